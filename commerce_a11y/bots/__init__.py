@@ -1,0 +1,26 @@
+"""Computer players: each sees only its seat's view (``SeatView``) and returns one action.
+
+``make_bot("basic", seed)`` builds one; ``BOT_KINDS`` lists the levels. Every bot is wrapped in ``Bounded`` so
+that a match between computer players always ends (B11, H8), whatever the level decides.
+"""
+
+from __future__ import annotations
+
+from .base import MAX_OWN_TURNS, Bot, Bounded
+from .basic import BasicBot
+from .random_bot import RandomBot
+
+BOT_KINDS: dict[str, type[Bot]] = {"random": RandomBot, "basic": BasicBot}
+"""Every level by the name players and the record use (the record writes ``bot:NAME``)."""
+
+
+def make_bot(kind: str, seed: int) -> Bot:
+    """A computer player of a level, with its own seeded randomness, bounded so its hands always end."""
+    try:
+        cls = BOT_KINDS[kind]
+    except KeyError:
+        raise ValueError(f"no computer player {kind!r} (levels: {', '.join(BOT_KINDS)})") from None
+    return Bounded(cls(seed))
+
+
+__all__ = ["BOT_KINDS", "MAX_OWN_TURNS", "BasicBot", "Bot", "Bounded", "RandomBot", "make_bot"]

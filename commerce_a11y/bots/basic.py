@@ -1,0 +1,67 @@
+"""The ``basic`` level: the sources' strategy tips, greedily.
+
+It takes the swap that gives the best hand (which keeps pairs and builds flushes and sequences from what lies in
+the skat), calls fire and pounces whenever it may, and knocks once its hand is at least as good as the tips say:
+in Commerce a flush or better or about 25 points (here: anything that beats a 25-point hand, so pairs too); in
+extended Commerce a flush; in Thirty-One, Trentuno and Handeln 27 points.
+"""
+
+from __future__ import annotations
+
+from ..cards import parse_cards
+from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, SeatView, Swap
+
+KNOCK_AT = {
+    "commerce": "KH 8S 7D",  # Point 25
+    "thirty-one": "KH QH 7H",  # 27
+    "trentuno": "KH QS 7D",  # 27
+    "handeln": "KH QH 7H",  # 27
+}
+"""A reference hand per ruleset: the basic player knocks with this hand or a better one."""
+
+EXTENDED_KNOCK_AT = "4H 3H 2C"
+"""In extended Commerce only combinations count: knock from the lowest flush up (this hand is below it)."""
+
+
+def knock_value(view: SeatView) -> int | None:
+    """The hand value from which to knock, or None where the ruleset has no knock."""
+    rules = view.rules
+    if not rules.can_knock:
+        return None
+    if rules.options.get("extended"):
+        return rules.hand_value(parse_cards(EXTENDED_KNOCK_AT)) + 1
+    return rules.hand_value(parse_cards(KNOCK_AT[rules.name]))
+
+
+def after_swap(hand: tuple, swap: Swap) -> list:
+    """The hand a swap would leave (the taken cards in the given cards' places)."""
+    new = list(hand)
+    for gave, took in zip(swap.gave, swap.took, strict=True):
+        new[new.index(gave)] = took
+    return new
+
+
+class BasicBot:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal
+        rules = view.rules
+        if Fire() in legal:
+            return Fire()
+        if ExchangeAll() in legal:
+            better = rules.hand_value(view.skat) > rules.hand_value(view.hand)
+            return ExchangeAll() if better else Done()
+        if Pounce() in legal:
+            return Pounce()
+        current = rules.hand_value(view.hand)
+        threshold = knock_value(view)
+        if Knock() in legal and threshold is not None and current >= threshold:
+            return Knock()
+        swaps = [a for a in legal if isinstance(a, Swap)]
+        if swaps:
+            best = max(swaps, key=lambda s: rules.hand_value(after_swap(view.hand, s)))
+            if rules.hand_value(after_swap(view.hand, best)) > current:
+                return best
+        return Done() if Done() in legal else Pass()

@@ -1,0 +1,41 @@
+"""Errors of the rules core, carrying their sentence as an untranslated catalog id plus its values.
+
+The core may not print or translate (it is pure), yet every refusal must reach a player as one sentence in their
+language. So an error keeps the English msgid (``template``, marked for extraction with ``N_``) and the values to
+fill in; the interface translates the template and formats it, and ``str()`` gives the English sentence for
+library users and logs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def N_(message: str) -> str:  # noqa: N802 - the conventional gettext marker name
+    """Mark a message for the catalogs without translating it (translation happens in the interface)."""
+    return message
+
+
+class RulesError(Exception):
+    """A refusal by the rules: a template sentence and the values that fill it."""
+
+    def __init__(self, template: str, **params: Any) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params))
+
+
+class OptionError(RulesError, ValueError):
+    """An unknown ruleset, an unknown option, a bad option value or a player count the ruleset does not allow."""
+
+
+class IllegalAction(RulesError):
+    """An action the rules do not allow now; the match is left unchanged."""
+
+
+class RecordError(RulesError):
+    """A match record that cannot be read or that breaks a rule; ``line`` is its 1-based line number."""
+
+    def __init__(self, template: str, line: int = 0, **params: Any) -> None:
+        super().__init__(template, line=line, **params)
+        self.line = line

@@ -1,0 +1,480 @@
+"""The match: one state machine for every ruleset, driven by actions, reporting events.
+
+``Match`` holds the whole truth (every hand, the stock, the seeded shuffle); a seat only ever gets a ``SeatView``.
+Chance never waits for anyone: dealing, showdowns, chips and the next deal happen inside ``apply`` as soon as the
+rules call for them, so the match always stands at a seat's decision (or is over). All randomness comes from one
+``random.Random(seed)`` through ``random()`` alone, with our own Fisher-Yates shuffle, because Python only promises
+``random()`` to stay the same across versions (G10).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+from typing import Any
+
+from ..cards import Card
+from .actions import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, Swap
+from .errors import N_, IllegalAction
+from .events import Event
+from .rulesets import Ruleset, Settlement
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat's occupant as the record names it: a name and a kind (``human``, ``bot:basic``, ...)."""
+
+    name: str
+    kind: str = "human"
+
+
+class Phase(StrEnum):
+    """What the seat to act is being asked."""
+
+    EXCHANGE = "exchange"
+    """H1: the dealer may exchange the whole hand (ExchangeAll) or keep it (Done)."""
+    CALL = "call"
+    """H4, T2: right after the deal, a player holding enough may call fire (Fire) or not (Done)."""
+    TURN = "turn"
+    """A normal or last-round turn."""
+    CONTINUE = "continue"
+    """After a swap, when the turn may hold more: another swap (C3), fire (H4, T2) or the end of the turn (Done)."""
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """All that one seat may know (G7): its own hand, the open table, the counts and the public history."""
+
+    rules: Ruleset
+    seat: int
+    players: tuple[Player, ...]
+    hand: tuple[Card, ...]
+    skat: tuple[Card, ...]
+    counts: tuple[int, ...]
+    out: tuple[bool, ...]
+    hand_sizes: tuple[int, ...]
+    dealer: int
+    hand_no: int
+    order: tuple[int, ...]
+    """The seats in this hand, eldest first."""
+    phase: Phase
+    to_act: int | None
+    knocker: int | None
+    last_round: bool
+    passed: frozenset[int]
+    pot: int
+    stock_size: int
+    own_turns: int
+    """How many turns this seat has begun in this hand (computer players bound their play by it, B11, H8)."""
+    turn_skat: tuple[Card, ...]
+    passes: int
+    legal: tuple[Action, ...]
+    _log: list[Event]
+    _log_size: int
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """Every event of the match so far, as this seat saw it."""
+        return tuple(self._log[: self._log_size])
+
+
+class Match:
+    """A match of one ruleset between seated players, from the first dealer's draw to the match end."""
+
+    def __init__(self, rules: Ruleset, players: Sequence[Player], seed: int) -> None:
+        rules.check_players(len(players))
+        self.rules = rules
+        self.players = tuple(players)
+        self.seed = seed
+        self._rng = random.Random(seed)
+        n = len(players)
+        self._deck = rules.deck(n)
+        self.counts = [rules.starting_count] * n
+        self.out = [False] * n
+        self.events: list[Event] = []
+        self._logs: list[list[Event]] = [[] for _ in range(n)]
+        self._new: list[Event] = []
+        self.hand_no = 0
+        self.dealer = 0
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.skat: list[Card] = []
+        self.stock: list[Card] = []
+        self.pot = 0
+        self.order: tuple[int, ...] = ()
+        self.phase = Phase.OVER
+        self.to_act: int | None = None
+        self.passes = 0
+        self.knocker: int | None = None
+        self.last_round: list[int] | None = None
+        self.passed: set[int] = set()
+        self.calls: list[int] = []
+        self.turn_skat: tuple[Card, ...] = ()
+        self.turn_swaps = 0
+        self.own_turns = [0] * n
+        self.winners: tuple[int, ...] = ()
+        self._emit(
+            "match", ruleset=rules.name, options=dict(rules.options),
+            players=[{"name": p.name, "kind": p.kind} for p in self.players], seed=seed,
+        )
+        self._choose_first_dealer()
+        self._start_hand()
+
+    # ----- asking -----
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def value(self, seat: int) -> int:
+        """The value of a seat's hand now."""
+        return self.rules.hand_value(self.hands[seat])
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now."""
+        return SeatView(
+            rules=self.rules, seat=seat, players=self.players, hand=tuple(self.hands[seat]),
+            skat=tuple(self.skat), counts=tuple(self.counts), out=tuple(self.out),
+            hand_sizes=tuple(len(h) for h in self.hands), dealer=self.dealer, hand_no=self.hand_no,
+            order=self.order, phase=self.phase, to_act=self.to_act, knocker=self.knocker,
+            last_round=self.last_round is not None, passed=frozenset(self.passed), pot=self.pot,
+            stock_size=len(self.stock), own_turns=self.own_turns[seat], turn_skat=self.turn_skat,
+            passes=self.passes, legal=tuple(self.legal_actions()) if seat == self.to_act else (),
+            _log=self._logs[seat], _log_size=len(self._logs[seat]),
+        )
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take now (swaps in one canonical pairing each)."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return []
+        if phase is Phase.EXCHANGE:
+            return [ExchangeAll(), Done()]
+        if phase is Phase.CALL:
+            return [Fire(), Done()]
+        seat = self.to_act
+        assert seat is not None
+        hand = self.hands[seat]
+        actions: list[Action] = []
+        if phase is Phase.TURN and self.rules.multi_swap:
+            for k in (1, 2, 3):
+                actions += [Swap(g, t) for g in combinations(hand, k) for t in combinations(self.skat, k)]
+        elif self.turn_swaps < self.rules.swaps_per_turn:
+            takeable = [c for c in self.skat if c in self.turn_skat]
+            actions += [Swap((g,), (t,)) for g in hand for t in takeable]
+        if phase is Phase.TURN:
+            actions.append(Pass())
+            if self.rules.can_knock and self.last_round is None:
+                actions.append(Knock())
+            if self._pounce_card(seat) is not None:
+                actions.append(Pounce())
+        if self._may_fire(seat):
+            actions.append(Fire())
+        if phase is Phase.CONTINUE:
+            actions.append(Done())
+        return actions
+
+    # ----- acting -----
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Let ``seat`` take ``action``; the events that follow, or ``IllegalAction`` with nothing changed."""
+        if self.phase is Phase.OVER:
+            raise IllegalAction(N_("The match is over."))
+        if seat != self.to_act:
+            raise IllegalAction(N_("It is not your turn."))
+        self._check(seat, action)
+        self._new = []
+        match action:
+            case Swap():
+                self._swap(seat, action)
+            case Pass():
+                self.passes += 1
+                if self.rules.pass_is_final:
+                    self.passed.add(seat)
+                self._emit("pass", player=seat)
+                self._end_turn()
+            case Knock():
+                self.passes = 0
+                self.knocker = seat
+                self._emit("knock", player=seat)
+                i = self.order.index(seat)
+                self.last_round = list(self.order[i + 1:] + self.order[:i])
+                self._end_turn()
+            case Fire():
+                self._emit("fire", player=seat)
+                self._showdown()
+            case Pounce():
+                took = self._pounce_card(seat)
+                assert took is not None
+                refill = self.stock.pop(0)
+                self.hands[seat].append(took)
+                self.skat[self.skat.index(took)] = refill
+                self.passes = 0
+                self._emit("pounce", player=seat, took=took, refill=refill)
+                self._end_turn()
+            case ExchangeAll():
+                gave, took = self.hands[seat], self.skat
+                self.hands[seat], self.skat = list(took), list(gave)
+                self._emit("exchange_all", player=seat, gave=tuple(gave), took=tuple(took))
+                self._offer_calls()
+            case Done():
+                if self.phase is Phase.EXCHANGE:
+                    self._offer_calls()
+                elif self.phase is Phase.CALL:
+                    self.calls.pop(0)
+                    self._next_call()
+                else:
+                    self._end_turn()
+        return self._new
+
+    def _check(self, seat: int, action: Action) -> None:
+        """Refuse an action the rules do not allow now, with the reason a player needs."""
+        if isinstance(action, Swap):
+            self._check_swap(seat, action)
+            return
+        if action in self.legal_actions():
+            return
+        if isinstance(action, Knock) and self.last_round is not None and self.rules.can_knock:
+            raise IllegalAction(N_("No knocking in the last round."))
+        if isinstance(action, Fire) and self.rules.fire_value is not None and self.phase is not Phase.EXCHANGE:
+            raise IllegalAction(N_("You may call only with 31 points or more."))
+        if isinstance(action, Pass | Knock | Pounce) and self.phase is Phase.CONTINUE:
+            raise IllegalAction(N_("You have swapped this turn: swap again or end your turn."))
+        raise IllegalAction(N_("That is not possible now."))
+
+    def _check_swap(self, seat: int, swap: Swap) -> None:
+        if self.phase not in (Phase.TURN, Phase.CONTINUE):
+            raise IllegalAction(N_("That is not possible now."))
+        k = len(swap.gave)
+        most = 3 if self.rules.multi_swap else 1
+        if k != len(swap.took) or not 1 <= k <= most:
+            raise IllegalAction(N_("Swap one hand card for one skat card.") if most == 1 else
+                                N_("Swap one, two or three hand cards for as many skat cards."))
+        hand = self.hands[seat]
+        for card in swap.gave:
+            if card not in hand or swap.gave.count(card) > 1:
+                raise IllegalAction(N_("You do not hold {card}."), card=card)
+        for card in swap.took:
+            if card not in self.skat or swap.took.count(card) > 1:
+                raise IllegalAction(N_("{card} is not in the skat."), card=card)
+        if self.turn_swaps >= self.rules.swaps_per_turn:
+            raise IllegalAction(N_("No more swaps this turn."))
+        if any(card not in self.turn_skat for card in swap.took):
+            raise IllegalAction(N_("A card laid down this turn cannot be taken back."))
+
+    def _swap(self, seat: int, swap: Swap) -> None:
+        hand = self.hands[seat]
+        for gave, took in zip(swap.gave, swap.took, strict=True):
+            hand[hand.index(gave)] = took
+            self.skat[self.skat.index(took)] = gave
+        self.passes = 0
+        self.turn_swaps += 1
+        self._emit("swap", player=seat, gave=list(swap.gave), took=list(swap.took))
+        more_swaps = self.turn_swaps < self.rules.swaps_per_turn and any(c in self.turn_skat for c in self.skat)
+        if not self.rules.multi_swap and (more_swaps or self._may_fire(seat)):
+            self.phase = Phase.CONTINUE
+        else:
+            self._end_turn()
+
+    # ----- the flow of a hand -----
+
+    def _emit(self, kind: str, **fields: Any) -> None:
+        event = Event(kind, fields)
+        self.events.append(event)
+        self._new.append(event)
+        for seat, log in enumerate(self._logs):
+            log.append(event.visible_to(seat))
+
+    def _shuffled(self) -> list[Card]:
+        cards = list(self._deck)
+        rnd = self._rng.random
+        for i in range(len(cards) - 1, 0, -1):
+            j = int(rnd() * (i + 1))
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards
+
+    def _alive(self) -> list[int]:
+        return [s for s in range(len(self.players)) if not self.out[s]]
+
+    def _next_alive(self, seat: int, step: int = 1) -> int:
+        n = len(self.players)
+        for k in range(1, n + 1):
+            s = (seat + step * k) % n
+            if not self.out[s]:
+                return s
+        raise AssertionError("no player left")
+
+    def _choose_first_dealer(self) -> None:
+        """G2: everyone draws; the highest rank deals; a tie for highest draws again among the tied."""
+        contenders = list(range(len(self.players)))
+        rounds: list[dict[int, Card]] = []
+        while len(contenders) > 1 or not rounds:
+            cards = self._shuffled()
+            draws = dict(zip(contenders, cards, strict=False))
+            rounds.append(draws)
+            top = max(c.rank for c in draws.values())
+            contenders = [s for s in contenders if draws[s].rank == top]
+        self.dealer = contenders[0]
+        extra = {"redraws": rounds[1:]} if len(rounds) > 1 else {}
+        self._emit("first_dealer", draws=rounds[0], dealer=self.dealer, **extra)
+
+    def _start_hand(self) -> None:
+        """G4, G5 (and B1's ante): shuffle, cut, deal three each and three face up."""
+        self.hand_no += 1
+        cards = self._shuffled()
+        cutter = self._next_alive(self.dealer, -1)
+        cut = 1 + int(self._rng.random() * (len(cards) - 1))
+        cards = cards[cut:] + cards[:cut]
+        first = self._next_alive(self.dealer)
+        alive = self._alive()
+        i = alive.index(first)
+        self.order = tuple(alive[i:] + alive[:i])
+        self.hands = [[] for _ in self.players]
+        for k, seat in enumerate(self.order * 3):
+            self.hands[seat].append(cards[k])
+        dealt = 3 * len(self.order)
+        self.skat = cards[dealt:dealt + 3]
+        self.stock = cards[dealt + 3:]
+        self.passes = 0
+        self.knocker = None
+        self.last_round = None
+        self.passed = set()
+        self.own_turns = [0] * len(self.players)
+        self._emit("deal", hand=self.hand_no, dealer=self.dealer,
+                   hands={s: tuple(self.hands[s]) for s in self.order}, skat=tuple(self.skat),
+                   cut_by=cutter, cut=cut)
+        if self.rules.settlement is Settlement.BEST_TAKES_POT:
+            for seat in self.order:
+                self.counts[seat] -= 1
+            self.pot = len(self.order)
+            self._emit("ante", pot=self.pot, totals=self._totals())
+        if self.rules.dealer_exchange:
+            self.phase = Phase.EXCHANGE
+            self.to_act = self.dealer
+        else:
+            self._offer_calls()
+
+    def _offer_calls(self) -> None:
+        """H4, T2: after the deal (and the dealer's exchange) each player holding enough may call, eldest first."""
+        fire = self.rules.fire_value
+        self.calls = [] if fire is None else [s for s in self.order if self.value(s) >= fire]
+        self._next_call()
+
+    def _next_call(self) -> None:
+        if self.calls:
+            self.phase = Phase.CALL
+            self.to_act = self.calls[0]
+        else:
+            self._begin_turn(self.order[0])
+
+    def _begin_turn(self, seat: int) -> None:
+        self.phase = Phase.TURN
+        self.to_act = seat
+        self.turn_skat = tuple(self.skat)
+        self.turn_swaps = 0
+        self.own_turns[seat] += 1
+
+    def _end_turn(self) -> None:
+        """Whose turn is next, or the showdown (C5 last round, C6 stalemate, B3 everyone passed)."""
+        seat = self.to_act
+        assert seat is not None
+        if self.last_round is not None:
+            if self.last_round:
+                self._begin_turn(self.last_round.pop(0))
+            else:
+                self._showdown()
+            return
+        rounds = self.rules.stalemate_rounds
+        if rounds is not None and self.passes >= rounds * len(self.order):
+            self._showdown()
+            return
+        i = self.order.index(seat)
+        following = self.order[i + 1:] + self.order[: i + 1]
+        waiting = [s for s in following if s not in self.passed]
+        if not waiting:
+            self._showdown()
+        else:
+            self._begin_turn(waiting[0])
+
+    def _may_fire(self, seat: int) -> bool:
+        fire = self.rules.fire_value
+        return fire is not None and self.value(seat) >= fire
+
+    def _pounce_card(self, seat: int) -> Card | None:
+        """C17: the skat card that completes this seat's tricon, when a pounce is allowed now."""
+        hand = self.hands[seat]
+        if (not self.rules.pounce or self.phase is not Phase.TURN or self.last_round is not None
+                or len(hand) != 3 or not self.stock or not hand[0].rank == hand[1].rank == hand[2].rank):
+            return None
+        return next((c for c in self.skat if c.rank == hand[0].rank), None)
+
+    # ----- the end of a hand -----
+
+    def _totals(self) -> dict[int, int]:
+        return dict(enumerate(self.counts))
+
+    def _showdown(self) -> None:
+        """C13-C16, B7-B10, H5-H7: show every hand, settle, eliminate, and end the match or deal again."""
+        rules = self.rules
+        values = {s: self.value(s) for s in self.order}
+        shown = {s: tuple(self.hands[s]) for s in self.order}
+        names = {s: rules.name_hand(self.hands[s]).text for s in self.order}
+        worst, best = min(values.values()), max(values.values())
+        bottom = sorted(s for s in self.order if values[s] == worst)
+        if rules.settlement is Settlement.WORST_LOSES:
+            survivors = [s for s in self.order if self.counts[s] - (s in bottom) > 0]
+            losers = bottom if survivors else []  # C16: nobody would be left, so nobody loses
+            extra = {} if survivors else {"void": True}
+            self._emit("showdown", hands=shown, values=names, losers=losers, **extra)
+            changes = {s: -1 for s in losers}
+        elif rules.settlement is Settlement.BEST_TAKES_POT:
+            winner = next(s for s in self.order if values[s] == best)  # B7: eldest first wins a tie
+            self._emit("showdown", hands=shown, values=names, winners=[winner])
+            changes = {s: -1 for s in self.order}
+            changes[winner] = self.pot - 1
+            self.counts[winner] += self.pot  # the antes were taken at the deal
+            self.pot = 0
+        else:
+            self._emit("showdown", hands=shown, values=names, losers=bottom)
+            changes = {s: 1 for s in bottom}
+        if rules.settlement is not Settlement.BEST_TAKES_POT:
+            for seat, change in changes.items():
+                self.counts[seat] += change
+        self._emit("chips", changes=changes, totals=self._totals())
+        if rules.settlement is not Settlement.FEWEST_GET_MINUS:
+            for seat in self.order:
+                if self.counts[seat] <= 0:
+                    self.out[seat] = True
+                    self._emit("eliminated", player=seat)
+        if self._match_ends():
+            return
+        self.dealer = self._next_alive(self.dealer)
+        self._start_hand()
+
+    def _match_ends(self) -> bool:
+        """C15, B10, H7: end the match when its ruleset says so, naming winners (and losers where there are)."""
+        rules, counts = self.rules, self.counts
+        extra: dict[str, Any] = {}
+        alive = self._alive()
+        if rules.settlement is Settlement.WORST_LOSES:
+            if len(alive) > 1:
+                return False
+            winners = alive
+        elif rules.settlement is Settlement.BEST_TAKES_POT:
+            if len(alive) > 1 and not (rules.match_hands and self.hand_no >= rules.match_hands):
+                return False
+            top = max(counts)
+            winners = [s for s in range(len(counts)) if counts[s] == top]
+        else:
+            if max(counts) < rules.minus_limit:
+                return False
+            winners = [s for s in range(len(counts)) if counts[s] == min(counts)]
+            extra["losers"] = [s for s in range(len(counts)) if counts[s] == max(counts)]
+        self.winners = tuple(winners)
+        self._emit("match_end", winners=list(winners), standings=self._totals(), **extra)
+        self.phase = Phase.OVER
+        self.to_act = None
+        return True

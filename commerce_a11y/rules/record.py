@@ -1,0 +1,127 @@
+"""The match record (RECORD.md): written from the events, read back by replaying it into the engine.
+
+Replaying is the one way a record is read, so a record is only ever accepted if the rules would have produced it:
+its action lines are applied as actions (a refused action refuses the record) and every other line must equal
+what the engine itself produced from the seed. Declines (``Done``) leave no line; the reader infers them when the
+next line is not the offered call, exchange or further swap.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+from ..cards import parse_cards
+from .actions import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, Swap
+from .errors import N_, IllegalAction, OptionError, RecordError
+from .events import ACTION_KINDS, Event
+from .match import Match, Player
+from .rulesets import ruleset
+
+OPTIONAL_FIELDS = frozenset({"cut", "cut_by", "redraws", "void", "totals", "losers"})
+"""Fields our engine writes beyond RECORD.md's required ones: compared only when a record has them."""
+
+
+def record_lines(events: Iterable[Event]) -> Iterator[str]:
+    """One JSON line per event, without the newline."""
+    for event in events:
+        yield json.dumps(event.to_record(), ensure_ascii=False, separators=(",", ":"))
+
+
+def write_record(events: Iterable[Event], out: IO[str]) -> None:
+    """Write events as JSON Lines to a text stream."""
+    for line in record_lines(events):
+        out.write(line + "\n")
+
+
+def parse_lines(lines: Iterable[str]) -> list[dict[str, Any]]:
+    """The record's objects (blank lines skipped); ``RecordError`` names the first line that is not an event."""
+    objects = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError:
+            raise RecordError(N_("Line {line} of the record is not JSON."), line=number) from None
+        if not isinstance(obj, dict) or not isinstance(obj.get("event"), str):
+            raise RecordError(N_("Line {line} of the record is not an event."), line=number)
+        obj["_line"] = number
+        objects.append(obj)
+    return objects
+
+
+def _action(obj: dict[str, Any]) -> Action:
+    kind = obj["event"]
+    if kind == "swap":
+        return Swap(parse_cards(obj["gave"]), parse_cards(obj["took"]))
+    return {"pass": Pass(), "knock": Knock(), "fire": Fire(), "pounce": Pounce(),
+            "exchange_all": ExchangeAll()}[kind]
+
+
+def replay(lines: Iterable[str]) -> Match:
+    """The match a record describes, replayed through the rules up to its last line.
+
+    Raises ``RecordError`` (with the line number) for a record that cannot be read or that breaks a rule.
+    A record may stop before the match ends (a match in progress); the returned match then waits where it stopped.
+    """
+    objects = parse_lines(lines)
+    if not objects or objects[0]["event"] != "match":
+        raise RecordError(N_("A record begins with its match line."), line=objects[0]["_line"] if objects else 1)
+    head = objects[0]
+    try:
+        rules = ruleset(str(head["ruleset"]), **dict(head.get("options") or {}))
+        players = [Player(str(p["name"]), str(p.get("kind", "human"))) for p in head["players"]]
+        seed = int(head["seed"])
+        match = Match(rules, players, seed)
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, OptionError):
+            raise RecordError(N_("Line {line} of the record: {reason}"), line=head["_line"], reason=str(exc)) from None
+        raise RecordError(N_("Line {line} of the record is not a valid match line."), line=head["_line"]) from None
+    produced = 0
+    for obj in objects:
+        number = obj["_line"]
+        while produced >= len(match.events):
+            _feed(match, obj, number)
+        _compare(obj, match.events[produced], number)
+        produced += 1
+    return match
+
+
+def _feed(match: Match, obj: dict[str, Any], number: int) -> None:
+    """Apply the action a line records (or the decline the line implies before it)."""
+    if match.over:
+        raise RecordError(N_("Line {line} of the record comes after the match end."), line=number)
+    seat = match.to_act
+    if obj["event"] in ACTION_KINDS and obj.get("player") == seat:
+        try:
+            action = _action(obj)
+        except (KeyError, TypeError, ValueError):
+            raise RecordError(N_("Line {line} of the record is not a valid {event} line."), line=number,
+                              event=obj["event"]) from None
+        if action in match.legal_actions() or isinstance(action, Swap):
+            try:
+                match.apply(seat, action)
+                return
+            except IllegalAction as exc:
+                if Done() not in match.legal_actions():
+                    raise RecordError(N_("Line {line} of the record breaks a rule: {reason}"), line=number,
+                                      reason=str(exc)) from None
+    if Done() in match.legal_actions():
+        match.apply(seat, Done())
+        return
+    raise RecordError(N_("Line {line} of the record breaks a rule: {reason}"), line=number,
+                      reason=f"seat {seat} was to act, the record has {obj['event']}")
+
+
+def _compare(obj: dict[str, Any], event: Event, number: int) -> None:
+    expected = event.to_record()
+    for key, value in expected.items():
+        if key in OPTIONAL_FIELDS and key not in obj:
+            continue
+        if obj.get(key) != value:
+            raise RecordError(
+                N_("Line {line} of the record breaks a rule: {field} should be {expected}, not {found}."),
+                line=number, field=key, expected=json.dumps(value), found=json.dumps(obj.get(key)),
+            )

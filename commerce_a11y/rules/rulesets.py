@@ -1,0 +1,192 @@
+"""The rulesets of RULES.md as data: which moves exist, how hands score, what is counted and how a match ends.
+
+One engine (``match.py``) plays them all; a ruleset only switches its mechanisms on and off and supplies the
+scorer. Adding a variant means adding one ``_define`` entry below (and its rules text), not another engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+from ..cards import Card, deck
+from .errors import N_, OptionError
+from .options import OptionSpec, validate
+from .values import (
+    HandName,
+    Scorer,
+    ValueTable,
+    name_four,
+    score_braillespiel,
+    score_commerce,
+    score_handeln,
+    score_thirty_one,
+    score_trentuno,
+    value_table,
+)
+
+
+class Settlement(StrEnum):
+    """How a showdown is paid, and with it how a match ends."""
+
+    WORST_LOSES = "worst_loses"
+    """C13-C16, T3, R3: the worst hand loses a chip; a player without chips is out; the last one wins."""
+    BEST_TAKES_POT = "best_takes_pot"
+    """B1, B7, B8, B10: everyone antes a mark, the best hand takes the pot."""
+    FEWEST_GET_MINUS = "fewest_get_minus"
+    """H6, H7: the fewest points get a minus point; the match ends at the limit."""
+
+
+def _opt_bool(name: str) -> OptionSpec:
+    return OptionSpec(name, False)
+
+
+_CHIPS = OptionSpec("chips", 3, 1, 9)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A ruleset with its options fixed; immutable, shared by matches, states and computer players."""
+
+    name: str
+    options: Mapping[str, Any]
+    min_players: int
+    max_players: int
+    deck_size: Callable[[int, Mapping[str, Any]], int] = field(repr=False)
+    scorer: Scorer = field(repr=False)
+    scorer_options: Mapping[str, bool] = field(repr=False)
+    counter: str
+    """What the chips event counts: ``chips``, ``lives``, ``marks`` or ``minus_points``."""
+    starting_count: int
+    settlement: Settlement
+    swaps_per_turn: int = 1
+    multi_swap: bool = False
+    pass_is_final: bool = False
+    can_knock: bool = True
+    fire_value: int | None = None
+    """T2, H4: the smallest hand value that allows a call of fire; None where there is no such call."""
+    pounce: bool = False
+    dealer_exchange: bool = False
+    stalemate_rounds: int | None = 2
+    """C6: the showdown follows after this many passes per player in a row; None where passing never ends it."""
+    match_hands: int = 0
+    """B10: the match ends after this many hands (0: no limit)."""
+    minus_limit: int = 0
+    """H7: the match ends when a player has this many minus points."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+    @property
+    def table(self) -> ValueTable:
+        return value_table(self.scorer, **self.scorer_options)
+
+    def hand_value(self, cards: Sequence[int]) -> int:
+        """A comparable value: ``>`` is a better hand, ``==`` an exact tie (RULES.md's order)."""
+        if len(cards) == 3:
+            return self.table.value(cards)
+        return self.name_hand(cards).value
+
+    def name_hand(self, cards: Sequence[int]) -> HandName:
+        """What a hand is, in parts the narrator can put in words (category and deciding cards)."""
+        from ..cards import CARDS
+
+        hand = [CARDS[c] for c in cards]
+        if len(hand) == 4:
+            return name_four(hand, self.table)
+        if len(hand) != 3:
+            raise ValueError(f"a hand has three cards (four after a pounce), not {len(hand)}")
+        return self.scorer(hand, **self.scorer_options)
+
+    def deck(self, players: int) -> tuple[Card, ...]:
+        """The deck a match of this many players uses (braillespiel's depends on the count)."""
+        return deck(self.deck_size(players, self.options))
+
+    def check_players(self, players: int) -> None:
+        """Refuse a player count the ruleset does not allow, naming the allowed range."""
+        high = self.max_players
+        if self.name == "braillespiel" and self.options["deck"] == 32:
+            high = min(high, 9)
+        if not self.min_players <= players <= high:
+            raise OptionError(
+                N_("{ruleset} is for {low} to {high} players, not {players}."),
+                ruleset=self.name, low=self.min_players, high=high, players=players,
+            )
+
+
+@dataclass(frozen=True)
+class _Definition:
+    specs: tuple[OptionSpec, ...]
+    build: Callable[[dict[str, Any]], Ruleset]
+
+
+def _commerce(o: dict[str, Any]) -> Ruleset:
+    return Ruleset(
+        "commerce", o, 3, 12, lambda n, _o: 52, score_commerce,
+        {"ace_low": o["ace_low"], "extended": o["extended"]}, "chips", o["chips"],
+        Settlement.WORST_LOSES, swaps_per_turn=o["swaps_per_turn"], pounce=o["pounce"],
+        stalemate_rounds=1 if o["extended"] else 2,
+    )
+
+
+def _braillespiel(o: dict[str, Any]) -> Ruleset:
+    def deck_size(players: int, opts: Mapping[str, Any]) -> int:
+        return opts["deck"] or (32 if players < 9 else 52)
+
+    return Ruleset(
+        "braillespiel", o, 3, 12, deck_size, score_braillespiel, {"krikelkrakel": o["krikelkrakel"]}, "marks",
+        o["marks"],
+        Settlement.BEST_TAKES_POT, multi_swap=True, pass_is_final=True, can_knock=False, stalemate_rounds=None,
+        match_hands=o["hands"],
+    )
+
+
+def _handeln(o: dict[str, Any]) -> Ruleset:
+    return Ruleset(
+        "handeln", o, 3, 9, lambda n, _o: 32, score_handeln, {}, "minus_points", 0, Settlement.FEWEST_GET_MINUS,
+        fire_value=HandName("points", 2, points=31).value, dealer_exchange=True, stalemate_rounds=None, minus_limit=o["limit"],
+    )
+
+
+def _thirty_one(o: dict[str, Any]) -> Ruleset:
+    return Ruleset(
+        "thirty-one", o, 3, 12, lambda n, _o: 52, score_thirty_one, {}, "lives", o["chips"],
+        Settlement.WORST_LOSES, fire_value=HandName("points", 1, points=31).value,
+    )
+
+
+def _trentuno(o: dict[str, Any]) -> Ruleset:
+    return Ruleset(
+        "trentuno", o, 3, 12, lambda n, _o: 40, score_trentuno, {}, "chips", o["chips"], Settlement.WORST_LOSES,
+    )
+
+
+RULESETS: Mapping[str, _Definition] = MappingProxyType({
+    "commerce": _Definition(
+        (_CHIPS, OptionSpec("swaps_per_turn", 1, 1, 3), _opt_bool("ace_low"), _opt_bool("pounce"),
+         _opt_bool("extended")),
+        _commerce,
+    ),
+    "braillespiel": _Definition(
+        (OptionSpec("deck", 0, choices=(0, 32, 52)), OptionSpec("marks", 10, 1, 99), _opt_bool("krikelkrakel"),
+         OptionSpec("hands", 0, 0, 999)),
+        _braillespiel,
+    ),
+    "handeln": _Definition((OptionSpec("limit", 5, 1, 99),), _handeln),
+    "thirty-one": _Definition((_CHIPS,), _thirty_one),
+    "trentuno": _Definition((_CHIPS,), _trentuno),
+})
+"""Every playable ruleset by name, with its option specifications."""
+
+
+def ruleset(name: str, **options: object) -> Ruleset:
+    """A ruleset by name with options (Python values or their text); ``OptionError`` names what is allowed."""
+    definition = RULESETS.get(name)
+    if definition is None:
+        raise OptionError(N_("There is no ruleset {ruleset}. Rulesets: {allowed}."),
+                          ruleset=name, allowed=", ".join(RULESETS))
+    specs = {spec.name: spec for spec in definition.specs}
+    return definition.build(validate(name, specs, {k.replace("-", "_"): v for k, v in options.items()}))
