@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 
-def N_(message: str) -> str:  # noqa: N802 - the conventional gettext marker name
+def N_(message: str) -> str:
     """Mark a message for the catalogs without translating it (translation happens in the interface)."""
     return message
 

@@ -79,13 +79,11 @@ def replay(lines: Iterable[str]) -> Match:
         if isinstance(exc, OptionError):
             raise RecordError(N_("Line {line} of the record: {reason}"), line=head["_line"], reason=str(exc)) from None
         raise RecordError(N_("Line {line} of the record is not a valid match line."), line=head["_line"]) from None
-    produced = 0
-    for obj in objects:
+    for produced, obj in enumerate(objects):
         number = obj["_line"]
         while produced >= len(match.events):
             _feed(match, obj, number)
         _compare(obj, match.events[produced], number)
-        produced += 1
     return match
 
 

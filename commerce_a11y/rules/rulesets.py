@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -80,14 +81,20 @@ class Ruleset:
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
 
-    @property
+    @cached_property
     def table(self) -> ValueTable:
+        """The three-card value table (built on first use, shared by every ruleset with the same scoring)."""
         return value_table(self.scorer, **self.scorer_options)
+
+    @cached_property
+    def _lookup(self) -> list[int]:
+        return self.table.table
 
     def hand_value(self, cards: Sequence[int]) -> int:
         """A comparable value: ``>`` is a better hand, ``==`` an exact tie (RULES.md's order)."""
         if len(cards) == 3:
-            return self.table.value(cards)
+            a, b, c = cards
+            return self._lookup[a * 2704 + b * 52 + c]
         return self.name_hand(cards).value
 
     def name_hand(self, cards: Sequence[int]) -> HandName:
@@ -147,7 +154,8 @@ def _braillespiel(o: dict[str, Any]) -> Ruleset:
 def _handeln(o: dict[str, Any]) -> Ruleset:
     return Ruleset(
         "handeln", o, 3, 9, lambda n, _o: 32, score_handeln, {}, "minus_points", 0, Settlement.FEWEST_GET_MINUS,
-        fire_value=HandName("points", 2, points=31).value, dealer_exchange=True, stalemate_rounds=None, minus_limit=o["limit"],
+        fire_value=HandName("points", 2, points=31).value, dealer_exchange=True, stalemate_rounds=None,
+        minus_limit=o["limit"],
     )
 
 
