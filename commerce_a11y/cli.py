@@ -1,22 +1,70 @@
-"""The ``commerce`` entry point: choose the language first, then let click parse.
+"""The ``commerce`` entry point: choose the language first, then let click parse, and never show a traceback.
 
 The language must be known before the commands module is imported, because click's help texts are translated
 when the decorators run, and before click parses, because click reports parse errors itself (ACCESSIBILITY.md).
-So this module stays tiny and imports the commands only after ``init_language``.
+So this module stays tiny and imports the commands only after the language is set: ``--lang`` first, then the
+language the player chose in a game before, then the environment.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+import traceback
 from collections.abc import Sequence
+
+EXIT_CRASH = 70
+"""Exit status after an unexpected error (EX_SOFTWARE); the details go to a log file, not to the player."""
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the ``commerce`` command line (``argv`` defaults to the process's arguments)."""
-    from .i18n import init_language
+    from .i18n import init_language, use_language
+    from .storage import load_settings
 
     args = list(sys.argv[1:] if argv is None else argv)
-    init_language(args)
-    from .commands import cli
+    _tolerant_streams()
+    remembered = load_settings().get("lang")
+    if remembered and not any(a == "--lang" or a.startswith("--lang=") for a in args):
+        use_language(remembered)
+    else:
+        init_language(args)
+    try:
+        from .commands import cli
 
-    cli.main(args=args, prog_name="commerce")
+        cli.main(args=args, prog_name="commerce")
+    except BrokenPipeError:
+        # The reader went away (``commerce ... | head``): stop quietly, as command-line tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(0)
+    except Exception:
+        _report_crash()
+        sys.exit(EXIT_CRASH)
+
+
+def _tolerant_streams() -> None:
+    """Never crash on a character the terminal's encoding lacks: degrade it instead (non-UTF-8 locales)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="replace")
+
+
+def _report_crash() -> None:
+    from .i18n import _
+    from .storage import data_dir
+
+    path = data_dir() / "crash.log"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as log:
+            traceback.print_exc(file=log)
+        where = str(path)
+    except OSError:
+        where = "-"
+    with contextlib.suppress(OSError):
+        sys.stderr.write(_("Something went wrong inside the game. Your match is saved; details are in {path}.")
+                         .format(path=where) + "\n")

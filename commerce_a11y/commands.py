@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import click
@@ -38,7 +39,7 @@ def _rules_error(error: RulesError) -> click.UsageError:
 def cli(ctx: click.Context) -> None:
     """Commerce and its family of card games, made for screen readers and braille displays."""
     if ctx.invoked_subcommand is None:
-        _say(ctx.get_help())
+        ctx.invoke(play_command)
 
 
 @cli.command()
@@ -114,3 +115,80 @@ def _summary_lines(summary: Summary) -> list[str]:
     return lines
 
 
+
+
+OPPONENT_NAMES = ("Anna", "Ben", "Cem", "Dana", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jule", "Kai")
+"""Default names of computer players: short, distinct by ear, said the same in German, Dutch and English."""
+
+
+def parse_opponents(spec: str | None, count: int | None) -> list[tuple[str, str]]:
+    """``"Anna:basic,Ben:random"``, ``"basic,random"`` or nothing, as (name, level) pairs; BadParameter if wrong."""
+    items = [s.strip() for s in spec.split(",") if s.strip()] if spec else []
+    if not items:
+        items = ["basic"] * (count - 1 if count else 3)
+    result: list[tuple[str, str]] = []
+    for index, item in enumerate(items):
+        name, sep, level = item.partition(":")
+        if not sep:
+            name, level = (OPPONENT_NAMES[index % len(OPPONENT_NAMES)], item) if item in BOT_KINDS else (item, "basic")
+        name, level = name.strip()[:20] or OPPONENT_NAMES[index], level.strip()
+        if level not in BOT_KINDS:
+            raise click.BadParameter(
+                _("{level} is no computer player. Levels: {levels}.").format(level=level, levels=", ".join(BOT_KINDS)),
+                param_hint="'--opponents'")
+        result.append((name, level))
+    if count is not None and len(result) != count - 1:
+        raise click.BadParameter(
+            _("{players} players need {opponents} opponents, not {given}.").format(
+                players=count, opponents=count - 1, given=len(result)), param_hint="'--opponents'")
+    return result
+
+
+def _settings_option(name: str, choices: tuple[str, ...], help_text: str):  # type: ignore[no-untyped-def]
+    return click.option(f"--{name}", type=click.Choice(choices), default=None, help=help_text)
+
+
+@cli.command("play")
+@click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(list(RULESETS)),
+              help=_("The ruleset to play."))
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help=_("A ruleset option, for example chips=5; may be given several times."))
+@click.option("--players", type=int, default=None, help=_("Number of players, you included (default 4)."))
+@click.option("--opponents", default=None, metavar="SPEC",
+              help=_("Computer players, for example Anna:basic,Ben:random (levels: random, basic)."))
+@click.option("--name", default=None, help=_("Your name in the match record."))
+@click.option("--seed", type=int, default=None, help=_("Seed for a match that can be played again exactly."))
+@click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help=_("Write the match record to this file."))
+@_settings_option("verbosity", ("brief", "normal", "verbose"), _("How much is said: brief, normal or verbose."))
+@_settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes."))
+@_settings_option("speech", ("off", "on"), _("Speak through the speech synthesizer as well (off by default)."))
+@_settings_option("input", ("auto", "plain", "rich"), _("Input: plain lines, rich editing, or chosen for you."))
+@_lang_option
+def play_command(rules_name: str, options: tuple[str, ...], players: int | None, opponents: str | None,
+                 name: str | None, seed: int | None, record_file: Path | None, **settings: str | None) -> None:
+    """Play a match against computer players (classic Commerce against three by default)."""
+    from .console.session import offer_resume, start_game
+
+    try:
+        rules = ruleset(rules_name, **parse_assignments(options))
+        seats = parse_opponents(opponents, players)
+        rules.check_players(len(seats) + 1)
+    except OptionError as error:
+        raise _rules_error(error) from None
+    if offer_resume(settings):
+        return
+    start_game(rules, seats, name, seed, record_file, settings)
+
+
+@cli.command("resume")
+@_settings_option("verbosity", ("brief", "normal", "verbose"), _("How much is said: brief, normal or verbose."))
+@_settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes."))
+@_settings_option("speech", ("off", "on"), _("Speak through the speech synthesizer as well (off by default)."))
+@_settings_option("input", ("auto", "plain", "rich"), _("Input: plain lines, rich editing, or chosen for you."))
+@_lang_option
+def resume_command(**settings: str | None) -> None:
+    """Go on with the saved match."""
+    from .console.session import resume_game
+
+    sys.exit(resume_game(settings))

@@ -1,0 +1,254 @@
+"""What the player typed, understood: a review command, an action, or one sentence on what went wrong.
+
+Command words come from the catalogs (each entry lists a command's words, the first shown in help, the others
+abbreviations or synonyms); the English words and the record's card codes work in every language, the player's
+own language winning where a word means something else in English. Cards are named by position (``13``: hand
+card 1 for widow card 3), by short code (``hq``, ``hed``, ``QH``) or by spoken name ("queen of hearts",
+"Herz-Dame"); a named card's place (hand or widow) tells which side of the swap it is on, so order is free.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..cards import CARDS, Card
+from ..i18n import _, active_language, translation
+from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
+
+ACTION_COMMANDS = ("swap", "pass", "knock", "fire", "pounce", "exchange", "keep", "done")
+REVIEW_COMMANDS = ("hand", "widow", "history", "chips", "turn", "value", "repeat", "help", "rules", "quit",
+                   "verbosity", "cards", "speech", "language")
+
+
+def _command_words(t: Any) -> dict[str, str]:
+    """Each command's words in one language (``t`` is that language's translations)."""
+    # Translators: the words a player types for a command, separated by spaces. The first is the command's name
+    # (shown in help), the others are short forms or synonyms. Every word must be unique in your language.
+    return {
+        "swap": t.pgettext("command", "swap s trade"),
+        "pass": t.pgettext("command", "pass p"),
+        "knock": t.pgettext("command", "knock k in"),
+        "fire": t.pgettext("command", "fire f call"),
+        "pounce": t.pgettext("command", "pounce po"),
+        "exchange": t.pgettext("command", "exchange x"),
+        "keep": t.pgettext("command", "keep ke"),
+        "done": t.pgettext("command", "done d end"),
+        "hand": t.pgettext("command", "hand h"),
+        "widow": t.pgettext("command", "widow w skat sk"),
+        "history": t.pgettext("command", "history hi"),
+        "chips": t.pgettext("command", "chips c"),
+        "turn": t.pgettext("command", "turn tu news"),
+        "value": t.pgettext("command", "value v"),
+        "repeat": t.pgettext("command", "repeat r again"),
+        "help": t.pgettext("command", "help ?"),
+        "rules": t.pgettext("command", "rules ru"),
+        "quit": t.pgettext("command", "quit q exit"),
+        "verbosity": t.pgettext("command", "verbosity ve"),
+        "cards": t.pgettext("command", "cards ca"),
+        "speech": t.pgettext("command", "speech sp"),
+        "language": t.pgettext("command", "language la"),
+    }
+
+
+def _setting_words(t: Any) -> dict[str, str]:
+    """Answers and setting values, in one language."""
+    return {
+        "yes": t.pgettext("answer", "yes y"),
+        "no": t.pgettext("answer", "no n"),
+        "all": t.pgettext("answer", "all a"),
+        "brief": t.pgettext("setting", "brief b"),
+        "normal": t.pgettext("setting", "normal n"),
+        "verbose": t.pgettext("setting", "verbose v"),
+        "names": t.pgettext("setting", "names"),
+        "codes": t.pgettext("setting", "codes"),
+        "on": t.pgettext("setting", "on"),
+        "off": t.pgettext("setting", "off"),
+        # Translators: little words a player may put between card names, e.g. "seven of clubs for queen of hearts".
+        "filler": t.pgettext("filler", "for and with"),
+    }
+
+
+def words_of(table: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    return {key: tuple(normalize(w) for w in text.split()) for key, text in table.items()}
+
+
+@cache
+def command_vocabulary(lang: str) -> dict[str, str]:
+    """Every word to its command: the language's own words first, then the English ones it does not use."""
+    result: dict[str, str] = {}
+    for language in (lang, "en"):
+        for command, words in words_of(_command_words(translation(language))).items():
+            for word in words:
+                result.setdefault(word, command)
+    return result
+
+
+@cache
+def main_words(lang: str) -> dict[str, str]:
+    """Each command's first word in a language, for help and prompts."""
+    return {c: w[0] for c, w in words_of(_command_words(translation(lang))).items()}
+
+
+@cache
+def all_words(lang: str) -> dict[str, tuple[str, ...]]:
+    """Each command's words in a language (for help)."""
+    return words_of(_command_words(translation(lang)))
+
+
+@cache
+def setting_vocabulary(lang: str) -> dict[str, str]:
+    result: dict[str, str] = {}
+    for language in (lang, "en"):
+        for key, words in words_of(_setting_words(translation(language))).items():
+            for word in words:
+                result.setdefault(word, key)
+    return result
+
+
+def normalize(text: str) -> str:
+    """Lowercase, without accents' combining marks kept apart, hyphens or spaces: "Herz-Dame" -> "herzdame"."""
+    text = unicodedata.normalize("NFC", text).lower()
+    return "".join(ch for ch in text if ch.isalnum() or ch == "?")
+
+
+@cache
+def card_lexicon(lang: str) -> dict[str, Card]:
+    """Every way to name a card: the language's names and codes, the English ones, and the record codes."""
+    from ..i18n import use_language
+    from ..narration.words import card_code, card_name
+
+    lexicon: dict[str, Card] = {}
+    current = active_language()
+    try:
+        for language in (lang, "en"):
+            use_language(language)
+            for card in CARDS:
+                for word in (card_name(card), card_code(card)):
+                    lexicon.setdefault(normalize(word), card)
+    finally:
+        use_language(current)
+    for card in CARDS:
+        lexicon.setdefault(normalize(card.code), card)
+    return lexicon
+
+
+def clean(line: str) -> str:
+    """The typed line without control characters or escape sequences (never echo those back)."""
+    out = []
+    skip = False
+    for ch in line:
+        if ch == "\x1b":
+            skip = True
+            continue
+        if skip:
+            if ch.isalpha() or ch == "~":
+                skip = False
+            continue
+        if unicodedata.category(ch)[0] == "C":
+            continue
+        out.append(ch)
+    return "".join(out).strip()[:200]
+
+
+@dataclass(frozen=True)
+class Review:
+    """A command that only reads (or changes a setting): it never changes the match."""
+
+    command: str
+    argument: str = ""
+
+
+@dataclass(frozen=True)
+class Play:
+    action: Action
+
+
+@dataclass(frozen=True)
+class Invalid:
+    message: str
+
+
+Parsed = Review | Play | Invalid
+
+
+def parse(line: str, view: SeatView) -> Parsed | None:
+    """Understand one line at this seat's decision; None for an empty line (the question is simply asked again)."""
+    text = clean(line)
+    if not text:
+        return None
+    lang = active_language()
+    tokens = text.split()
+    first = normalize(tokens[0])
+    command = command_vocabulary(lang).get(first)
+    rest = tokens[1:]
+    if command is None:
+        if first.isdigit() or all(t.isdigit() for t in tokens):
+            return _swap(tokens, view)
+        cards = _cards(tokens, lang)
+        if cards:
+            return _swap(tokens, view)
+        return Invalid(_("I do not know {word}. Say help for the commands.").format(word=tokens[0][:20]))
+    if command in REVIEW_COMMANDS:
+        return Review(command, " ".join(rest))
+    if command == "swap":
+        if not rest:
+            return Invalid(_("Say which cards, for example swap 13: your card 1 for widow card 3."))
+        return _swap(rest, view)
+    action: Action = {"pass": Pass(), "knock": Knock(), "fire": Fire(), "pounce": Pounce(),
+                      "exchange": ExchangeAll(), "keep": Done(), "done": Done()}[command]
+    if command == "pass" and view.phase is Phase.CONTINUE:
+        action = Done()
+    return Play(action)
+
+
+def _cards(tokens: list[str], lang: str) -> list[Card] | None:
+    """Card names or codes in the tokens (names may span several words), or None if something is not a card."""
+    lexicon = card_lexicon(lang)
+    fillers = set(words_of(_setting_words(translation(lang)))["filler"]) | {"for", "and", "with"}
+    words = [normalize(t) for t in tokens]
+    words = [w for w in words if w and w not in fillers]
+    found: list[Card] = []
+    i = 0
+    while i < len(words):
+        for span in (4, 3, 2, 1):
+            joined = "".join(words[i:i + span])
+            if i + span <= len(words) and joined in lexicon:
+                found.append(lexicon[joined])
+                i += span
+                break
+        else:
+            return None
+    return found
+
+
+def _swap(tokens: list[str], view: SeatView) -> Parsed:
+    """Swap by positions ("13", "1 3", "13 21") or by cards (codes or names, in any order)."""
+    if all(t.isdigit() for t in tokens):
+        digits = "".join(tokens)
+        if len(digits) % 2:
+            return Invalid(_("Give two numbers: your card, then the widow card, for example 13."))
+        gave, took = [], []
+        for k in range(0, len(digits), 2):
+            h, s = int(digits[k]), int(digits[k + 1])
+            if not (1 <= h <= len(view.hand) and 1 <= s <= len(view.skat)):
+                return Invalid(_("Choose your card from 1 to {hand} and the widow card from 1 to 3.").format(
+                    hand=len(view.hand)))
+            gave.append(view.hand[h - 1])
+            took.append(view.skat[s - 1])
+        return Play(Swap(tuple(gave), tuple(took)))
+    cards = _cards(tokens, active_language())
+    if cards is None:
+        return Invalid(_("Name cards by number, code or name, for example swap 13."))
+    gave = [c for c in cards if c in view.hand]
+    took = [c for c in cards if c in view.skat]
+    stray = [c for c in cards if c not in view.hand and c not in view.skat]
+    if stray:
+        from ..narration.words import card_name
+
+        return Invalid(_("{card} is neither in your hand nor in the widow.").format(card=card_name(stray[0])))
+    if len(gave) != len(took) or not gave:
+        return Invalid(_("Name one of your cards for each widow card."))
+    return Play(Swap(tuple(gave), tuple(took)))

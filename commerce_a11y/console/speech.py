@@ -1,0 +1,222 @@
+"""Speech of our own (self-voicing): the game speaks its lines itself when the player asks for it (``--speech on``).
+
+Off by default, because a screen reader already reads what we print, and two voices saying the same thing are worse
+than one (ACCESSIBILITY.md). When it is on, every line goes through accessible_output2:
+
+* on Linux (and any other system that is neither Windows nor macOS) straight to speech-dispatcher, through
+  accessible_output2's ``SpeechDispatcher`` output. Not ``Auto``: on Linux that would also build the eSpeak output,
+  which floods stderr with ALSA/JACK errors and exists for Python 3.11 only;
+* on Windows and macOS through ``Auto``, which picks the running screen reader or the system voice.
+
+Speech is a comfort, never a condition for playing, so nothing here may stop the game: every backend call is
+wrapped, and the first failure (no backend at start, or the daemon dying mid-game) is told to the player once,
+through ``notice``, after which speech stays silent and the game goes on in text. Nothing here prints: the console
+decides where notices go.
+
+accessible_output2 is imported only when speech is switched on, because start-up time matters for a game that is
+launched from a terminal many times a day.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import importlib.util
+import io
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from commerce_a11y.i18n import _, active_language
+
+__all__ = ["OutputSpeech", "SilentSpeech", "Speech", "open_speech"]
+
+Notice = Callable[[str], None]
+
+_SYSTEM_SPEECHD_FOLDERS = (
+    "/usr/lib/python3/dist-packages",  # Debian, Ubuntu: python3-speechd
+    "/usr/lib/python3*/site-packages",  # Fedora, Arch, openSUSE: python3-speechd / python-speechd
+    "/usr/lib64/python3*/site-packages",
+    "/usr/local/lib/python3*/site-packages",
+    "/usr/local/lib/python3/dist-packages",
+)
+"""Where Linux distributions install the ``speechd`` module (searched newest Python first within a pattern)."""
+
+
+class Speech(Protocol):
+    """What the console needs from a voice: say a line, possibly cutting off what is still being said; hang up."""
+
+    def speak(self, text: str, interrupt: bool = False) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class SilentSpeech:
+    """Speaks nothing: the default (the screen reader reads our printed lines) and the fallback after a failure."""
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        """Say nothing."""
+
+    def close(self) -> None:
+        """Nothing to hang up."""
+
+
+class OutputSpeech:
+    """Speaks through one accessible_output2 output, and falls silent for good at its first failure.
+
+    ``set_language``, when given, is called with the game's language (``de``, ``nl``, ``en``) before a line is
+    spoken whenever that language changed, so that a synthesiser like espeak-ng reads German text with a German
+    voice rather than an English one. Failing to set the language is not a failure of speech: the line is still
+    spoken, in whatever voice the player's speech settings give.
+    """
+
+    def __init__(self, output: Any, notice: Notice, set_language: Callable[[str], None] | None = None) -> None:
+        self._output: Any = output
+        self._notice = notice
+        self._set_language = set_language
+        self._language: str | None = None
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        """Say ``text``; with ``interrupt``, first stop whatever is still being said (a new turn makes it stale).
+
+        A blank line without ``interrupt`` is skipped: it would only put a silent message in the queue.
+        """
+        if self._output is None or (not text.strip() and not interrupt):
+            return
+        try:
+            self._follow_language()
+            self._output.speak(text, interrupt=interrupt)
+        except Exception:  # speech must never stop the game, whatever the backend raises
+            # speech-dispatcher raises SSIPCommunicationError once its daemon is gone, a broken socket raises
+            # OSError, a Windows screen reader's DLL can raise anything: all of them mean the voice is lost.
+            self._fail(_("Speech stopped working; the game goes on in text."))
+
+    def close(self) -> None:
+        """Hang up (speech-dispatcher wants its connection closed); silent from then on, never raises."""
+        output, self._output = self._output, None
+        close = getattr(output, "close", None)
+        if close is not None:
+            with contextlib.suppress(Exception):
+                close()
+
+    def _follow_language(self) -> None:
+        """Tell the backend the game's language when it changed since the last line (the player may switch)."""
+        if self._set_language is None:
+            return
+        language = active_language()
+        if language != self._language:
+            self._language = language
+            # An unknown language is refused by some daemons: the line is better said in the default voice than
+            # not at all. A lost connection shows up again in the speak() that follows, which gives the notice.
+            with contextlib.suppress(Exception):
+                self._set_language(language)
+
+    def _fail(self, message: str) -> None:
+        """Fall silent for good and tell the player once. Closing the dead backend may fail too: ignored."""
+        self.close()
+        self._notice(message)
+
+
+def open_speech(enabled: bool, notice: Notice) -> Speech:
+    """The game's voice: silent unless ``enabled``; silent too, after one ``notice``, when no backend can be made."""
+    if not enabled:
+        return SilentSpeech()
+    made = _make_output()
+    if made is None:
+        notice(_("Speech is not available here; the game goes on in text."))
+        return SilentSpeech()
+    output, set_language = made
+    return OutputSpeech(output, notice, set_language)
+
+
+def _make_output() -> tuple[Any, Callable[[str], None] | None] | None:
+    """This system's accessible_output2 output and how to set its language; None when there is none.
+
+    accessible_output2 reports a missing backend by printing ("Cannot find Speech Dispatcher ...", the daemon's
+    connection error) rather than raising, so stdout and stderr are captured while it is imported and built; the
+    captured text is dropped, since the one notice the caller gives says all the player needs.
+    """
+    captured = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
+            if sys.platform in ("win32", "darwin"):
+                return _make_auto()
+            return _make_speech_dispatcher()
+    except Exception:  # a broken install, a missing DLL, a daemon that cannot start: no speech
+        return None
+
+
+def _make_auto() -> tuple[Any, None] | None:
+    """Windows and macOS: the first active output (a running screen reader, else the system voice)."""
+    from accessible_output2.outputs.auto import Auto
+
+    output = Auto()
+    if output.get_first_available_output() is None:
+        return None
+    return output, None
+
+
+def _make_speech_dispatcher() -> tuple[Any, Callable[[str], None] | None] | None:
+    """Linux: a connection to speech-dispatcher (which its client library starts itself when it is not running)."""
+    _import_speechd()
+    from accessible_output2.outputs.speech_dispatcher import SpeechDispatcher
+
+    output = SpeechDispatcher()
+    if not output.is_active():  # speechd missing, or the daemon could not be reached nor started
+        return None
+    client = getattr(output, "_client", None)  # accessible_output2 offers no language setting of its own
+    set_language = getattr(client, "set_language", None)
+    return output, set_language
+
+
+def _import_speechd() -> bool:
+    """Make ``import speechd`` work in our virtual environment; whether it does.
+
+    speech-dispatcher's Python client is not on PyPI: distributions ship it as a system package (Debian's
+    python3-speechd), installed for the system Python only, so a uv or pyenv interpreter cannot import it. The
+    module is pure Python with only standard-library imports, so we load that one package from the system folder by
+    its file location and register it in ``sys.modules``, where accessible_output2's own ``import speechd`` then
+    finds it. The system folder itself is never put on ``sys.path``, not even for a moment: everything else in it
+    (built for the system Python, possibly another version) stays out of reach. No bytecode is written into the
+    system folder, which belongs to the package manager.
+    """
+    try:
+        import speechd  # noqa: F401 - installed in the environment itself: nothing to do
+    except ImportError:
+        pass
+    else:
+        return True
+    for pattern in _SYSTEM_SPEECHD_FOLDERS:
+        for folder in sorted(glob.glob(pattern), key=_python_version_key, reverse=True):
+            if _load_package("speechd", os.path.join(folder, "speechd")):
+                return True
+    return False
+
+
+def _python_version_key(folder: str) -> tuple[int, ...]:
+    """Sort key: ``/usr/lib/python3.12/site-packages`` after ``/usr/lib/python3.9/site-packages``."""
+    name = next((part for part in folder.split(os.sep) if part.startswith("python3")), "python3")
+    return tuple(int(number) for number in name.removeprefix("python").split(".") if number.isdigit())
+
+
+def _load_package(name: str, package_dir: str) -> bool:
+    """Import the package in ``package_dir`` under ``name`` without touching ``sys.path``; whether it worked."""
+    init = os.path.join(package_dir, "__init__.py")
+    if not os.path.isfile(init):
+        return False
+    spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[package_dir])
+    if spec is None or spec.loader is None:
+        return False
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # before running it, so that its relative imports (.client, .paths) resolve
+    dont_write_bytecode, sys.dont_write_bytecode = sys.dont_write_bytecode, True
+    try:
+        spec.loader.exec_module(module)
+    except Exception:  # written for another Python, or broken: as if it were not there
+        for loaded in [key for key in sys.modules if key == name or key.startswith(name + ".")]:
+            del sys.modules[loaded]
+        return False
+    finally:
+        sys.dont_write_bytecode = dont_write_bytecode
+    return True

@@ -1,0 +1,154 @@
+"""Lines out, lines in: the only place that touches the terminal.
+
+Output is whole lines, printed once, never redrawn or coloured (ACCESSIBILITY.md). Input has two back-ends behind
+one ``ask``: *plain* (``input()`` with readline, or plain reading when stdin is not a terminal) and *rich* (a
+prompt_toolkit session tuned for screen readers: no cursor-position requests, no completion while typing, no
+colour). ``ask`` returns the typed line, ``None`` at the end of input, or ``INTERRUPTED`` after Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Iterable
+from typing import Protocol, TextIO
+
+from .speech import SilentSpeech, Speech
+
+INTERRUPTED = "\x03"
+"""What ``ask`` returns when the player pressed Ctrl-C: the line is cancelled and the question asked again."""
+
+
+class InputBackend(Protocol):
+    name: str
+
+    def read(self, prompt: str) -> str | None:
+        """One line (without the newline), None at the end of input; KeyboardInterrupt on Ctrl-C."""
+        ...
+
+
+def plain_is_right(stdin: TextIO, stdout: TextIO, environ: dict[str, str] | os._Environ[str]) -> bool:
+    """ACCESSIBILITY.md: plain input when not on a terminal, on a dumb or unknown terminal, or when asked."""
+    term = environ.get("TERM", "")
+    return (not _isatty(stdin) or not _isatty(stdout) or term in ("", "dumb", "unknown")
+            or bool(environ.get("ACCESSIBLE")))
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (ValueError, OSError):
+        return False
+
+
+class PlainInput:
+    """``input()`` on a terminal (readline gives editing and history); line reading with an echo otherwise.
+
+    When stdin is not a terminal the typed answer never appears on screen by itself, so it is echoed after the
+    prompt: a transcript then reads like a session at the keyboard.
+    """
+
+    name = "plain"
+
+    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.interactive = _isatty(stdin) and _isatty(stdout)
+        if self.interactive:
+            with contextlib.suppress(ImportError):
+                import readline  # noqa: F401 - importing it gives input() line editing and history
+
+    def read(self, prompt: str) -> str | None:
+        if self.interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                self.stdout.write("\n")
+                return None
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        try:
+            line = self.stdin.readline()
+        except UnicodeDecodeError:
+            line = "\ufffd\n"
+        if not line:
+            self.stdout.write("\n")
+            return None
+        from .parser import clean
+
+        self.stdout.write(clean(line) + "\n")
+        self.stdout.flush()
+        return line.rstrip("\r\n")
+
+
+class RichInput:
+    """prompt_toolkit, tuned as ACCESSIBILITY.md measured: history and Tab completion without redraw noise."""
+
+    name = "rich"
+
+    def __init__(self, words: Callable[[], Iterable[str]]) -> None:
+        os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.completion import Completer, Completion
+        from prompt_toolkit.output.color_depth import ColorDepth
+        from prompt_toolkit.shortcuts import CompleteStyle
+
+        class Words(Completer):
+            def get_completions(self, document, complete_event):  # type: ignore[no-untyped-def]
+                prefix = document.get_word_before_cursor().lower()
+                for word in sorted(set(words())):
+                    if word.startswith(prefix) and prefix:
+                        yield Completion(word, start_position=-len(prefix))
+
+        self.session: PromptSession[str] = PromptSession(
+            completer=Words(), complete_while_typing=False, complete_style=CompleteStyle.READLINE_LIKE,
+            color_depth=ColorDepth.DEPTH_1_BIT, mouse_support=False, enable_system_prompt=False,
+            enable_suspend=False, auto_suggest=None, bottom_toolbar=None, rprompt=None,
+            include_default_pygments_style=False, erase_when_done=False,
+        )
+
+    def read(self, prompt: str) -> str | None:
+        try:
+            return self.session.prompt(prompt)
+        except EOFError:
+            return None
+
+
+def make_input(choice: str, words: Callable[[], Iterable[str]], stdin: TextIO | None = None,
+               stdout: TextIO | None = None) -> InputBackend:
+    """The back-end the player chose, or with ``auto`` the one ACCESSIBILITY.md says fits this terminal."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    if choice == "plain" or (choice == "auto" and plain_is_right(stdin, stdout, os.environ)):
+        return PlainInput(stdin, stdout)
+    try:
+        return RichInput(words)
+    except Exception:
+        return PlainInput(stdin, stdout)
+
+
+class Terminal:
+    """Says lines (printed, and spoken when speech is on) and asks questions."""
+
+    def __init__(self, backend: InputBackend, speech: Speech | None = None, stdout: TextIO | None = None) -> None:
+        self.backend = backend
+        self.speech: Speech = speech or SilentSpeech()
+        self.stdout = stdout or sys.stdout
+
+    def say(self, lines: Iterable[str], interrupt: bool = False) -> None:
+        """Print each line once; speak them, the first cutting off stale speech when ``interrupt`` is set."""
+        for line in lines:
+            self.stdout.write(line + "\n")
+            self.speech.speak(line, interrupt=interrupt)
+            interrupt = False
+        self.stdout.flush()
+
+    def ask(self, prompt: str, interrupt: bool = False) -> str | None:
+        self.speech.speak(prompt.strip(), interrupt=interrupt)
+        try:
+            return self.backend.read(prompt)
+        except KeyboardInterrupt:
+            self.stdout.write("\n")
+            self.stdout.flush()
+            return INTERRUPTED

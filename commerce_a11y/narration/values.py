@@ -1,0 +1,65 @@
+"""A hand's value in words: "Pair of nines, ace odd card", "Sequence, king high, in hearts", "Point, 27"."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..i18n import _, active_language, ngettext
+from ..rules import HandName, Ruleset
+from .words import rank_name, rank_plural, suit_name
+
+
+def number(value: float) -> str:
+    """A count as people of the active language write it: 30.5 in English, 30,5 in German and Dutch."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if active_language() in ("de", "nl") else text
+
+
+def points_words(points: float) -> str:
+    return ngettext("{points} point", "{points} points", int(points)).format(points=number(points))
+
+
+def value_words(rules: Ruleset, cards: Sequence[int]) -> str:
+    """The value of a hand under a ruleset, named briefly and exactly (category, then what decides it)."""
+    return name_words(rules.name_hand(cards))
+
+
+def name_words(name: HandName) -> str:
+    """Words for a named hand, whatever the ruleset: each category has its own sentence."""
+    ranks = name.ranks
+    category = name.category
+    if category == "quad":
+        return _("Four {ranks}").format(ranks=rank_plural(ranks[0]))
+    if category in ("tricon", "kunststueck"):
+        if name.points is not None:  # thirty-one: every tricon scores 30.5
+            return _("Tricon of {ranks}, {points}").format(ranks=rank_plural(ranks[0]),
+                                                           points=points_words(name.points))
+        if category == "kunststueck":
+            return _("Kunststück of {ranks}").format(ranks=rank_plural(ranks[0]))
+        return _("Tricon of {ranks}").format(ranks=rank_plural(ranks[0]))
+    if category == "sequence":
+        assert name.suit is not None
+        return _("Sequence, {rank} high, in {suit}").format(rank=rank_name(ranks[0]), suit=suit_name(name.suit))
+    if category == "krikelkrakel":
+        return _("Krikelkrakel, {rank} high").format(rank=rank_name(ranks[0]))
+    if category == "flush":
+        assert name.suit is not None
+        return _("Flush in {suit}: {first}, {second}, {third}").format(
+            suit=suit_name(name.suit), first=rank_name(ranks[0]), second=rank_name(ranks[1]),
+            third=rank_name(ranks[2]))
+    if category == "pair":
+        return _("Pair of {ranks}, {odd} odd card").format(ranks=rank_plural(ranks[0]), odd=rank_name(ranks[1]))
+    if category == "point":
+        return _("Point, {points}").format(points=number(name.points or 0))
+    if category == "none":
+        return _("No combination")
+    if category == "high" and ranks:
+        return _("No points, high cards {first}, {second}, {third}").format(
+            first=rank_name(ranks[0]), second=rank_name(ranks[1]), third=rank_name(ranks[2]))
+    if category == "high":
+        return _("{points}, highest card only").format(points=points_words(name.points or 0))
+    if category == "bust":
+        return _("{points}, bust").format(points=points_words(name.points or 0))
+    if category == "thirty_one":
+        return _("31, the best total")
+    return points_words(name.points or 0)

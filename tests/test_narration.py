@@ -1,0 +1,117 @@
+"""The narrator and the command parser in every language: complete, unambiguous, brief enough for braille."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from itertools import product
+
+import pytest
+
+from commerce_a11y.cards import CARDS, parse_cards
+from commerce_a11y.console.parser import (
+    Invalid,
+    Play,
+    Review,
+    _command_words,
+    card_lexicon,
+    normalize,
+    parse,
+    words_of,
+)
+from commerce_a11y.i18n import LANGUAGES, translation, use_language
+from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.words import card_code, card_name
+from commerce_a11y.rules import RULESETS, Done, Knock, Match, Pass, Phase, Player, Swap, ruleset
+from commerce_a11y.simulate import play_match
+
+
+@pytest.fixture(params=LANGUAGES)
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    use_language(request.param)
+    yield request.param
+    use_language("en")
+
+
+def test_command_words_are_unique_in_each_language(lang: str) -> None:
+    owners: dict[str, set[str]] = defaultdict(set)
+    for command, words in words_of(_command_words(translation(lang))).items():
+        for word in words:
+            owners[word].add(command)
+    clashes = {w: c for w, c in owners.items() if len(c) > 1}
+    assert not clashes
+
+
+def test_card_names_and_codes_name_one_card_each(lang: str) -> None:
+    owners: dict[str, set[int]] = defaultdict(set)
+    for card in CARDS:
+        for word in (card_name(card), card_code(card), card.code):
+            owners[normalize(word)].add(card)
+    assert all(len(cards) == 1 for cards in owners.values())
+    assert len({card_code(c) for c in CARDS}) == 52
+    assert all(2 <= len(card_code(c)) <= 4 and card_code(c) == card_code(c).lower() for c in CARDS)
+
+
+def test_status_line_with_codes_fits_a_40_cell_display(lang: str) -> None:
+    """ACCESSIBILITY.md: brief verbosity with codes keeps "Hand: ..., widow: ..." within 40 cells."""
+    narrator = Narrator(ruleset("commerce"), ["You", "Anna", "Ben"], 0, Verbosity.BRIEF, CardStyle.CODES)
+    longest = sorted(CARDS, key=lambda c: len(card_code(c)), reverse=True)[:6]
+    match = Match(ruleset("commerce"), [Player("You"), Player("Anna"), Player("Ben")], seed=1)
+    match.hands[0], match.skat = list(longest[:3]), list(longest[3:])
+    line = narrator.hand_line(match.view(0))
+    assert len(line) <= 40, line
+
+
+def test_parse_positions_codes_and_names(lang: str) -> None:
+    match = Match(ruleset("commerce"), [Player("You"), Player("Anna"), Player("Ben")], seed=1)
+    seat = match.to_act
+    match.hands[seat] = list(parse_cards("KH 5D QS"))
+    match.skat = list(parse_cards("8H KS 7S"))
+    match.turn_skat = tuple(match.skat)
+    view = match.view(seat)
+    expected = Play(Swap(parse_cards("KH"), parse_cards("7S")))
+    assert parse("13", view) == expected
+    assert parse("1 3", view) == expected
+    assert parse("swap 13", view) == expected
+    assert parse("KH 7S", view) == expected
+    assert parse("7s kh", view) == expected  # order is free: the card's place tells the side
+    assert parse(f"{card_code(CARDS[parse_cards('KH')[0]])} {card_code(parse_cards('7S')[0])}", view) == expected
+    assert parse(f"{card_name(parse_cards('7S')[0])} {card_name(parse_cards('KH')[0])}", view) == expected
+    assert parse("pass", view) == Play(Pass())
+    assert parse("k", view) == Play(Knock())
+    assert parse("hand", view) == Review("hand")
+    assert parse("history all", view) == Review("history", "all")
+    assert parse("", view) is None
+    assert parse("   ", view) is None
+    for bad in ("44", "1", "xyzzy", "swap", "2C 3C", "13 2", "\x00\x1b[31m", "9" * 10_000, "swap KH KS"):
+        result = parse(bad, view)
+        assert result is None or isinstance(result, Invalid | Play), bad
+        if isinstance(result, Invalid):
+            assert "\n" not in result.message and "{" not in result.message
+
+
+def test_pass_after_a_swap_ends_the_turn() -> None:
+    use_language("en")
+    match = Match(ruleset("commerce", swaps_per_turn=3), [Player("You"), Player("Anna"), Player("Ben")], seed=1)
+    seat = match.to_act
+    match.apply(seat, match.legal_actions()[0])
+    view = match.view(seat)
+    assert view.phase is Phase.CONTINUE
+    assert parse("pass", view) == Play(Done())
+
+
+@pytest.mark.parametrize(("name", "verbosity"), list(product(RULESETS, Verbosity)))
+def test_every_event_of_bot_matches_is_narrated_in_every_language(name: str, verbosity: Verbosity) -> None:
+    options = {"braillespiel": {"marks": 2}, "commerce": {"pounce": True}}.get(name, {})
+    match = play_match(ruleset(name, **options), ["basic", "random", "basic", "random"], seed=11)
+    for lang in LANGUAGES:
+        use_language(lang)
+        for style in CardStyle:
+            narrator = Narrator(match.rules, ["You", "Anna", "Ben", "Cem"], 0, verbosity, style)
+            lines = narrator.events([e.visible_to(0) for e in match.events])
+            assert lines
+            for line in lines:
+                assert line.strip() == line and line
+                assert "{" not in line and "}" not in line
+                assert "\n" not in line
+    use_language("en")

@@ -1,0 +1,67 @@
+"""``commerce play`` driven by piped input, as a script or a test harness would drive it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from commerce_a11y.rules import replay
+
+
+def play(tmp_path: Path, lines: list[str], *args: str, lang: str = "en") -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
+               LANG="C.UTF-8", TERM="dumb")
+    return subprocess.run(
+        [sys.executable, "-m", "commerce_a11y", "play", "--lang", lang, *args],
+        input="".join(line + "\n" for line in lines), capture_output=True, text=True, env=env, timeout=120,
+        check=False,
+    )
+
+
+def test_a_whole_match_of_passes_reaches_the_end_with_a_record_that_replays(tmp_path: Path) -> None:
+    record = tmp_path / "match.jsonl"
+    result = play(tmp_path, ["pass"] * 2000, "--seed", "3", "--record", str(record))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    out = result.stdout
+    assert "\x1b" not in out
+    assert "wins the match" in out or "You win the match" in out
+    match = replay(record.read_text(encoding="utf-8").splitlines())
+    assert match.over
+    assert not (tmp_path / "data" / "commerce-a11y" / "saved-match.jsonl").exists()
+
+
+def test_end_of_input_saves_and_resume_goes_on(tmp_path: Path) -> None:
+    first = play(tmp_path, ["pass"], "--seed", "5")
+    assert first.returncode == 0, first.stderr
+    assert "commerce resume" in first.stdout.splitlines()[-1]
+    save = tmp_path / "data" / "commerce-a11y" / "saved-match.jsonl"
+    saved = replay(save.read_text(encoding="utf-8").splitlines())
+    assert not saved.over
+    env_args = ["pass"] * 2000
+    second = subprocess.run(
+        [sys.executable, "-m", "commerce_a11y", "resume", "--lang", "en"],
+        input="".join(line + "\n" for line in env_args), capture_output=True, text=True, timeout=120, check=False,
+        env={**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
+             "XDG_DATA_HOME": str(tmp_path / "data"), "TERM": "dumb"},
+    )
+    assert second.returncode == 0, second.stderr
+    assert "Your saved match goes on." in second.stdout
+    assert "wins the match" in second.stdout or "You win the match" in second.stdout
+
+
+@pytest.mark.parametrize("lang", ["de", "nl", "en"])
+def test_invalid_input_gets_one_sentence_and_the_same_question(tmp_path: Path, lang: str) -> None:
+    result = play(tmp_path, ["xyzzy", "99", "swap", "\x1b[A", "hand", "quit", "yes"], "--seed", "1", lang=lang)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "\x1b" not in result.stdout
+    prompts = [line for line in result.stdout.splitlines() if line.rstrip().endswith(("xyzzy", "99", "swap"))]
+    assert len(prompts) == 3
+    # The question before each invalid answer is the same question.
+    assert len({p.rsplit(" ", 1)[0] for p in prompts}) == 1
