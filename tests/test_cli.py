@@ -13,18 +13,35 @@ import pytest
 from commerce_a11y.rules import RULESETS, replay
 
 
-def run(*args: str, lang: str = "en") -> subprocess.CompletedProcess[str]:
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every run gets its own home, so no test reads or writes a real player's settings or saves."""
+    for name, folder in (("HOME", ""), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data")):
+        monkeypatch.setenv(name, str(tmp_path / folder))
+    return tmp_path
+
+
+def run(*args: str, lang: str = "en", stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
     env["LANG"] = {"en": "en_GB.UTF-8", "de": "de_DE.UTF-8", "nl": "nl_NL.UTF-8"}[lang]
     return subprocess.run([sys.executable, "-m", "commerce_a11y", *args], capture_output=True, text=True,
-                          env=env, timeout=120, check=False)
+                          env=env, timeout=120, check=False, input=stdin)
 
 
-def test_no_arguments_shows_the_commands() -> None:
-    result = run()
+def test_help_lists_the_commands() -> None:
+    result = run("--help")
     assert result.returncode == 0
-    assert "simulate" in result.stdout
+    for command in ("play", "resume", "simulate"):
+        assert command in result.stdout
     assert "\x1b" not in result.stdout
+
+
+def test_no_arguments_starts_classic_commerce_against_three() -> None:
+    result = run(stdin="")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Commerce: you and Anna, Ben, Cem."
+    assert lines[-1] == "Your match is saved. To go on, type: commerce resume"
 
 
 def test_simulate_text_summary_has_one_line_per_seat() -> None:

@@ -15,6 +15,7 @@ from commerce_a11y.console.parser import (
     Review,
     _command_words,
     card_lexicon,
+    command_vocabulary,
     normalize,
     parse,
     words_of,
@@ -40,6 +41,13 @@ def test_command_words_are_unique_in_each_language(lang: str) -> None:
             owners[word].add(command)
     clashes = {w: c for w, c in owners.items() if len(c) > 1}
     assert not clashes
+
+
+def test_no_command_word_is_also_a_card(lang: str) -> None:
+    """A command word that is also a card code would make "sk hq" a review command instead of a swap."""
+    cards = card_lexicon(lang)
+    commands = command_vocabulary(lang)
+    assert not sorted(set(commands) & set(cards))
 
 
 def test_card_names_and_codes_name_one_card_each(lang: str) -> None:

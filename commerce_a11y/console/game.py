@@ -26,7 +26,9 @@ from .parser import (
     main_words,
     normalize,
     parse,
+    answer_vocabulary,
     setting_vocabulary,
+    setting_word,
 )
 from .speech import open_speech
 from .terminal import INTERRUPTED, Terminal
@@ -129,7 +131,7 @@ class Game:
             line = self.terminal.ask(question)
             if line is None or line == INTERRUPTED:
                 return True
-            answer = setting_vocabulary(active_language()).get(normalize(line))
+            answer = answer_vocabulary(active_language()).get(normalize(line))
             if answer in ("yes", "no"):
                 return answer == "yes"
             self.say([_("Please answer yes or no.")])
@@ -177,7 +179,8 @@ class Game:
         if view.phase is Phase.EXCHANGE:
             return _("You deal. Exchange your hand for the widow, or keep it? ")
         if view.phase is Phase.CALL:
-            return _("You may call now: fire, or done to wait? ")
+            return _("You may call now: {call}, or {done} to wait? ").format(
+                call=words["fire" if view.rules.name == "handeln" else "call"], done=words["done"])
         actions = ", ".join(words[c] for c in self.possible(view))
         if self.narrator.brief:
             return _("Your turn ({actions}): ").format(actions=actions)
@@ -194,7 +197,9 @@ class Game:
         result = []
         if "swap" in kinds:
             result.append("swap")
-        result += [c for c, k in (("pass", "pass"), ("knock", "knock"), ("fire", "fire"), ("pounce", "pounce"),
+        handeln = view.rules.name == "handeln"
+        result += [c for c, k in (("pass", "pass"), ("in" if handeln else "knock", "knock"),
+                                  ("fire" if handeln else "call", "fire"), ("pounce", "pounce"),
                                   ("exchange", "exchange_all")) if k in kinds]
         if "done" in kinds:
             result.append("keep" if view.phase is Phase.EXCHANGE else "done")
@@ -239,7 +244,7 @@ class Game:
         return lines
 
     def history_lines(self, arg: str) -> list[str]:
-        answer = setting_vocabulary(active_language()).get(arg)
+        answer = answer_vocabulary(active_language()).get(arg)
         count = len(self.seen) if answer == "all" else int(arg) if arg.isdigit() and int(arg) > 0 else HISTORY_EVENTS
         lines = self.narrator.events(self.seen[-count:])
         return lines or [_("Nothing has happened yet.")]
@@ -272,11 +277,11 @@ class Game:
         if name == "verbosity" and value in Verbosity.__members__.values():
             narrator.verbosity = Verbosity(value)
             self.remember({"verbosity": value})
-            self.say([_("Verbosity: {value}.").format(value=value)])
+            self.say([_("Verbosity: {value}.").format(value=setting_word(active_language(), value))])
         elif name == "cards" and value in CardStyle.__members__.values():
             narrator.card_style = CardStyle(value)
             self.remember({"cards": value})
-            self.say([_("Cards: {value}.").format(value=value)])
+            self.say([_("Cards: {value}.").format(value=setting_word(active_language(), value))])
         elif name == "speech" and value in ("on", "off"):
             self.terminal.speech.close()
             self.terminal.speech = open_speech(value == "on", lambda text: self.say([text]))

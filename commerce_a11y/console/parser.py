@@ -18,7 +18,7 @@ from ..cards import CARDS, Card
 from ..i18n import _, active_language, translation
 from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
 
-ACTION_COMMANDS = ("swap", "pass", "knock", "fire", "pounce", "exchange", "keep", "done")
+ACTION_COMMANDS = ("swap", "pass", "knock", "in", "fire", "call", "pounce", "exchange", "keep", "done")
 REVIEW_COMMANDS = ("hand", "widow", "history", "chips", "turn", "value", "repeat", "help", "rules", "quit",
                    "verbosity", "cards", "speech", "language")
 
@@ -30,14 +30,19 @@ def _command_words(t: Any) -> dict[str, str]:
     return {
         "swap": t.pgettext("command", "swap s trade"),
         "pass": t.pgettext("command", "pass p"),
-        "knock": t.pgettext("command", "knock k in"),
-        "fire": t.pgettext("command", "fire f call"),
+        "knock": t.pgettext("command", "knock k"),
+        # Translators: Handeln's call "I'm in!" (German "Eingeschafft!"), which works like a knock.
+        "in": t.pgettext("command", "in"),
+        # Translators: Handeln's call "Fire!" (German "Feuer!").
+        "fire": t.pgettext("command", "fire f"),
+        # Translators: Thirty-One's call of 31, which ends the hand at once.
+        "call": t.pgettext("command", "call"),
         "pounce": t.pgettext("command", "pounce po"),
         "exchange": t.pgettext("command", "exchange x"),
         "keep": t.pgettext("command", "keep ke"),
         "done": t.pgettext("command", "done d end"),
         "hand": t.pgettext("command", "hand h"),
-        "widow": t.pgettext("command", "widow w skat sk"),
+        "widow": t.pgettext("command", "widow w skat"),
         "history": t.pgettext("command", "history hi"),
         "chips": t.pgettext("command", "chips c"),
         "turn": t.pgettext("command", "turn tu news"),
@@ -47,18 +52,26 @@ def _command_words(t: Any) -> dict[str, str]:
         "rules": t.pgettext("command", "rules ru"),
         "quit": t.pgettext("command", "quit q exit"),
         "verbosity": t.pgettext("command", "verbosity ve"),
-        "cards": t.pgettext("command", "cards ca"),
+        "cards": t.pgettext("command", "cards cd"),
         "speech": t.pgettext("command", "speech sp"),
         "language": t.pgettext("command", "language la"),
     }
 
 
-def _setting_words(t: Any) -> dict[str, str]:
-    """Answers and setting values, in one language."""
+def _answer_words(t: Any) -> dict[str, str]:
+    """Answers to questions, in one language."""
     return {
         "yes": t.pgettext("answer", "yes y"),
         "no": t.pgettext("answer", "no n"),
         "all": t.pgettext("answer", "all a"),
+        # Translators: little words a player may put between card names, e.g. "seven of clubs for queen of hearts".
+        "filler": t.pgettext("filler", "for and with"),
+    }
+
+
+def _setting_words(t: Any) -> dict[str, str]:
+    """The values of settings, in one language."""
+    return {
         "brief": t.pgettext("setting", "brief b"),
         "normal": t.pgettext("setting", "normal n"),
         "verbose": t.pgettext("setting", "verbose v"),
@@ -66,8 +79,6 @@ def _setting_words(t: Any) -> dict[str, str]:
         "codes": t.pgettext("setting", "codes"),
         "on": t.pgettext("setting", "on"),
         "off": t.pgettext("setting", "off"),
-        # Translators: little words a player may put between card names, e.g. "seven of clubs for queen of hearts".
-        "filler": t.pgettext("filler", "for and with"),
     }
 
 
@@ -98,14 +109,31 @@ def all_words(lang: str) -> dict[str, tuple[str, ...]]:
     return words_of(_command_words(translation(lang)))
 
 
-@cache
-def setting_vocabulary(lang: str) -> dict[str, str]:
+def _vocabulary(lang: str, table: Any) -> dict[str, str]:
     result: dict[str, str] = {}
     for language in (lang, "en"):
-        for key, words in words_of(_setting_words(translation(language))).items():
+        for key, words in words_of(table(translation(language))).items():
             for word in words:
                 result.setdefault(word, key)
     return result
+
+
+@cache
+def answer_vocabulary(lang: str) -> dict[str, str]:
+    """Words for yes, no and all, in the language and in English."""
+    return _vocabulary(lang, _answer_words)
+
+
+@cache
+def setting_vocabulary(lang: str) -> dict[str, str]:
+    """Words for setting values (brief, codes, on, ...), in the language and in English."""
+    return _vocabulary(lang, _setting_words)
+
+
+@cache
+def setting_word(lang: str, value: str) -> str:
+    """A setting value's own word in a language, to say it back ("Verbosity: kurz.")."""
+    return words_of(_setting_words(translation(lang)))[value][0]
 
 
 def normalize(text: str) -> str:
@@ -197,8 +225,8 @@ def parse(line: str, view: SeatView) -> Parsed | None:
         if not rest:
             return Invalid(_("Say which cards, for example swap 13: your card 1 for widow card 3."))
         return _swap(rest, view)
-    action: Action = {"pass": Pass(), "knock": Knock(), "fire": Fire(), "pounce": Pounce(),
-                      "exchange": ExchangeAll(), "keep": Done(), "done": Done()}[command]
+    action: Action = {"pass": Pass(), "knock": Knock(), "in": Knock(), "fire": Fire(), "call": Fire(),
+                      "pounce": Pounce(), "exchange": ExchangeAll(), "keep": Done(), "done": Done()}[command]
     if command == "pass" and view.phase is Phase.CONTINUE:
         action = Done()
     return Play(action)
@@ -207,7 +235,7 @@ def parse(line: str, view: SeatView) -> Parsed | None:
 def _cards(tokens: list[str], lang: str) -> list[Card] | None:
     """Card names or codes in the tokens (names may span several words), or None if something is not a card."""
     lexicon = card_lexicon(lang)
-    fillers = set(words_of(_setting_words(translation(lang)))["filler"]) | {"for", "and", "with"}
+    fillers = {w for w, key in answer_vocabulary(lang).items() if key == "filler"}
     words = [normalize(t) for t in tokens]
     words = [w for w in words if w and w not in fillers]
     found: list[Card] = []

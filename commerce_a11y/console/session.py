@@ -15,7 +15,7 @@ from ..narration.narrator import CardStyle, Narrator, Verbosity
 from ..rules import Match, Player, RecordError, Ruleset, replay
 from ..storage import atomic_write, load_settings, read_save, remove_save, save_path, save_settings, write_save
 from .game import Game
-from .parser import command_vocabulary, normalize, setting_vocabulary
+from .parser import answer_vocabulary, command_vocabulary, normalize
 from .speech import open_speech
 from .terminal import INTERRUPTED, Terminal, make_input
 
@@ -75,7 +75,7 @@ def offer_resume(flags: Mapping[str, str | None]) -> bool:
         line = terminal.ask(_("A saved match is waiting. Go on with it? Yes or no? "))
         if line is None or line == INTERRUPTED:
             return True
-        answer = setting_vocabulary(active_language()).get(normalize(line))
+        answer = answer_vocabulary(active_language()).get(normalize(line))
         if answer == "yes":
             resume_game(flags, terminal)
             return True

@@ -20,8 +20,6 @@ launched from a terminal many times a day.
 from __future__ import annotations
 
 import contextlib
-import glob
-import importlib.util
 import io
 import os
 import sys
@@ -187,6 +185,8 @@ def _import_speechd() -> bool:
         pass
     else:
         return True
+    import glob  # here, not at the top: only a game with speech on pays for it
+
     for pattern in _SYSTEM_SPEECHD_FOLDERS:
         for folder in sorted(glob.glob(pattern), key=_python_version_key, reverse=True):
             if _load_package("speechd", os.path.join(folder, "speechd")):
@@ -202,6 +202,8 @@ def _python_version_key(folder: str) -> tuple[int, ...]:
 
 def _load_package(name: str, package_dir: str) -> bool:
     """Import the package in ``package_dir`` under ``name`` without touching ``sys.path``; whether it worked."""
+    import importlib.util
+
     init = os.path.join(package_dir, "__init__.py")
     if not os.path.isfile(init):
         return False

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..rules import Event, Ruleset, SeatView
 from .values import name_words, value_words
 from .words import card_code, card_name
@@ -51,6 +51,10 @@ class Narrator:
         return ", ".join(card_name(c) for c in cards)
 
     def name(self, seat: int) -> str:
+        """A player's name; the player themself is "you" as it stands inside a sentence."""
+        if seat == self.seat:
+            # Translators: the player, inside a sentence or list, e.g. "Draw for the first deal: you six of clubs".
+            return pgettext("in a sentence", "you")
         return self.names[seat]
 
     def names_list(self, seats: Sequence[int]) -> str:

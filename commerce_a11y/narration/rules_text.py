@@ -53,7 +53,7 @@ def rules_summary(rules: Ruleset) -> list[str]:
         return [
             _("Trentuno: a deck of 40, without eights, nines and tens. On your turn swap one card, pass or knock."),
             _("Your hand is the sum of its three cards: ace 11, pictures 10, others their number."),
-            _("Best is 31; three of a rank rank just below 31; then the total closest to 31. Over 31 is bust, "
+            _("Best is 31; three of a rank come just below 31; then the total closest to 31. Over 31 is bust, "
               "below everything."),
             _("The worst hand loses a chip, all of them on a tie. Without chips you are out; the last player "
               "left wins."),

@@ -71,6 +71,7 @@ class SeatView:
     own_turns: int
     """How many turns this seat has begun in this hand (computer players bound their play by it, B11, H8)."""
     turn_skat: tuple[Card, ...]
+    """The skat cards that lay there when this turn began and have not been taken this turn (C3)."""
     passes: int
     legal: tuple[Action, ...]
     _log: list[Event]
@@ -272,6 +273,10 @@ class Match:
             self.skat[self.skat.index(took)] = gave
         self.passes = 0
         self.turn_swaps += 1
+        # C3: each swap takes a *different* card of those that lay in the skat when the turn began, and a card
+        # laid down this turn cannot be taken back; a taken card laid down again would otherwise look takeable,
+        # since it did lie there at the turn's start. So a taken card leaves the turn's takeable cards.
+        self.turn_skat = tuple(c for c in self.turn_skat if c not in swap.took)
         self._emit("swap", player=seat, gave=list(swap.gave), took=list(swap.took))
         more_swaps = self.turn_swaps < self.rules.swaps_per_turn and any(c in self.turn_skat for c in self.skat)
         if not self.rules.multi_swap and (more_swaps or self._may_fire(seat)):
