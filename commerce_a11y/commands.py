@@ -134,7 +134,8 @@ def parse_opponents(spec: str | None, count: int | None) -> list[tuple[str, str]
         name, level = name.strip()[:20] or OPPONENT_NAMES[index], level.strip()
         if level not in BOT_KINDS:
             raise click.BadParameter(
-                _("{level} is not a computer player level. Levels: {levels}.").format(level=level, levels=", ".join(BOT_KINDS)),
+                _("{level} is not a computer player level. Levels: {levels}.").format(
+                    level=level, levels=", ".join(BOT_KINDS)),
                 param_hint="'--opponents'")
         result.append((name, level))
     if count is not None and len(result) != count - 1:

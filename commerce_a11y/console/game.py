@@ -22,11 +22,11 @@ from .parser import (
     Play,
     Review,
     all_words,
+    answer_vocabulary,
     command_vocabulary,
     main_words,
     normalize,
     parse,
-    answer_vocabulary,
     setting_vocabulary,
     setting_word,
 )
@@ -284,7 +284,7 @@ class Game:
             self.say([_("Cards: {value}.").format(value=setting_word(active_language(), value))])
         elif name == "speech" and value in ("on", "off"):
             self.terminal.speech.close()
-            self.terminal.speech = open_speech(value == "on", lambda text: self.say([text]))
+            self.terminal.speech = open_speech(value == "on", self.terminal.notice)
             self.remember({"speech": value})
             self.say([_("Speech: on.") if value == "on" else _("Speech: off.")])
         elif name == "language" and arg in LANGUAGES:

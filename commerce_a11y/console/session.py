@@ -33,7 +33,7 @@ def resolve_settings(flags: Mapping[str, str | None]) -> dict[str, str]:
 def make_terminal(settings: Mapping[str, str]) -> Terminal:
     lang = active_language()
     terminal = Terminal(make_input(settings["input"], lambda: command_vocabulary(lang)))
-    terminal.speech = open_speech(settings["speech"] == "on", lambda text: terminal.say([text]))
+    terminal.speech = open_speech(settings["speech"] == "on", terminal.notice)
     return terminal
 
 

@@ -116,8 +116,52 @@ class OutputSpeech:
         self._notice(message)
 
 
+class BackgroundSpeech:
+    """Speaks from a worker thread, so that a daemon that stops answering can never freeze the game.
+
+    The speechd client waits for each reply without a time limit; on the game's thread a hung daemon would
+    hang the player's turn. Here the game only queues lines (dropping them if the queue is full, never waiting),
+    and an interrupt empties the queue first, since its lines went stale with the new turn.
+    """
+
+    def __init__(self, inner: Speech, size: int = 200) -> None:
+        import queue
+        import threading
+
+        self._inner = inner
+        self._queue: queue.Queue[tuple[str, bool] | None] = queue.Queue(maxsize=size)
+        self._thread = threading.Thread(target=self._work, name="speech", daemon=True)
+        self._thread.start()
+
+    def _work(self) -> None:
+        while (item := self._queue.get()) is not None:
+            self._inner.speak(*item)
+        self._inner.close()
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        import queue
+
+        if interrupt:
+            with contextlib.suppress(queue.Empty):
+                while True:
+                    self._queue.get_nowait()
+        with contextlib.suppress(queue.Full):
+            self._queue.put_nowait((text, interrupt))
+
+    def close(self) -> None:
+        import queue
+
+        with contextlib.suppress(queue.Full):
+            self._queue.put_nowait(None)
+        self._thread.join(timeout=2)
+
+
 def open_speech(enabled: bool, notice: Notice) -> Speech:
-    """The game's voice: silent unless ``enabled``; silent too, after one ``notice``, when no backend can be made."""
+    """The game's voice: silent unless ``enabled``; silent too, after one ``notice``, when no backend can be made.
+
+    ``notice`` may be called from the speech thread: the console queues such notices and prints them between
+    prompts, never while one is open.
+    """
     if not enabled:
         return SilentSpeech()
     made = _make_output()
@@ -125,7 +169,7 @@ def open_speech(enabled: bool, notice: Notice) -> Speech:
         notice(_("Speech is not available here; the game goes on in text."))
         return SilentSpeech()
     output, set_language = made
-    return OutputSpeech(output, notice, set_language)
+    return BackgroundSpeech(OutputSpeech(output, notice, set_language))
 
 
 def _make_output() -> tuple[Any, Callable[[str], None] | None] | None:

@@ -135,16 +135,29 @@ class Terminal:
         self.backend = backend
         self.speech: Speech = speech or SilentSpeech()
         self.stdout = stdout or sys.stdout
+        self.notices: list[str] = []
+        """Sentences from other threads (speech failures), printed before the next line or question."""
+
+    def notice(self, text: str) -> None:
+        """Queue a sentence to print at the next chance (safe from any thread; never prints over a prompt)."""
+        self.notices.append(text)
 
     def say(self, lines: Iterable[str], interrupt: bool = False) -> None:
         """Print each line once; speak them, the first cutting off stale speech when ``interrupt`` is set."""
+        lines = [*self._take_notices(), *lines]
         for line in lines:
             self.stdout.write(line + "\n")
             self.speech.speak(line, interrupt=interrupt)
             interrupt = False
         self.stdout.flush()
 
+    def _take_notices(self) -> list[str]:
+        taken, self.notices[:] = list(self.notices), []
+        return taken
+
     def ask(self, prompt: str, interrupt: bool = False) -> str | None:
+        if self.notices:
+            self.say([])
         self.speech.speak(prompt.strip(), interrupt=interrupt)
         try:
             return self.backend.read(prompt)
