@@ -109,6 +109,14 @@ class RichInput:
         )
 
     def read(self, prompt: str) -> str | None:
+        import shutil
+
+        if len(prompt) >= shutil.get_terminal_size().columns - 8:
+            # prompt_toolkit turns autowrap off and breaks a long question into two hard lines (measured at 40
+            # columns); the terminal wraps a printed line itself, so a long question is printed whole instead.
+            sys.stdout.write(prompt.rstrip() + "\n")
+            sys.stdout.flush()
+            prompt = "> "
         try:
             return self.session.prompt(prompt)
         except EOFError:
@@ -162,6 +170,7 @@ class Terminal:
         try:
             return self.backend.read(prompt)
         except KeyboardInterrupt:
-            self.stdout.write("\n")
-            self.stdout.flush()
+            if self.backend.name == "plain":  # prompt_toolkit has ended the line itself
+                self.stdout.write("\n")
+                self.stdout.flush()
             return INTERRUPTED
