@@ -56,10 +56,12 @@ def cli(ctx: click.Context) -> None:
 @click.option("--record-dir", type=click.Path(file_okay=False, path_type=Path),
               help=_("Folder for one match record per match."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the summary as one JSON object."))
+@click.option("--rotate", is_flag=True,
+              help=_("Play each deal once from every seat, so that no level gains from where it sits."))
 @click.option("--quiet", is_flag=True, help=_("No progress lines."))
 @_lang_option
 def simulate_command(rules_name: str, options: tuple[str, ...], players: int, bots: str, matches: int, seed: int,
-                     record_dir: Path | None, as_json: bool, quiet: bool) -> None:
+                     record_dir: Path | None, as_json: bool, rotate: bool, quiet: bool) -> None:
     """Play matches between computer players and report how each seat did."""
     try:
         rules = ruleset(rules_name, **parse_assignments(options))
@@ -82,7 +84,7 @@ def simulate_command(rules_name: str, options: tuple[str, ...], players: int, bo
             _say(ngettext("Played {done} of {total} match.", "Played {done} of {total} matches.", total).format(
                 done=done, total=total), err=True)
 
-    summary = simulate(rules, kinds, matches, seed, record_dir, progress)
+    summary = simulate(rules, kinds, matches, seed, record_dir, progress, rotate)
     if as_json:
         _say(json.dumps(summary.as_dict(), ensure_ascii=False))
     else:
@@ -109,7 +111,7 @@ def _summary_lines(summary: Summary) -> list[str]:
         seconds=f"{summary.seconds:.1f}", rate=f"{summary.hands_per_second:.0f}")]
     template = _SEAT_LINES[summary.rules.counter]
     for seat in data["seats"]:
-        lines.append(template.format(seat=seat["seat"] + 1, bot=seat["bot"], won=seat["matches_won"],
+        lines.append(template.format(seat=seat["seat"] + 1, bot=seat["bot"], won=f"{seat['matches_won']:g}",
                                      hands=seat["hands_lost"], lost=seat["chips_lost"],
                                      rate=f"{seat['chips_lost_per_hand']:.3f}"))
     return lines

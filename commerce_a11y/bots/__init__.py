@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from .base import MAX_OWN_TURNS, Bot, Bounded
 from .basic import BasicBot
+from .easy import EasyBot
+from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .strong import StrongBot
 
-BOT_KINDS: dict[str, type[Bot]] = {"random": RandomBot, "basic": BasicBot}
+BOT_KINDS: dict[str, type[Bot]] = {
+    "random": RandomBot, "easy": EasyBot, "basic": BasicBot, "heuristic": HeuristicBot, "strong": StrongBot,
+}
 """Every level by the name players and the record use (the record writes ``bot:NAME``)."""
 
 
@@ -23,4 +28,5 @@ def make_bot(kind: str, seed: int) -> Bot:
     return Bounded(cls(seed))
 
 
-__all__ = ["BOT_KINDS", "MAX_OWN_TURNS", "BasicBot", "Bot", "Bounded", "RandomBot", "make_bot"]
+__all__ = ["BOT_KINDS", "MAX_OWN_TURNS", "BasicBot", "Bot", "Bounded", "EasyBot", "HeuristicBot", "RandomBot",
+           "StrongBot", "make_bot"]

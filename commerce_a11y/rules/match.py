@@ -76,11 +76,17 @@ class SeatView:
     legal: tuple[Action, ...]
     _log: list[Event]
     _log_size: int
+    _hand_start: int = 0
 
     @property
     def history(self) -> tuple[Event, ...]:
         """Every event of the match so far, as this seat saw it."""
         return tuple(self._log[: self._log_size])
+
+    @property
+    def hand_history(self) -> tuple[Event, ...]:
+        """The events of the current hand, from its deal on (what a computer player reasons about)."""
+        return tuple(self._log[self._hand_start : self._log_size])
 
 
 class Match:
@@ -117,6 +123,7 @@ class Match:
         self.turn_swaps = 0
         self.own_turns = [0] * n
         self.winners: tuple[int, ...] = ()
+        self._hand_start = 0
         self._emit(
             "match", ruleset=rules.name, options=dict(rules.options),
             players=[{"name": p.name, "kind": p.kind} for p in self.players], seed=seed,
@@ -144,7 +151,7 @@ class Match:
             last_round=self.last_round is not None, passed=frozenset(self.passed), pot=self.pot,
             stock_size=len(self.stock), own_turns=self.own_turns[seat], turn_skat=self.turn_skat,
             passes=self.passes, legal=tuple(self.legal_actions()) if seat == self.to_act else (),
-            _log=self._logs[seat], _log_size=len(self._logs[seat]),
+            _log=self._logs[seat], _log_size=len(self._logs[seat]), _hand_start=self._hand_start,
         )
 
     def legal_actions(self) -> list[Action]:
@@ -348,6 +355,7 @@ class Match:
         self.last_round = None
         self.passed = set()
         self.own_turns = [0] * len(self.players)
+        self._hand_start = len(self.events)
         self._emit("deal", hand=self.hand_no, dealer=self.dealer,
                    hands={s: tuple(self.hands[s]) for s in self.order}, skat=tuple(self.skat),
                    cut_by=cutter, cut=cut)

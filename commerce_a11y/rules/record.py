@@ -124,6 +124,10 @@ def _feed(match: Match, obj: dict[str, Any], number: int) -> None:
 
 def _compare(obj: dict[str, Any], event: Event, number: int) -> None:
     expected = event.to_record()
+    if event.kind == "match":
+        # The match was built from this very line: options left at their defaults and a player's missing kind
+        # were filled in by the rules, so the line need not spell them out.
+        expected = {"event": "match", "ruleset": expected["ruleset"], "seed": expected["seed"]}
     for key, value in expected.items():
         if key in OPTIONAL_FIELDS.get(event.kind, ()) and key not in obj:
             continue

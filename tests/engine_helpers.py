@@ -1,0 +1,93 @@
+"""Helpers shared by the engine tests: building matches, laying positions, playing actions, snapshotting state.
+
+How positions are set up: a seeded ``Match`` deals its first hand inside the constructor. Where a rule needs a
+particular situation, a test lays it right after construction (before any action) by setting the match's public
+mutable attributes: ``hands``, ``skat``, ``stock``, ``counts``, and, where it matters, ``turn_skat`` (the skat a
+turn began with), ``calls``, ``phase`` and ``to_act``. ``lay`` keeps every card of the deck exactly once, so a
+laid position is one the deal could have produced.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from commerce_a11y.cards import Card, parse_cards
+from commerce_a11y.rules import Action, Event, IllegalAction, Match, Phase, Player, ruleset
+
+
+def new_match(name: str = "commerce", n: int = 3, seed: int = 1, **options: Any) -> Match:
+    return Match(ruleset(name, **options), [Player(f"P{i}") for i in range(n)], seed=seed)
+
+
+def cards(text: str) -> list[Card]:
+    return list(parse_cards(text))
+
+
+def lay(match: Match, hands: dict[int, str] | list[str], skat: str, stock: str = "") -> None:
+    """Lay a position: each seat's hand (a dict by seat, or a list in turn order from eldest), the skat, and the
+    first cards of the stock; the rest of the deck follows in the stock. Must cover every seat in the hand."""
+    if isinstance(hands, list):
+        hands = dict(zip(match.order, hands, strict=True))
+    assert set(hands) == set(match.order), "lay every seat of the hand"
+    used: list[Card] = []
+    for seat, text in hands.items():
+        match.hands[seat] = cards(text)
+        used += match.hands[seat]
+    match.skat = cards(skat)
+    front = cards(stock)
+    used += match.skat + front
+    assert len(used) == len(set(used)), "a card laid twice"
+    deck = match.rules.deck(len(match.players))
+    assert set(used) <= set(deck), "a card outside this ruleset's deck"
+    match.stock = front + [c for c in deck if c not in used]
+    match.turn_skat = tuple(match.skat)
+
+
+def offer_calls_again(match: Match) -> None:
+    """After laying hands in Thirty-One, ask the right-after-the-deal calls (T2) for the laid hands."""
+    fire = match.rules.fire_value
+    assert fire is not None
+    match.calls = [s for s in match.order if match.value(s) >= fire]
+    if match.calls:
+        match.phase, match.to_act = Phase.CALL, match.calls[0]
+    else:
+        match.phase, match.to_act = Phase.TURN, match.order[0]
+        match.turn_skat = tuple(match.skat)
+
+
+def play(match: Match, *actions: Action) -> list[Event]:
+    """Apply actions, each for the seat to act; all the events they caused."""
+    events: list[Event] = []
+    for action in actions:
+        assert match.to_act is not None, "the match is over"
+        events += match.apply(match.to_act, action)
+    return events
+
+
+def kinds(events: Iterable[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def full_state(match: Match) -> dict[str, Any]:
+    """Everything a match holds, as comparable values (its random generator by its state)."""
+    state = {k: v for k, v in vars(match).items() if k not in ("_rng", "rules")}  # rules: immutable
+    state["_rng"] = match._rng.getstate()
+    state["legal"] = match.legal_actions()
+    state["views"] = [(v.hand, v.skat, v.phase, v.to_act, v.legal, v.history)
+                      for v in (match.view(s) for s in range(len(match.players)))]
+    return copy.deepcopy(state)
+
+
+def refused(match: Match, seat: int | None, action: Action, reason: str | None = None) -> IllegalAction:
+    """Assert the action is refused with IllegalAction and changes nothing at all; the error."""
+    before = full_state(match)
+    with pytest.raises(IllegalAction) as info:
+        match.apply(seat, action)  # type: ignore[arg-type]
+    assert full_state(match) == before
+    if reason is not None:
+        assert str(info.value) == reason
+    return info.value

@@ -1,0 +1,199 @@
+"""Properties that hold in every match, checked with hypothesis over every ruleset, several option sets and
+player counts: random decision sequences (indices drawn into the legal actions) and matches between computer
+players.
+
+After every action: every card of the deck is exactly once in a hand, the skat or the stock (G5, C2, C17, H1);
+the skat holds three cards (C2); chips, lives and marks are never negative and marks are conserved (B1, B8);
+minus points are never negative (H6); the match always waits at a seat with legal actions, or is over. Every legal
+action is accepted. Matches between computer players end (B11, H8), and their records replay exactly (G10).
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from commerce_a11y.bots import MAX_OWN_TURNS, make_bot
+from commerce_a11y.rules import (
+    Done,
+    ExchangeAll,
+    Fire,
+    IllegalAction,
+    Knock,
+    Match,
+    Pass,
+    Phase,
+    Player,
+    Pounce,
+    Swap,
+    record_lines,
+    replay,
+    ruleset,
+)
+from commerce_a11y.rules.rulesets import Settlement
+
+CONFIGS = [
+    ("commerce", {}, 12),
+    ("commerce", {"swaps_per_turn": 3, "pounce": True}, 12),
+    ("commerce", {"extended": True, "ace_low": True, "chips": 2}, 8),
+    ("commerce", {"swaps_per_turn": 2, "pounce": True, "extended": True, "chips": 1}, 6),
+    ("braillespiel", {"marks": 2}, 9),
+    ("braillespiel", {"krikelkrakel": True, "hands": 3, "deck": 52}, 12),
+    ("braillespiel", {"deck": 32, "marks": 3}, 9),
+    ("handeln", {"limit": 2}, 9),
+    ("handeln", {}, 5),
+    ("thirty-one", {"chips": 2}, 12),
+    ("trentuno", {"chips": 1}, 12),
+    ("trentuno", {}, 6),
+]
+
+QUICK = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BOTS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EVERY_CONFIG = pytest.mark.parametrize(
+    "config", CONFIGS,
+    ids=[" ".join([name, *(f"{k}={v}" for k, v in options.items())]) for name, options, _ in CONFIGS],
+)
+
+
+@st.composite
+def setups(draw: st.DrawFn, config: tuple[str, dict, int]) -> tuple[str, dict, int, int]:
+    name, options, most = config
+    n = draw(st.integers(3, most))
+    seed = draw(st.integers(0, 2**32 - 1))
+    return name, options, n, seed
+
+
+def new(name: str, options: dict, n: int, seed: int, kind: str = "human") -> Match:
+    return Match(ruleset(name, **options), [Player(f"P{i}", kind) for i in range(n)], seed=seed)
+
+
+def clone(m: Match) -> Match:
+    """A copy to try an action on (the immutable ruleset, deck and past events shared, not copied)."""
+    memo = {id(m.rules): m.rules, id(m._deck): m._deck, id(m.events): list(m.events),
+            id(m._logs): [list(log) for log in m._logs]}
+    return copy.deepcopy(m, memo)
+
+
+def check_invariants(m: Match, start: list[int]) -> None:
+    rules = m.rules
+    n = len(m.players)
+    deck = rules.deck(n)
+    everything = [c for h in m.hands for c in h] + m.skat + m.stock
+    assert sorted(everything) == sorted(deck)  # conserved: the deck exactly, nothing twice
+    assert len(m.skat) == 3
+    for seat in range(n):
+        if seat in m.order:
+            assert len(m.hands[seat]) in ((3, 4) if rules.pounce else (3,))
+        else:
+            assert m.out[seat] and m.hands[seat] == []
+    assert all(c >= 0 for c in m.counts)
+    if rules.settlement is Settlement.BEST_TAKES_POT:
+        assert sum(m.counts) + m.pot == n * rules.starting_count  # B1, B8: marks only move
+    elif rules.settlement is Settlement.WORST_LOSES:
+        assert all(c <= s for c, s in zip(m.counts, start, strict=True))  # C13: chips only go back to the supply
+        assert all(m.out[s] == (m.counts[s] == 0) for s in range(n))
+    else:
+        assert all(0 <= c <= rules.minus_limit for c in m.counts)  # H6, H7
+    if m.over:
+        assert m.to_act is None and m.legal_actions() == [] and m.events[-1].kind == "match_end"
+    else:
+        assert m.to_act in m.order and not m.out[m.to_act]
+        assert m.legal_actions()
+        assert m.view(m.to_act).legal == tuple(m.legal_actions())
+        if m.phase is Phase.TURN and rules.pass_is_final:
+            assert m.to_act not in m.passed
+
+
+def check_all_legal_accepted(m: Match) -> None:
+    for action in m.legal_actions():
+        trial = clone(m)
+        trial.apply(trial.to_act, action)  # must not raise
+
+
+@EVERY_CONFIG
+@given(data=st.data())
+@QUICK
+def test_random_decisions_keep_every_invariant(config, data):
+    name, options, n, seed = data.draw(setups(config), label="setup")
+    m = new(name, options, n, seed)
+    start = list(m.counts)
+    check_invariants(m, start)
+    # Where the match stood when its record last grew: a decline (Done) writes no line, so a record that stops
+    # after one replays to the moment before it.
+    last_line = (m.to_act, m.phase, copy.deepcopy(m.hands), list(m.skat))
+    steps = data.draw(st.integers(20, 160), label="steps")
+    for step in range(steps):
+        if m.over:
+            break
+        legal = m.view(m.to_act).legal
+        if step % 9 == 0:
+            check_all_legal_accepted(m)
+        action = legal[data.draw(st.integers(0, len(legal) - 1), label="choice")]
+        events = m.apply(m.to_act, action)
+        assert events or action.kind == "done"
+        check_invariants(m, start)
+        if events:
+            last_line = (m.to_act, m.phase, copy.deepcopy(m.hands), list(m.skat))
+    again = replay(record_lines(m.events))
+    assert [e.to_record() for e in again.events] == [e.to_record() for e in m.events]
+    assert (again.to_act, again.phase, again.hands, again.skat) == last_line
+
+
+@EVERY_CONFIG
+@given(data=st.data(), kind=st.sampled_from(["random", "basic"]), mixed=st.booleans())
+@BOTS
+def test_bot_only_matches_end_and_replay_exactly(config, data, kind, mixed):
+    name, options, n, seed = data.draw(setups(config), label="setup")
+    if name == "braillespiel" and not options.get("hands"):
+        options = {**options, "marks": min(options.get("marks", 2), 2)}  # keep long braillespiel matches short
+    m = new(name, options, n, seed, kind=f"bot:{kind}")
+    kinds = [("basic" if mixed and i % 2 else kind) for i in range(n)]
+    bots = [make_bot(k, seed + i) for i, k in enumerate(kinds)]
+    start = list(m.counts)
+    for _ in range(50_000):
+        if m.over:
+            break
+        seat = m.to_act
+        view = m.view(seat)
+        assert view.own_turns <= MAX_OWN_TURNS + 1  # B11, H8: computer players wind down after the bound
+        m.apply(seat, bots[seat].choose(view))
+        check_invariants(m, start)
+    assert m.over
+    end = m.events[-1]
+    assert end.kind == "match_end" and list(m.winners) == end["winners"]
+    assert set(end["winners"]) <= set(range(n))
+    again = replay(list(record_lines(m.events)))
+    assert [e.to_record() for e in again.events] == [e.to_record() for e in m.events]
+    assert again.over and again.winners == m.winners
+
+
+@EVERY_CONFIG
+@given(data=st.data())
+@settings(max_examples=4, deadline=None)
+def test_illegal_actions_never_change_a_match(config, data):
+    name, options, n, seed = data.draw(setups(config), label="setup")
+    m = new(name, options, n, seed)
+    for _ in range(data.draw(st.integers(0, 40), label="steps")):
+        if m.over:
+            break
+        legal = m.legal_actions()
+        m.apply(m.to_act, legal[data.draw(st.integers(0, len(legal) - 1))])
+    if m.over:
+        return
+    candidates = [Done(), ExchangeAll(), Fire(), Knock(), Pass(), Pounce(),
+                  Swap((m.stock[0],), (m.skat[0],)), Swap((m.hands[m.to_act][0],), (m.stock[0],))]
+    before = [e.to_record() for e in m.events], copy.deepcopy((m.hands, m.skat, m.stock, m.counts)), m.to_act
+    for action in candidates:
+        if action in m.legal_actions():
+            continue
+        try:
+            m.apply(m.to_act, action)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{action} was accepted although not legal")
+        after = [e.to_record() for e in m.events], (m.hands, m.skat, m.stock, m.counts), m.to_act
+        assert after == before
