@@ -21,7 +21,7 @@ EXIT_CRASH = 70
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the ``commerce`` command line (``argv`` defaults to the process's arguments)."""
     from .i18n import init_language, use_language
-    from .storage import load_settings
+    from .storage import load_settings, save_settings
 
     args = list(sys.argv[1:] if argv is None else argv)
     _tolerant_streams()
@@ -29,7 +29,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if remembered and not any(a == "--lang" or a.startswith("--lang=") for a in args):
         use_language(remembered)
     else:
-        init_language(args)
+        lang = init_language(args)
+        if any(a == "--lang" or a.startswith("--lang=") for a in args):
+            save_settings({"lang": lang})  # the player chose it: it stays until changed
     try:
         from .commands import cli
 

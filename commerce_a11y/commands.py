@@ -123,16 +123,22 @@ OPPONENT_NAMES = ("Anna", "Ben", "Cem", "Dana", "Emil", "Fay", "Gus", "Hana", "I
 """Default names of computer players: short, distinct by ear, said the same in German, Dutch and English."""
 
 
-def parse_opponents(spec: str | None, count: int | None) -> list[tuple[str, str]]:
-    """``"Anna:basic,Ben:random"``, ``"basic,random"`` or nothing, as (name, level) pairs; BadParameter if wrong."""
+DIFFICULTY_LEVELS = {"easy": "easy", "normal": "heuristic", "hard": "strong"}
+"""The computer players' level for each difficulty the player may choose."""
+
+
+def parse_opponents(spec: str | None, count: int | None, default_level: str = "heuristic") -> list[tuple[str, str]]:
+    """``"Anna:strong,Ben:easy"``, ``"basic,random"``, ``"Anna,Ben"`` or nothing, as (name, level) pairs; a
+    missing level is ``default_level``; BadParameter if wrong."""
     items = [s.strip() for s in spec.split(",") if s.strip()] if spec else []
     if not items:
-        items = ["basic"] * (count - 1 if count else 3)
+        items = [default_level] * (count - 1 if count else 3)
     result: list[tuple[str, str]] = []
     for index, item in enumerate(items):
         name, sep, level = item.partition(":")
         if not sep:
-            name, level = (OPPONENT_NAMES[index % len(OPPONENT_NAMES)], item) if item in BOT_KINDS else (item, "basic")
+            name, level = ((OPPONENT_NAMES[index % len(OPPONENT_NAMES)], item) if item in BOT_KINDS
+                           else (item, default_level))
         name, level = name.strip()[:20] or OPPONENT_NAMES[index], level.strip()
         if level not in BOT_KINDS:
             raise click.BadParameter(
@@ -158,7 +164,8 @@ def _settings_option(name: str, choices: tuple[str, ...], help_text: str):  # ty
               help=_("A ruleset option, for example chips=5; may be given several times."))
 @click.option("--players", type=int, default=None, help=_("Number of players, you included (default 4)."))
 @click.option("--opponents", default=None, metavar="SPEC",
-              help=_("Computer players, for example Anna:basic,Ben:random (levels: random, basic)."))
+              help=_("Computer players, for example Anna:strong,Ben:easy (levels: random, easy, basic, heuristic, "
+                     "strong)."))
 @click.option("--name", default=None, help=_("Your name in the match record."))
 @click.option("--seed", type=int, default=None, help=_("Seed for a match that can be played again exactly."))
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -167,15 +174,18 @@ def _settings_option(name: str, choices: tuple[str, ...], help_text: str):  # ty
 @_settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes."))
 @_settings_option("speech", ("off", "on"), _("Speak through the speech synthesizer as well (off by default)."))
 @_settings_option("input", ("auto", "plain", "rich"), _("Input: plain lines, rich editing, or chosen for you."))
+@_settings_option("difficulty", ("easy", "normal", "hard"),
+                  _("How well the computer players play: easy, normal or hard (default normal)."))
 @_lang_option
 def play_command(rules_name: str, options: tuple[str, ...], players: int | None, opponents: str | None,
                  name: str | None, seed: int | None, record_file: Path | None, **settings: str | None) -> None:
     """Play a match against computer players (classic Commerce against three by default)."""
-    from .console.session import offer_resume, start_game
+    from .console.session import offer_resume, resolve_settings, start_game
 
+    difficulty = settings.get("difficulty") or resolve_settings({}).get("difficulty", "normal")
     try:
         rules = ruleset(rules_name, **parse_assignments(options))
-        seats = parse_opponents(opponents, players)
+        seats = parse_opponents(opponents, players, DIFFICULTY_LEVELS[difficulty])
         rules.check_players(len(seats) + 1)
     except OptionError as error:
         raise _rules_error(error) from None

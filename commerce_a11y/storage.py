@@ -25,6 +25,7 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "cards": ("names", "codes"),
     "speech": ("off", "on"),
     "input": ("auto", "plain", "rich"),
+    "difficulty": ("easy", "normal", "hard"),
 }
 """Settings the player changes often, and their allowed values; anything else in the file is ignored."""
 

@@ -21,7 +21,7 @@ WAIT_BIAS = 0.03
 
 
 class StrongBot:
-    def __init__(self, seed: int, deals: int = 32, draws: int = 96, candidates: int = 3) -> None:
+    def __init__(self, seed: int, deals: int = 48, draws: int = 150, candidates: int = 9) -> None:
         self.rng = random.Random(seed)
         self.heuristic = HeuristicBot(seed + 1)
         self.deals = deals
@@ -45,7 +45,6 @@ class StrongBot:
         policy = sensible_policy(knock_at(players), strengths(rules, players), promise)
         totals = [0.0] * len(candidates)
         sampled = Knowledge(view).sample(self.rng, self.draws, deals)
-        deals_used = range(len(sampled))
         for hands in sampled:
             base = Sim.from_view(view, hands)
             for i, action in enumerate(candidates):
@@ -54,10 +53,10 @@ class StrongBot:
                 sim.run(policy)
                 totals[i] += sim.loss(view.seat)
         if Knock() in legal:
-            # Playouts are measured to be too hopeful about waiting (they lose about 3 points less than the real
-            # game after a pass or swap, and match it after a knock): waiting pays that back here.
-            bias = WAIT_BIAS * len(totals and deals_used)
-            totals = [t + (bias if not isinstance(c, Knock) else 0.0) for t, c in zip(totals, candidates, strict=True)]
+            # Playouts were measured to be too hopeful about waiting (about 3 points less loss than the real game
+            # after a pass or a swap, while they match it after a knock): waiting pays that back here.
+            bias = WAIT_BIAS * len(sampled)
+            totals = [t + (0.0 if isinstance(c, Knock) else bias) for t, c in zip(totals, candidates, strict=True)]
         best = min(range(len(candidates)), key=lambda i: totals[i])
         return candidates[best]
 

@@ -66,8 +66,8 @@ class Game:
             self.since_my_turn = len(self.seen)
             self.say([_("Your saved match goes on.")])
         else:
+            self.store()  # saved before anything is said: a closed terminal cannot lose the match
             self.tell(self.match.events)
-            self.store()
         while not self.match.over:
             seat = self.match.to_act
             assert seat is not None
@@ -75,8 +75,9 @@ class Game:
                 if not self.players_turn():
                     return 0
             else:
-                self.tell(self.match.apply(seat, self.bots[seat].choose(self.match.view(seat))))
+                events = self.match.apply(seat, self.bots[seat].choose(self.match.view(seat)))
                 self.store()
+                self.tell(events)
         return 0
 
     def players_turn(self) -> bool:
@@ -122,8 +123,8 @@ class Game:
                     self.say([_(refusal.template).format(**self.narrator_params(refusal.params))])
                     continue
                 self.since_my_turn = len(self.seen)
-                self.tell(events)
                 self.store()
+                self.tell(events)
                 return True
 
     def confirm(self, question: str) -> bool:

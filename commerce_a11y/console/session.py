@@ -19,7 +19,7 @@ from .parser import answer_vocabulary, command_vocabulary, normalize
 from .speech import open_speech
 from .terminal import INTERRUPTED, Terminal, make_input
 
-DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "input": "auto"}
+DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "input": "auto", "difficulty": "normal"}
 
 
 def resolve_settings(flags: Mapping[str, str | None]) -> dict[str, str]:

@@ -1,0 +1,141 @@
+"""Computer players: they see only their seat, they always act legally, and their look-ahead follows the rules."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from commerce_a11y.bots import BOT_KINDS, make_bot
+from commerce_a11y.bots.knowledge import Knowledge
+from commerce_a11y.bots.sim import KNOCK, PASS, SWAP, Sim
+from commerce_a11y.cards import CARDS
+from commerce_a11y.rules import Knock, Match, Pass, Phase, Player, Swap, ruleset
+from commerce_a11y.simulate import play_match
+
+RULESETS = [("commerce", {}), ("commerce", {"swaps_per_turn": 3, "pounce": True}), ("braillespiel", {"marks": 2}),
+            ("handeln", {"limit": 2}), ("thirty-one", {"chips": 1}), ("trentuno", {"chips": 1})]
+
+
+def advance(match: Match, steps: int, seed: int) -> None:
+    """A few legal random moves, so that histories hold swaps, passes and knowledge of taken cards."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if match.over:
+            return
+        legal = [a for a in match.legal_actions() if a.kind != "fire"]
+        match.apply(match.to_act, legal[int(rng.random() * len(legal))])
+
+
+@pytest.mark.parametrize("kind", list(BOT_KINDS))
+@pytest.mark.parametrize(("name", "options"), RULESETS)
+def test_hidden_cards_of_other_seats_never_change_a_decision(kind: str, name: str, options: dict) -> None:
+    """Issue 4: a computer player sees only its seat's view; what others hold unseen cannot matter."""
+    for seed in range(3):
+        match = Match(ruleset(name, **options), [Player(f"P{i}") for i in range(4)], seed=seed)
+        advance(match, 5 + seed * 3, seed)
+        if match.over:
+            continue
+        seat = match.to_act
+        first = make_bot(kind, 99).choose(match.view(seat))
+        # Exchange every unseen card of the other seats with the stock: what they hold is now entirely different,
+        # while everything this seat saw (its hand, the widow, the public history) stays as it was.
+        seen = set(match.hands[seat]) | set(match.skat)
+        for event in match.view(seat).hand_history:
+            for key in ("took", "gave", "refill"):
+                value = event.get(key)
+                seen |= set(value) if isinstance(value, list | tuple) else ({value} if value is not None else set())
+        stock = [c for c in match.stock if c not in seen]
+        for other in match.order:
+            if other == seat:
+                continue
+            for i, card in enumerate(match.hands[other]):
+                if card not in seen and stock:
+                    match.hands[other][i] = stock.pop()
+        second = make_bot(kind, 99).choose(match.view(seat))
+        assert first == second
+
+
+def test_a_view_holds_no_card_another_seat_keeps_hidden() -> None:
+    match = Match(ruleset("commerce"), [Player(f"P{i}") for i in range(5)], seed=4)
+    advance(match, 7, 4)
+    seat = match.to_act
+    view = match.view(seat)
+    hidden = {c for s in match.order if s != seat for c in match.hands[s]} - set(view.skat)
+    taken = {c for e in view.hand_history if e.kind in ("swap", "pounce") for c in
+             (e["took"] if isinstance(e["took"], list) else [e["took"]])}
+    hidden -= taken  # G7: a card taken from the widow was seen by all
+    shown = set(view.hand) | set(view.skat)
+    for event in view.history:
+        if event.kind == "deal" and event["hand"] == view.hand_no:
+            assert set(event["hands"]) == {seat}
+    assert not hidden & shown
+    assert view.hand == tuple(match.hands[seat])
+
+
+@pytest.mark.parametrize("kind", list(BOT_KINDS))
+@pytest.mark.parametrize(("name", "options"), RULESETS)
+def test_bot_only_matches_end_with_legal_moves(kind: str, name: str, options: dict) -> None:
+    rules = ruleset(name, **options)
+    lineup = [kind, "basic", kind] if kind != "strong" else [kind, "heuristic", "heuristic"]
+    match = play_match(rules, lineup, seed=3)
+    assert match.over
+    assert match.winners
+
+
+@pytest.mark.parametrize(("name", "options"), [("commerce", {}), ("commerce", {"extended": True}),
+                                                ("thirty-one", {}), ("handeln", {}), ("braillespiel", {}),
+                                                ("trentuno", {})])
+def test_the_lookahead_follows_the_engines_turn_rules(name: str, options: dict) -> None:
+    """``Sim`` mirrors the engine for single swaps, passes, knocks and calls: the same decisions through both end
+    at the same showdown, with the same hands and the same losers."""
+    rules = ruleset(name, **options)
+    for seed in range(40):
+        match = Match(rules, [Player(f"P{i}") for i in range(4)], seed=seed)
+        while match.phase is not Phase.TURN:
+            match.apply(match.to_act, match.legal_actions()[-1])  # decline the dealer's exchange and calls
+        sim = Sim(rules, match.order, {s: list(match.hands[s]) for s in match.order}, list(match.skat),
+                  match.to_act, match.passes)
+        rng = random.Random(seed)
+        hand_no = match.hand_no
+        while match.hand_no == hand_no and not match.over:
+            assert sim.to_act == match.to_act
+            legal = [a for a in match.legal_actions() if isinstance(a, Swap | Pass | Knock) and
+                     (not isinstance(a, Swap) or len(a.gave) == 1)]
+            action = legal[int(rng.random() * len(legal))]
+            before = {s: list(match.hands[s]) for s in match.order}
+            events = match.apply(match.to_act, action)
+            if match.phase is Phase.CONTINUE:  # a call is possible after this swap; the sim always calls
+                events += match.apply(match.to_act, match.legal_actions()[-2] if name != "commerce" else
+                                      match.legal_actions()[-1])
+            sim.apply((SWAP, action.gave, action.took) if isinstance(action, Swap) else
+                      (KNOCK,) if isinstance(action, Knock) else (PASS,))
+            showdown = next((e for e in events if e.kind == "showdown"), None)
+            if showdown is not None:
+                assert sim.over
+                assert {s: sorted(h) for s, h in sim.hands.items()} == \
+                    {s: sorted(h) for s, h in showdown["hands"].items()}
+                if "losers" in showdown.fields and showdown["losers"]:
+                    for seat in match.order:
+                        assert (sim.loss(seat) == 1.0) == (seat in showdown["losers"])
+                break
+            assert not sim.over, before
+
+
+def test_knowledge_knows_what_was_taken_and_never_draws_a_seen_card() -> None:
+    match = Match(ruleset("commerce"), [Player(f"P{i}") for i in range(4)], seed=8)
+    advance(match, 9, 8)
+    seat = match.to_act
+    view = match.view(seat)
+    know = Knowledge(view)
+    for other, cards in know.known.items():
+        assert cards <= set(match.hands[other])
+    deals = know.sample(random.Random(1), 40, 10)
+    seen = set(view.hand) | set(view.skat)
+    for deal in deals:
+        cards = [c for hand in deal.values() for c in hand]
+        assert len(cards) == len(set(cards))
+        assert not (set(cards) - set().union(*know.known.values())) & seen
+        assert all(0 <= c < len(CARDS) for c in cards)
+        for other, hand in deal.items():
+            assert len(hand) == view.hand_sizes[other]
