@@ -2,7 +2,8 @@
 
 For every ruleset and table size it seats one player of a level among players of the level below, plays each deal
 once from every seat (``simulate(..., rotate=True)``), and prints each level's counters lost per hand (chips,
-lives, minus points; marks paid in braillespiel) with a 95% confidence interval, and the ratio of the tested
+lives, minus points; marks paid into others' pots in braillespiel) per hand played, with a 95% confidence
+interval, and the ratio of the tested
 level's rate to the average rate of the others, with a bootstrap 95% interval over deal groups. A ratio below 1
 whose interval excludes 1 means the level beats the one below.
 
@@ -20,18 +21,17 @@ import sys
 import time
 
 from commerce_a11y.rules import RULESETS, ruleset
-from commerce_a11y.simulate import Summary, percentile, simulate
+from commerce_a11y.simulate import MatchResult, Summary, percentile, simulate
 
 RUNGS = ("easy:random", "basic:easy", "heuristic:basic", "strong:heuristic")
 OPTIONS = {"braillespiel": {"marks": 5, "hands": 40}}
 """Braillespiel at 10 marks and no hand limit runs to hundreds of hands a match; this keeps a run short."""
 
 
-def rates(summary: Summary) -> tuple[float, float]:
-    """Counters lost per hand: the tested entrant (0) and the average of the others."""
-    hands = sum(r.hands for r in summary.results)
-    tested = sum(r.lost[0] for r in summary.results) / hands
-    others = sum(sum(r.lost[1:]) for r in summary.results) / hands / (len(summary.seats) - 1)
+def rates(results: list[MatchResult]) -> tuple[float, float]:
+    """Counters lost per hand played: the tested entrant (0) and the others together."""
+    tested = sum(r.lost[0] for r in results) / max(1, sum(r.played[0] for r in results))
+    others = sum(sum(r.lost[1:]) for r in results) / max(1, sum(sum(r.played[1:]) for r in results))
     return tested, others
 
 
@@ -41,21 +41,18 @@ def ratio_interval(summary: Summary, players: int, rng: random.Random, resamples
     groups = [results[i:i + players] for i in range(0, len(results), players)]
     stats = []
     for _ in range(resamples):
-        pick = [groups[int(rng.random() * len(groups))] for _ in groups]
-        hands = sum(r.hands for g in pick for r in g)
-        tested = sum(r.lost[0] for g in pick for r in g)
-        others = sum(sum(r.lost[1:]) for g in pick for r in g) / (players - 1)
+        pick = [r for _ in groups for r in groups[int(rng.random() * len(groups))]]
+        tested, others = rates(pick)
         stats.append(tested / others if others else math.inf)
-        del hands
     stats.sort()
     return stats[int(0.025 * resamples)], stats[int(0.975 * resamples) - 1]
 
 
 def rate_interval(summary: Summary, entrant: int) -> tuple[float, float]:
     """A normal-approximation 95% interval of one entrant's counters lost per hand, over matches."""
-    per_match = [r.lost[entrant] / r.hands for r in summary.results]
+    per_match = [r.lost[entrant] / max(1, r.played[entrant]) for r in summary.results]
     n = len(per_match)
-    mean = sum(r.lost[entrant] for r in summary.results) / sum(r.hands for r in summary.results)
+    mean = sum(r.lost[entrant] for r in summary.results) / max(1, sum(r.played[entrant] for r in summary.results))
     var = sum((x - mean) ** 2 for x in per_match) / max(1, n - 1)
     half = 1.96 * math.sqrt(var / n)
     return mean - half, mean + half
@@ -81,7 +78,7 @@ def main() -> None:
                 started = time.perf_counter()
                 summary = simulate(rules, [level] + [below] * (players - 1), args.deals * players, args.seed,
                                    rotate=True)
-                tested, others = rates(summary)
+                tested, others = rates(summary.results)
                 low, high = ratio_interval(summary, players, rng)
                 t_low, t_high = rate_interval(summary, 0)
                 times = summary.seats[0].decision_ms

@@ -25,14 +25,17 @@ class SeatStats:
     seat: int
     bot: str
     matches_won: float = 0.0
+    hands_played: int = 0
     hands_lost: int = 0
     chips_lost: int = 0
     decision_ms: list[float] = field(default_factory=list)
 
-    def as_dict(self, hands: int) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, Any]:
+        played = self.hands_played
         return {
-            "seat": self.seat, "bot": self.bot, "matches_won": self.matches_won, "hands_lost": self.hands_lost,
-            "chips_lost": self.chips_lost, "chips_lost_per_hand": round(self.chips_lost / hands, 4) if hands else 0,
+            "seat": self.seat, "bot": self.bot, "matches_won": self.matches_won, "hands_played": played,
+            "hands_lost": self.hands_lost, "chips_lost": self.chips_lost,
+            "chips_lost_per_hand": round(self.chips_lost / played, 4) if played else 0,
             "decisions": len(self.decision_ms),
             "decision_ms_p50": round(percentile(self.decision_ms, 50), 3),
             "decision_ms_p95": round(percentile(self.decision_ms, 95), 3),
@@ -45,6 +48,8 @@ class MatchResult:
 
     hands: int
     lost: list[int]
+    played: list[int]
+    """Hands each entrant was dealt into (a player out of the match plays no more hands)."""
 
 
 @dataclass
@@ -70,7 +75,7 @@ class Summary:
             "ruleset": self.rules.name, "options": dict(self.rules.options), "players": len(self.seats),
             "rotate": self.rotate, "matches": self.matches, "hands": self.hands, "decisions": self.decisions,
             "seconds": round(self.seconds, 3), "hands_per_second": round(self.hands_per_second, 1),
-            "seats": [s.as_dict(self.hands) for s in self.seats],
+            "seats": [s.as_dict() for s in self.seats],
         }
 
 
@@ -135,10 +140,10 @@ def simulate(
             lineup[seat] = bots[j]
         timings: list[list[float]] = [[] for _ in range(n)]
         match = play_match(rules, lineup, match_seed, timings)
-        lost = _count(summary, match, seats)
+        lost, played = _count(summary, match, seats)
         for j, seat in enumerate(seats):
             summary.seats[j].decision_ms += timings[seat]
-        summary.results.append(MatchResult(match.hand_no, lost))
+        summary.results.append(MatchResult(match.hand_no, lost, played))
         if record_dir is not None:
             path = record_dir / f"match-{index + 1:04d}-seed-{match_seed}.jsonl"
             with path.open("w", encoding="utf-8") as out:
@@ -150,16 +155,24 @@ def simulate(
     return summary
 
 
-def _count(summary: Summary, match: Match, seats: Sequence[int]) -> list[int]:
-    """Add one match to the totals; the counters each entrant lost in it."""
+def _count(summary: Summary, match: Match, seats: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Add one match to the totals; the counters each entrant lost in it, and the hands each was dealt into.
+
+    Counters lost are chips, lives and minus points; in braillespiel, the marks paid into pots won by others.
+    """
     entrant = {seat: j for j, seat in enumerate(seats)}
     lost = [0] * len(seats)
+    played = [0] * len(seats)
     summary.matches += 1
     summary.hands += match.hand_no
     for event in match.events:
         kind = event.kind
         if kind in ("swap", "pass", "knock", "fire", "pounce", "exchange_all"):
             summary.decisions += 1
+        elif kind == "deal":
+            for seat in event["hands"]:
+                played[entrant[seat]] += 1
+                summary.seats[entrant[seat]].hands_played += 1
         elif kind == "showdown":
             losers = event.get("losers")
             if losers is None:
@@ -175,4 +188,4 @@ def _count(summary: Summary, match: Match, seats: Sequence[int]) -> list[int]:
                     lost[entrant[seat]] += counted
     for seat in match.winners:
         summary.seats[entrant[seat]].matches_won += 1 / len(match.winners)
-    return lost
+    return lost, played

@@ -53,6 +53,14 @@ class HeuristicBot:
             return Knock()
         if ranked and ranked[0][0] > current + 1e-9:
             return ranked[0][1]
+        if rules.pass_is_final and ranked:
+            # B3: a pass ends one's swapping for the hand, so while the widow offers a swap that keeps the
+            # hand's value, take it and stay in for the cards the others will lay down.
+            value = rules.hand_value(view.hand)
+            keeping = [s for s in ranked_swaps([s for _, s in ranked], view.hand, rules, promise, True)
+                       if s[0] >= value]
+            if keeping:
+                return keeping[0][1]
         return Done() if Done() in legal else Pass()
 
     def knock_risk(self, view: SeatView) -> float:
