@@ -15,6 +15,9 @@ from ..rules import Ruleset, SeatView, Settlement
 SWAP, PASS, KNOCK, FIRE = 0, 1, 2, 3
 """Action kinds in a simulation: ``(SWAP, gave, took)``, ``(PASS,)``, ``(KNOCK,)``, ``(FIRE,)``."""
 
+STAY_TURNS = 4
+"""In braillespiel playouts, swaps that only keep a hand's value stop after this many rounds of turns."""
+
 SimAction = tuple
 Policy = Callable[["Sim", int], SimAction]
 
@@ -211,6 +214,11 @@ def sensible_policy(knock_at: float, strengths: dict[int, float], promises: list
                     best_promise, pick = p, (g, t)
         if pick is not None:
             return (SWAP, (pick[0],), (pick[1],))
+        if sim.pass_final and sim.turns < STAY_TURNS * len(sim.order):
+            # B3: passing ends one's swapping, so a swap that keeps the value keeps one in (as the heuristic does).
+            best, gave, took = best_single_swap(sim, seat)
+            if best >= value:
+                return (SWAP, (gave,), (took,))
         return (PASS,)
 
     return policy

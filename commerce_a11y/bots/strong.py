@@ -13,7 +13,7 @@ import random
 from ..rules import Action, Knock, Pass, Phase, SeatView, Swap
 from .heuristic import HeuristicBot, knock_at
 from .knowledge import Knowledge
-from .scoring import ranked_swaps
+from .scoring import after_swap, ranked_swaps
 from .sim import KNOCK, PASS, SWAP, Sim, sensible_policy
 from .strength import promises, strengths
 
@@ -35,8 +35,13 @@ class StrongBot:
         rules = view.rules
         players = len(view.players)
         promise = promises(rules, players)
-        ranked = ranked_swaps([a for a in legal if isinstance(a, Swap)], view.hand, rules, promise,
-                              view.last_round)
+        swaps = [a for a in legal if isinstance(a, Swap)]
+        if rules.pass_is_final:
+            # B3: the hand may end whenever the others have passed, so a swap that lowers the hand's value for
+            # its promise is a gamble the playouts overrate (measured: it lost to the heuristic level).
+            value = rules.hand_value(view.hand)
+            swaps = [s for s in swaps if rules.hand_value(after_swap(view.hand, s)) >= value]
+        ranked = ranked_swaps(swaps, view.hand, rules, promise, view.last_round)
         candidates: list[Action] = [s for _, s in ranked[: self.candidates]] + [Pass()]
         if Knock() in legal:
             candidates.append(Knock())
