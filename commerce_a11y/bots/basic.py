@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..cards import parse_cards
 from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, SeatView, Swap
+from .scoring import after_swap
 
 KNOCK_AT = {
     "commerce": parse_cards("KH 8S 7D"),  # Point 25
@@ -31,14 +32,6 @@ def knock_value(view: SeatView) -> int | None:
     if rules.options.get("extended"):
         return rules.hand_value(EXTENDED_KNOCK_AT) + 1
     return rules.hand_value(KNOCK_AT[rules.name])
-
-
-def after_swap(hand: tuple, swap: Swap) -> list:
-    """The hand a swap would leave (the taken cards in the given cards' places)."""
-    new = list(hand)
-    for gave, took in zip(swap.gave, swap.took, strict=True):
-        new[new.index(gave)] = took
-    return new
 
 
 class BasicBot:
