@@ -8,7 +8,7 @@ are made once and reused, so no card is ever allocated during play.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 SUITS = "CDHS"
 """Suit letters of the record format, in the order of their numbers (clubs 0 ... spades 3)."""
@@ -90,7 +90,3 @@ def deck(size: int) -> tuple[Card, ...]:
         return tuple(c for c in CARDS if c.rank not in (8, 9, 10))
     raise ValueError(f"no deck of {size} cards (allowed: 32, 40, 52)")
 
-
-def ranks_of(cards: Sequence[int]) -> list[int]:
-    """Ranks of cards, highest first: the order in which ties are compared (G9)."""
-    return sorted(((c >> 2) + 2 for c in cards), reverse=True)

@@ -168,16 +168,12 @@ def _between(order: tuple[int, ...], pos: int, knocker_pos: int) -> list[int]:
 
 def best_single_swap(sim: Sim, seat: int) -> tuple[int, int, int]:
     """The single swap that gives the best hand: (value after, hand card, widow card); value -1 when none."""
-    return best_single_swap_of(sim.lookup, sim.hands[seat], sim.skat)
-
-
-def best_single_swap_of(lookup: list[int], hand: Sequence[int], widow: Sequence[int]) -> tuple[int, int, int]:
-    """The best single swap of a three-card hand with a widow, by table lookups alone."""
+    hand, lookup = sim.hands[seat], sim.lookup
     best = (-1, 0, 0)
     if len(hand) != 3:
         return best
     a, b, c = hand
-    for t in widow:
+    for t in sim.skat:
         for v, g in ((lookup[t * 2704 + b * 52 + c], a), (lookup[a * 2704 + t * 52 + c], b),
                      (lookup[a * 2704 + b * 52 + t], c)):
             if v > best[0]:

@@ -14,16 +14,14 @@ from ..bots import Bot
 from ..i18n import LANGUAGES, _, active_language, use_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity
 from ..narration.rules_text import rules_summary
-from ..rules import Action, Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
+from ..rules import Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
 from .parser import (
-    ACTION_COMMANDS,
     REVIEW_COMMANDS,
     Invalid,
     Play,
     Review,
     all_words,
     answer_vocabulary,
-    command_vocabulary,
     main_words,
     normalize,
     parse,
@@ -300,10 +298,3 @@ class Game:
                 "language": _("Say language de, nl or en."),
             }[name]])
 
-
-def action_commands() -> list[str]:
-    """Every command word in the active language (for completion)."""
-    return list(command_vocabulary(active_language()))
-
-
-__all__ = ["ACTION_COMMANDS", "Action", "Game", "action_commands"]

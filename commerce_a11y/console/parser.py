@@ -18,7 +18,6 @@ from ..cards import CARDS, Card
 from ..i18n import _, active_language, translation
 from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
 
-ACTION_COMMANDS = ("swap", "pass", "knock", "in", "fire", "call", "pounce", "exchange", "keep", "done")
 REVIEW_COMMANDS = ("hand", "widow", "history", "chips", "turn", "value", "repeat", "help", "rules", "quit",
                    "verbosity", "cards", "speech", "language")
 
