@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..bots import Bot
+from ..cards import Card
 from ..i18n import LANGUAGES, _, active_language, use_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity
 from ..narration.rules_text import rules_summary
@@ -166,8 +167,6 @@ class Game:
 
     def narrator_params(self, params: dict[str, object]) -> dict[str, object]:
         """Values of a refusal in the player's words (cards by name or code)."""
-        from ..cards import Card
-
         return {k: self.narrator.card(v) if isinstance(v, Card) else v for k, v in params.items()}
 
     # ----- asking -----

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..cards import CARDS, Card
 from ..i18n import _, active_language, translation
+from ..narration.words import card_name, words
 from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
 
 REVIEW_COMMANDS = ("hand", "widow", "history", "chips", "turn", "value", "repeat", "help", "rules", "quit",
@@ -85,21 +86,20 @@ def words_of(table: dict[str, str]) -> dict[str, tuple[str, ...]]:
     return {key: tuple(normalize(w) for w in text.split()) for key, text in table.items()}
 
 
-@cache
-def command_vocabulary(lang: str) -> dict[str, str]:
-    """Every word to its command: the language's own words first, then the English ones it does not use."""
+def _vocabulary(lang: str, table: Any) -> dict[str, str]:
+    """Every word of a table to its key: the language's own words first, then the English ones it does not use."""
     result: dict[str, str] = {}
     for language in (lang, "en"):
-        for command, words in words_of(_command_words(translation(language))).items():
-            for word in words:
-                result.setdefault(word, command)
+        for key, forms in words_of(table(translation(language))).items():
+            for word in forms:
+                result.setdefault(word, key)
     return result
 
 
 @cache
-def main_words(lang: str) -> dict[str, str]:
-    """Each command's first word in a language, for help and prompts."""
-    return {c: w[0] for c, w in words_of(_command_words(translation(lang))).items()}
+def command_vocabulary(lang: str) -> dict[str, str]:
+    """Every command word, in the language and in English."""
+    return _vocabulary(lang, _command_words)
 
 
 @cache
@@ -108,13 +108,10 @@ def all_words(lang: str) -> dict[str, tuple[str, ...]]:
     return words_of(_command_words(translation(lang)))
 
 
-def _vocabulary(lang: str, table: Any) -> dict[str, str]:
-    result: dict[str, str] = {}
-    for language in (lang, "en"):
-        for key, words in words_of(table(translation(language))).items():
-            for word in words:
-                result.setdefault(word, key)
-    return result
+@cache
+def main_words(lang: str) -> dict[str, str]:
+    """Each command's first word in a language, for help and prompts."""
+    return {c: w[0] for c, w in all_words(lang).items()}
 
 
 @cache
@@ -144,19 +141,11 @@ def normalize(text: str) -> str:
 @cache
 def card_lexicon(lang: str) -> dict[str, Card]:
     """Every way to name a card: the language's names and codes, the English ones, and the record codes."""
-    from ..i18n import use_language
-    from ..narration.words import card_code, card_name
-
     lexicon: dict[str, Card] = {}
-    current = active_language()
-    try:
-        for language in (lang, "en"):
-            use_language(language)
-            for card in CARDS:
-                for word in (card_name(card), card_code(card)):
-                    lexicon.setdefault(normalize(word), card)
-    finally:
-        use_language(current)
+    for language in (lang, "en"):
+        for card, name, code in zip(CARDS, words("card", language), words("code", language), strict=True):
+            lexicon.setdefault(normalize(name), card)
+            lexicon.setdefault(normalize(code), card)
     for card in CARDS:
         lexicon.setdefault(normalize(card.code), card)
     return lexicon
@@ -273,8 +262,6 @@ def _swap(tokens: list[str], view: SeatView) -> Parsed:
     took = [c for c in cards if c in view.skat]
     stray = [c for c in cards if c not in view.hand and c not in view.skat]
     if stray:
-        from ..narration.words import card_name
-
         return Invalid(_("{card} is neither in your hand nor in the widow.").format(card=card_name(stray[0])))
     if len(gave) != len(took) or not gave:
         return Invalid(_("Name one of your cards for each widow card."))

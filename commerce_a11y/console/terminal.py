@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sys
 from collections.abc import Callable, Iterable
 from typing import Protocol, TextIO
 
+from .parser import clean
 from .speech import SilentSpeech, Speech
 
 INTERRUPTED = "\x03"
@@ -75,8 +77,6 @@ class PlainInput:
         if not line:
             self.stdout.write("\n")
             return None
-        from .parser import clean
-
         self.stdout.write(clean(line) + "\n")
         self.stdout.flush()
         return line.rstrip("\r\n")
@@ -109,8 +109,6 @@ class RichInput:
         )
 
     def read(self, prompt: str) -> str | None:
-        import shutil
-
         if len(prompt) >= shutil.get_terminal_size().columns - 8:
             # prompt_toolkit turns autowrap off and breaks a long question into two hard lines (measured at 40
             # columns); the terminal wraps a printed line itself, so a long question is printed whole instead.

@@ -8,23 +8,26 @@ makes compounds ("hartenvrouw"). The tables are built once per language, when fi
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from ..cards import CARDS
-from ..i18n import active_language, pgettext
+from ..i18n import active_language, translation
 
 
 @cache
 def _tables(lang: str) -> dict[str, tuple[str, ...]]:
-    """All words of one language (``lang`` is only the cache key: the active translation answers)."""
-    del lang
-    return {"card": _card_names(), "rank": _rank_names(), "ranks": _rank_plurals(), "suit": _suit_names(),
-            "suit_code": _suit_codes(), "rank_code": _rank_codes()}
+    """All words of one language."""
+    t = translation(lang)
+    suit_codes, rank_codes = _suit_codes(t), _rank_codes(t)
+    codes = tuple(suit_codes[c.suit] + rank_codes[c.rank - 2] for c in CARDS)
+    return {"card": _card_names(t), "rank": _rank_names(t), "ranks": _rank_plurals(t), "suit": _suit_names(t),
+            "code": codes}
 
 
-def words(kind: str) -> tuple[str, ...]:
-    """One table of words in the active language: ``card`` (52, by card number), ``rank`` and ``ranks``
-    (13, from the two up), ``suit`` (4, clubs diamonds hearts spades), ``suit_code`` and ``rank_code``."""
-    return _tables(active_language())[kind]
+def words(kind: str, lang: str | None = None) -> tuple[str, ...]:
+    """One table of words, in ``lang`` or the active language: ``card`` and ``code`` (52, by card number),
+    ``rank`` and ``ranks`` (13, from the two up), ``suit`` (4, clubs diamonds hearts spades)."""
+    return _tables(lang or active_language())[kind]
 
 
 def card_name(card: int) -> str:
@@ -34,8 +37,7 @@ def card_name(card: int) -> str:
 
 def card_code(card: int) -> str:
     """The short braille code of a card in the active language: suit first, then rank ("hq", "hed", "hav")."""
-    c = CARDS[card]
-    return words("suit_code")[c.suit] + words("rank_code")[c.rank - 2]
+    return words("code")[card]
 
 
 def rank_name(rank: int) -> str:
@@ -54,124 +56,124 @@ def suit_name(suit: int) -> str:
 
 
 
-def _card_names() -> tuple[str, ...]:
+def _card_names(t: Any) -> tuple[str, ...]:
     # Translators: a card's spoken name. German: suit first ("Herz-Dame", "Kreuz 7"); Dutch: one word.
     return (
-        pgettext("card", "two of clubs"),
-        pgettext("card", "two of diamonds"),
-        pgettext("card", "two of hearts"),
-        pgettext("card", "two of spades"),
-        pgettext("card", "three of clubs"),
-        pgettext("card", "three of diamonds"),
-        pgettext("card", "three of hearts"),
-        pgettext("card", "three of spades"),
-        pgettext("card", "four of clubs"),
-        pgettext("card", "four of diamonds"),
-        pgettext("card", "four of hearts"),
-        pgettext("card", "four of spades"),
-        pgettext("card", "five of clubs"),
-        pgettext("card", "five of diamonds"),
-        pgettext("card", "five of hearts"),
-        pgettext("card", "five of spades"),
-        pgettext("card", "six of clubs"),
-        pgettext("card", "six of diamonds"),
-        pgettext("card", "six of hearts"),
-        pgettext("card", "six of spades"),
-        pgettext("card", "seven of clubs"),
-        pgettext("card", "seven of diamonds"),
-        pgettext("card", "seven of hearts"),
-        pgettext("card", "seven of spades"),
-        pgettext("card", "eight of clubs"),
-        pgettext("card", "eight of diamonds"),
-        pgettext("card", "eight of hearts"),
-        pgettext("card", "eight of spades"),
-        pgettext("card", "nine of clubs"),
-        pgettext("card", "nine of diamonds"),
-        pgettext("card", "nine of hearts"),
-        pgettext("card", "nine of spades"),
-        pgettext("card", "ten of clubs"),
-        pgettext("card", "ten of diamonds"),
-        pgettext("card", "ten of hearts"),
-        pgettext("card", "ten of spades"),
-        pgettext("card", "jack of clubs"),
-        pgettext("card", "jack of diamonds"),
-        pgettext("card", "jack of hearts"),
-        pgettext("card", "jack of spades"),
-        pgettext("card", "queen of clubs"),
-        pgettext("card", "queen of diamonds"),
-        pgettext("card", "queen of hearts"),
-        pgettext("card", "queen of spades"),
-        pgettext("card", "king of clubs"),
-        pgettext("card", "king of diamonds"),
-        pgettext("card", "king of hearts"),
-        pgettext("card", "king of spades"),
-        pgettext("card", "ace of clubs"),
-        pgettext("card", "ace of diamonds"),
-        pgettext("card", "ace of hearts"),
-        pgettext("card", "ace of spades"),
+        t.pgettext("card", "two of clubs"),
+        t.pgettext("card", "two of diamonds"),
+        t.pgettext("card", "two of hearts"),
+        t.pgettext("card", "two of spades"),
+        t.pgettext("card", "three of clubs"),
+        t.pgettext("card", "three of diamonds"),
+        t.pgettext("card", "three of hearts"),
+        t.pgettext("card", "three of spades"),
+        t.pgettext("card", "four of clubs"),
+        t.pgettext("card", "four of diamonds"),
+        t.pgettext("card", "four of hearts"),
+        t.pgettext("card", "four of spades"),
+        t.pgettext("card", "five of clubs"),
+        t.pgettext("card", "five of diamonds"),
+        t.pgettext("card", "five of hearts"),
+        t.pgettext("card", "five of spades"),
+        t.pgettext("card", "six of clubs"),
+        t.pgettext("card", "six of diamonds"),
+        t.pgettext("card", "six of hearts"),
+        t.pgettext("card", "six of spades"),
+        t.pgettext("card", "seven of clubs"),
+        t.pgettext("card", "seven of diamonds"),
+        t.pgettext("card", "seven of hearts"),
+        t.pgettext("card", "seven of spades"),
+        t.pgettext("card", "eight of clubs"),
+        t.pgettext("card", "eight of diamonds"),
+        t.pgettext("card", "eight of hearts"),
+        t.pgettext("card", "eight of spades"),
+        t.pgettext("card", "nine of clubs"),
+        t.pgettext("card", "nine of diamonds"),
+        t.pgettext("card", "nine of hearts"),
+        t.pgettext("card", "nine of spades"),
+        t.pgettext("card", "ten of clubs"),
+        t.pgettext("card", "ten of diamonds"),
+        t.pgettext("card", "ten of hearts"),
+        t.pgettext("card", "ten of spades"),
+        t.pgettext("card", "jack of clubs"),
+        t.pgettext("card", "jack of diamonds"),
+        t.pgettext("card", "jack of hearts"),
+        t.pgettext("card", "jack of spades"),
+        t.pgettext("card", "queen of clubs"),
+        t.pgettext("card", "queen of diamonds"),
+        t.pgettext("card", "queen of hearts"),
+        t.pgettext("card", "queen of spades"),
+        t.pgettext("card", "king of clubs"),
+        t.pgettext("card", "king of diamonds"),
+        t.pgettext("card", "king of hearts"),
+        t.pgettext("card", "king of spades"),
+        t.pgettext("card", "ace of clubs"),
+        t.pgettext("card", "ace of diamonds"),
+        t.pgettext("card", "ace of hearts"),
+        t.pgettext("card", "ace of spades"),
     )
 
 
-def _rank_names() -> tuple[str, ...]:
+def _rank_names(t: Any) -> tuple[str, ...]:
     # Translators: a rank alone, as in "king high" or "ace odd card".
     return (
-        pgettext("rank", "two"),
-        pgettext("rank", "three"),
-        pgettext("rank", "four"),
-        pgettext("rank", "five"),
-        pgettext("rank", "six"),
-        pgettext("rank", "seven"),
-        pgettext("rank", "eight"),
-        pgettext("rank", "nine"),
-        pgettext("rank", "ten"),
-        pgettext("rank", "jack"),
-        pgettext("rank", "queen"),
-        pgettext("rank", "king"),
-        pgettext("rank", "ace"),
+        t.pgettext("rank", "two"),
+        t.pgettext("rank", "three"),
+        t.pgettext("rank", "four"),
+        t.pgettext("rank", "five"),
+        t.pgettext("rank", "six"),
+        t.pgettext("rank", "seven"),
+        t.pgettext("rank", "eight"),
+        t.pgettext("rank", "nine"),
+        t.pgettext("rank", "ten"),
+        t.pgettext("rank", "jack"),
+        t.pgettext("rank", "queen"),
+        t.pgettext("rank", "king"),
+        t.pgettext("rank", "ace"),
     )
 
 
-def _rank_plurals() -> tuple[str, ...]:
+def _rank_plurals(t: Any) -> tuple[str, ...]:
     # Translators: a rank in the plural, as in "pair of nines" or "tricon of aces".
     return (
-        pgettext("ranks", "twos"),
-        pgettext("ranks", "threes"),
-        pgettext("ranks", "fours"),
-        pgettext("ranks", "fives"),
-        pgettext("ranks", "sixes"),
-        pgettext("ranks", "sevens"),
-        pgettext("ranks", "eights"),
-        pgettext("ranks", "nines"),
-        pgettext("ranks", "tens"),
-        pgettext("ranks", "jacks"),
-        pgettext("ranks", "queens"),
-        pgettext("ranks", "kings"),
-        pgettext("ranks", "aces"),
+        t.pgettext("ranks", "twos"),
+        t.pgettext("ranks", "threes"),
+        t.pgettext("ranks", "fours"),
+        t.pgettext("ranks", "fives"),
+        t.pgettext("ranks", "sixes"),
+        t.pgettext("ranks", "sevens"),
+        t.pgettext("ranks", "eights"),
+        t.pgettext("ranks", "nines"),
+        t.pgettext("ranks", "tens"),
+        t.pgettext("ranks", "jacks"),
+        t.pgettext("ranks", "queens"),
+        t.pgettext("ranks", "kings"),
+        t.pgettext("ranks", "aces"),
     )
 
 
-def _suit_names() -> tuple[str, ...]:
+def _suit_names(t: Any) -> tuple[str, ...]:
     # Translators: a suit, as in "sequence, king high, in hearts".
     return (
-        pgettext("suit", "clubs"),
-        pgettext("suit", "diamonds"),
-        pgettext("suit", "hearts"),
-        pgettext("suit", "spades"),
+        t.pgettext("suit", "clubs"),
+        t.pgettext("suit", "diamonds"),
+        t.pgettext("suit", "hearts"),
+        t.pgettext("suit", "spades"),
     )
 
 
-def _suit_codes() -> tuple[str, ...]:
+def _suit_codes(t: Any) -> tuple[str, ...]:
     # Translators: the suit part of a card's braille code (ACCESSIBILITY.md: de kr ka he pi, nl kl ru ha sc);
     # lowercase, unique, never told apart by case.
     return (
-        pgettext("suit code", "c"),
-        pgettext("suit code", "d"),
-        pgettext("suit code", "h"),
-        pgettext("suit code", "s"),
+        t.pgettext("suit code", "c"),
+        t.pgettext("suit code", "d"),
+        t.pgettext("suit code", "h"),
+        t.pgettext("suit code", "s"),
     )
 
 
-def _rank_codes() -> tuple[str, ...]:
+def _rank_codes(t: Any) -> tuple[str, ...]:
     # Translators: the rank part of a card's braille code (de: a k d b z, nl: a h v b t for ace, king, queen,
     # jack, ten); digits stay digits.
     return (
@@ -183,9 +185,9 @@ def _rank_codes() -> tuple[str, ...]:
         "7",
         "8",
         "9",
-        pgettext("rank code", "t"),
-        pgettext("rank code", "j"),
-        pgettext("rank code", "q"),
-        pgettext("rank code", "k"),
-        pgettext("rank code", "a"),
+        t.pgettext("rank code", "t"),
+        t.pgettext("rank code", "j"),
+        t.pgettext("rank code", "q"),
+        t.pgettext("rank code", "k"),
+        t.pgettext("rank code", "a"),
     )

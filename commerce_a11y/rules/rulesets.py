@@ -13,7 +13,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import Card, deck
+from ..cards import CARDS, Card, deck
 from .errors import N_, OptionError
 from .options import OptionSpec, validate
 from .values import (
@@ -99,8 +99,6 @@ class Ruleset:
 
     def name_hand(self, cards: Sequence[int]) -> HandName:
         """What a hand is, in parts the narrator can put in words (category and deciding cards)."""
-        from ..cards import CARDS
-
         hand = [CARDS[c] for c in cards]
         if len(hand) == 4:
             return name_four(hand, self.table)
