@@ -87,9 +87,11 @@ class Reader:
 
     def handle(self, line: str) -> tuple[list[str], bool]:
         """What to say after one typed line, and whether the player leaves the reader."""
-        text = clean(line)
-        if not text:
+        if not line.strip():
             return self.move(1), False
+        text = clean(line)
+        if not text:  # only control characters (a stray arrow key): the same question, as in the game
+            return [], False
         first, _sep, rest = text.partition(" ")
         command = reader_vocabulary(self.lang).get(normalize(first))
         if command == "quit":
