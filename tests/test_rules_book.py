@@ -137,6 +137,7 @@ STATED = [
     ("G8", "commerce", {}, "players", "ace 11; king, queen, jack and ten 10"),
     ("C1", "commerce", {}, "turn", "do exactly one thing: swap, pass or knock"),
     ("C3", "commerce", {"swaps_per_turn": 3}, "turn", "a card you just laid cannot be taken back that turn"),
+    ("C3", "commerce", {"swaps_per_turn": 2}, "turn", "Your last turn after a knock allows the same."),
     ("C5", "commerce", {}, "turn", "the very first included, but not in the last round"),
     ("C5", "thirty-one", {}, "turn", "Knocking brings no bonus and no penalty."),
     ("C6", "commerce", {}, "turn", "passed twice in a row, the hands are shown at once, with no last round"),

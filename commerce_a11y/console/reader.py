@@ -167,7 +167,7 @@ def read_rules(terminal: Terminal, sections: Sequence[Section], title: str, star
         said, leave = reader.handle(line)
         if leave:
             return True
-        terminal.say(said)
+        terminal.say(said, interrupt=True)  # a new section cuts off the rest of the one before
 
 
 def is_interactive(stdin: TextIO, stdout: TextIO) -> bool:

@@ -242,6 +242,7 @@ def _turn(rules: Ruleset) -> list[str]:
             "your turn began; a card you just laid cannot be taken back that turn.",
             "Here a turn may hold up to {count} swaps, each taking a different card that lay in the widow when "
             "your turn began; a card you just laid cannot be taken back that turn.", swaps).format(count=swaps))
+        lines.append(_("Your last turn after a knock allows the same."))  # C3
         lines.append(_("A turn without any swap counts as a pass."))  # C6
     lines += [
         _("Pass: do nothing; play moves on."),  # C4
