@@ -119,6 +119,31 @@ def _summary_lines(summary: Summary) -> list[str]:
 
 
 
+@cli.command("rules")
+@click.argument("ruleset_name", metavar="RULESET", required=False, default="commerce")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help=_("A ruleset option, for example chips=5; may be given several times."))
+@_lang_option
+def rules_command(ruleset_name: str, options: tuple[str, ...]) -> None:
+    """Read the rules of a ruleset (commerce by default), section by section."""
+    from .console.parser import reader_vocabulary
+    from .console.reader import book_lines, is_interactive, read_rules
+    from .console.session import make_terminal, resolve_settings
+    from .narration.narrator import ruleset_title
+    from .narration.rules_book import rules_book
+
+    try:
+        rules = ruleset(ruleset_name, **parse_assignments(options))
+    except OptionError as error:
+        raise _rules_error(error) from None
+    sections = rules_book(rules)
+    if not is_interactive(sys.stdin, sys.stdout):
+        for line in book_lines(sections):
+            _say(line)
+        return
+    read_rules(make_terminal(resolve_settings({}), reader_vocabulary), sections, ruleset_title(rules))
+
+
 OPPONENT_NAMES = ("Anna", "Ben", "Cem", "Dana", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jule", "Kai")
 """Default names of computer players: short, distinct by ear, said the same in German, Dutch and English."""
 

@@ -125,3 +125,24 @@ def test_errors_speak_the_players_language() -> None:
     assert result.returncode == 2
     assert "13" in result.stderr
     assert "Error:" not in result.stderr
+
+
+def test_rules_piped_print_the_book_of_the_ruleset_with_its_options() -> None:
+    result = run("rules", "handeln", "--option", "limit=3")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "1. Players and cards" and "10. Glossary" in lines
+    assert "The match ends as soon as a player reaches 3 minus points." in lines
+    assert "Rules 1 of 10" not in result.stdout and "\x1b" not in result.stdout
+
+
+@pytest.mark.parametrize("lang", ["de", "nl", "en"])
+def test_rules_of_an_unknown_ruleset_or_option_are_refused_in_the_players_language(lang: str) -> None:
+    from commerce_a11y.i18n import translation
+
+    t = translation(lang)
+    result = run("rules", "poker", lang=lang)
+    assert result.returncode == 2
+    assert t.gettext("There is no ruleset {ruleset}. Rulesets: {allowed}.").format(
+        ruleset="poker", allowed=", ".join(RULESETS)) in result.stderr
+    assert run("rules", "commerce", "--option", "chips=0", lang=lang).returncode == 2

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from ..bots import Bot
 from ..cards import Card
 from ..i18n import LANGUAGES, _, active_language, use_language
-from ..narration.narrator import CardStyle, Narrator, Verbosity
-from ..narration.rules_text import rules_summary
+from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
+from ..narration.rules_book import rules_book
 from ..rules import Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
 from .parser import (
     REVIEW_COMMANDS,
@@ -23,12 +23,14 @@ from .parser import (
     Review,
     all_words,
     answer_vocabulary,
+    clean,
     main_words,
     normalize,
     parse,
     setting_vocabulary,
     setting_word,
 )
+from .reader import find_section, read_rules
 from .speech import open_speech
 from .terminal import INTERRUPTED, Terminal
 
@@ -108,6 +110,11 @@ class Game:
             if isinstance(parsed, Invalid):
                 self.say([parsed.message])
             elif isinstance(parsed, Review):
+                if parsed.command == "rules":
+                    if not self.read_rules(parsed.argument):
+                        self.leave()
+                        return False
+                    continue
                 if parsed.command == "quit":
                     if self.confirm(_("Leave the game? Your match is saved. Yes or no? ")):
                         self.leave()
@@ -227,10 +234,21 @@ class Game:
             self.terminal.say(self.last_batch or [_("Nothing to repeat yet.")])
         elif name == "help":
             self.say(self.help_lines(view))
-        elif name == "rules":
-            self.say(rules_summary(self.match.rules))
         else:
             self.change_setting(name, arg)
+
+    def read_rules(self, argument: str) -> bool:
+        """The rules book of this match (its ruleset and options), from the start or at the section named;
+        False when input ended inside it. The match is not touched."""
+        sections = rules_book(self.match.rules)
+        start = None
+        if argument.strip():
+            start = find_section(sections, argument, active_language())
+            if start is None:
+                self.say([_("There is no section {name}. Say rules for all of them.").format(
+                    name=clean(argument)[:30])])
+                return True
+        return read_rules(self.terminal, sections, ruleset_title(self.match.rules), start)
 
     def chips_lines(self, view: SeatView) -> list[str]:
         lines = [self.narrator.standings(dict(enumerate(view.counts)))]

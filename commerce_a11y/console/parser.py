@@ -82,6 +82,40 @@ def _setting_words(t: Any) -> dict[str, str]:
     }
 
 
+def _reader_words(t: Any) -> dict[str, str]:
+    """The rules reader's commands, in one language (repeat, help and quit are the game's own words)."""
+    # Translators: the words a player types in the rules reader, separated by spaces, the first one shown in the
+    # prompt. They must differ from each other, from the reader's repeat, help and quit words, and from the
+    # section names.
+    return {
+        "next": t.pgettext("reader", "next n"),
+        "previous": t.pgettext("reader", "back b previous"),
+        "list": t.pgettext("reader", "list l sections"),
+        "search": t.pgettext("reader", "find f search"),
+        "repeat": t.pgettext("command", "repeat r again"),
+        "help": t.pgettext("command", "help ?"),
+        "quit": t.pgettext("command", "quit q exit"),
+    }
+
+
+def _section_words(t: Any) -> dict[str, str]:
+    """Short names of the rules book's sections, to jump to one ("rules ranking"), in one language."""
+    # Translators: words that name a section of the rules book, separated by spaces; a player types one of them
+    # after "rules" (in the game) or alone (in the rules reader) to go to that section.
+    return {
+        "players": t.pgettext("section", "players cards deck"),
+        "goal": t.pgettext("section", "goal aim"),
+        "dealing": t.pgettext("section", "dealing deal"),
+        "turn": t.pgettext("section", "turn moves"),
+        "ranking": t.pgettext("section", "ranking ranks hands"),
+        "showdown": t.pgettext("section", "showdown"),
+        "winning": t.pgettext("section", "winning elimination"),
+        "options": t.pgettext("section", "options"),
+        "tips": t.pgettext("section", "tips advice"),
+        "glossary": t.pgettext("section", "glossary words terms"),
+    }
+
+
 def words_of(table: dict[str, str]) -> dict[str, tuple[str, ...]]:
     return {key: tuple(normalize(w) for w in text.split()) for key, text in table.items()}
 
@@ -124,6 +158,24 @@ def answer_vocabulary(lang: str) -> dict[str, str]:
 def setting_vocabulary(lang: str) -> dict[str, str]:
     """Words for setting values (brief, codes, on, ...), in the language and in English."""
     return _vocabulary(lang, _setting_words)
+
+
+@cache
+def reader_vocabulary(lang: str) -> dict[str, str]:
+    """The rules reader's command words, in the language and in English."""
+    return _vocabulary(lang, _reader_words)
+
+
+@cache
+def reader_words(lang: str) -> dict[str, str]:
+    """Each rules reader command's first word in a language, for its prompt and help."""
+    return {c: w[0] for c, w in words_of(_reader_words(translation(lang))).items()}
+
+
+@cache
+def section_vocabulary(lang: str) -> dict[str, str]:
+    """Words naming the rules book's sections, in the language and in English."""
+    return _vocabulary(lang, _section_words)
 
 
 @cache

@@ -1,0 +1,593 @@
+"""The rules book: every playable ruleset of RULES.md as ten short numbered sections, written for the ear.
+
+``commerce rules`` and the in-game ``rules`` command read these sections (through ``console/reader.py``). Each
+sentence is one catalog entry; where a rule is the same in several rulesets, one sentence serves them all, so a
+translator writes it once and the rulesets cannot drift apart. What depends on numbers (player counts, option
+defaults and ranges, starting counters) is taken from the ruleset and its option specifications, and every hand
+rank's example is a real hand named by the engine in the words the game uses during play, so the book follows
+the match's actual options and cannot contradict the engine. Comments name the RULES.md rule each sentence tells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..i18n import _, ngettext
+from ..rules import RULESETS, Ruleset, parse_cards
+from .narrator import ruleset_title
+from .values import value_words
+from .words import card_name
+
+SECTION_KEYS = ("players", "goal", "dealing", "turn", "ranking", "showdown", "winning", "options", "tips",
+                "glossary")
+"""The sections, in reading order; every ruleset's book has all of them."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section: its key (for jumping by name), its title and its lines (each one or two whole sentences)."""
+
+    key: str
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Rank:
+    """One hand rank: what it is, and an example hand of it (record codes) that the engine names the same."""
+
+    category: str
+    """The engine's category (``HandName.category``) of the example."""
+    text: str
+    example: str
+
+
+def section_titles() -> dict[str, str]:
+    """Each section's title in the active language."""
+    return {
+        "players": _("Players and cards"),
+        "goal": _("Goal"),
+        "dealing": _("Dealing"),
+        "turn": _("Your turn"),
+        "ranking": _("Hand ranking"),
+        "showdown": _("Showdown"),
+        "winning": _("Elimination and winning"),
+        "options": _("Options"),
+        "tips": _("Tips"),
+        "glossary": _("Glossary"),
+    }
+
+
+def rules_book(rules: Ruleset) -> list[Section]:
+    """The book of a ruleset with its options, in the active language."""
+    titles = section_titles()
+    makers: dict[str, Callable[[Ruleset], list[str]]] = {
+        "players": _players, "goal": _goal, "dealing": _dealing, "turn": _turn, "ranking": _ranking,
+        "showdown": _showdown, "winning": _winning, "options": _options, "tips": _tips, "glossary": _glossary,
+    }
+    return [Section(key, titles[key], tuple(makers[key](rules))) for key in SECTION_KEYS]
+
+
+def example_words(rules: Ruleset, codes: str) -> str:
+    """A rank's example as said in the book: the cards by name, then the value the game gives them."""
+    cards = parse_cards(codes)
+    return _("Example: {cards}. Value: {value}.").format(cards=", ".join(card_name(c) for c in cards),
+                                                     value=value_words(rules, cards))
+
+
+# ----- 1. players and cards -----
+
+def max_players(rules: Ruleset) -> int:
+    """The most players the ruleset allows with its options (a 32-card Braillespiel deck: 9)."""
+    if rules.name == "braillespiel" and rules.options["deck"] == 32:
+        return min(rules.max_players, 9)
+    return rules.max_players
+
+
+def _deck_kind(rules: Ruleset) -> str:
+    if rules.name == "braillespiel":
+        return {0: "auto", 32: "32", 52: "52"}[rules.options["deck"]]
+    return {"handeln": "32", "trentuno": "40"}.get(rules.name, "52")
+
+
+def _players(rules: Ruleset) -> list[str]:
+    name = rules.name
+    lines = [_("Players: {low} to {high}.").format(low=rules.min_players, high=max_players(rules))]
+    if name == "commerce":
+        lines.append(_("Five to eight players is ideal."))
+    if name in ("thirty-one", "trentuno"):
+        lines.append(_("The sources only name {ruleset}; its details here are this game's own choices.").format(
+            ruleset=ruleset_title(rules)))
+    lines.append(_("Players sit in a circle, and play goes to the left, clockwise."))  # G1
+    kind = _deck_kind(rules)
+    lines.append({
+        "52": _("The deck has 52 cards, without jokers."),
+        "32": _("The deck has 32 cards: seven up to ace in four suits."),
+        "40": _("The deck has 40 cards: the 52 without eights, nines and tens."),  # R1
+        "auto": _("With fewer than 9 players the deck has 32 cards, seven up to ace in four suits; with 9 or "
+                  "more it has all 52."),
+    }[kind])
+    # G8 and G9, for the cards this deck holds.
+    if kind == "40":
+        lines.append(_("Card values for counting: ace 11; king, queen and jack 10; seven down to two, "
+                       "their number."))
+        lines.append(_("Rank order, high to low: ace, king, queen, jack, then seven down to two."))
+    elif kind == "32":
+        lines.append(_("Card values for counting: ace 11; king, queen, jack and ten 10; nine, eight and seven, "
+                       "their number."))
+        lines.append(_("Rank order, high to low: ace, king, queen, jack, ten, nine, eight, seven."))
+    else:
+        lines.append(_("Card values for counting: ace 11; king, queen, jack and ten 10; nine down to two, "
+                       "their number."))
+        lines.append(_("Rank order, high to low: ace, king, queen, jack, ten, then nine down to two."))
+    count = rules.starting_count
+    if rules.counter == "chips":
+        lines.append(ngettext("Everyone starts with {count} chip.", "Everyone starts with {count} chips.",
+                              count).format(count=count))
+        lines.append(_("A lost chip goes back to the box: no one gains it."))
+    elif rules.counter == "lives":
+        lines.append(ngettext("Everyone starts with {count} life.", "Everyone starts with {count} lives.",
+                              count).format(count=count))
+    elif rules.counter == "marks":
+        lines.append(ngettext("Everyone starts with {count} mark.", "Everyone starts with {count} marks.",
+                              count).format(count=count))
+    else:
+        lines.append(_("Everyone starts with no minus points."))
+    return lines
+
+
+# ----- 2. goal -----
+
+def _goal(rules: Ruleset) -> list[str]:
+    name = rules.name
+    if name == "braillespiel":
+        return [_("The goal: hold the best hand when the hands are shown, which takes the pot, and have the "
+                  "most marks in the end.")]
+    if name == "handeln":
+        return [_("The goal: never have the fewest points when the hands are shown, because they earn a minus "
+                  "point."),
+                _("Whoever has the fewest minus points when the match ends wins.")]
+    if name == "thirty-one":
+        return [_("The goal: never hold the lowest hand when the hands are shown. The lowest hand loses a "
+                  "life, and the last player with lives wins."),
+                _("A good hand has many points in one suit; 31 is the best.")]
+    lines = [_("The goal: never hold the worst hand when the hands are shown. The worst hand loses a chip, "
+               "and the last player with chips wins.")]
+    if name == "trentuno":
+        lines.append(_("A good hand is a total close to 31, without going over."))
+    elif rules.options["extended"]:
+        lines.append(_("Only a Tricon, a Sequence or a Flush counts; any of them beats a hand without one."))
+    else:
+        lines.append(_("Good hands are a Tricon, a Sequence or a Flush; a Pair or a high Point count may "
+                       "be enough."))
+    return lines
+
+
+# ----- 3. dealing -----
+
+def _dealing(rules: Ruleset) -> list[str]:
+    name = rules.name
+    lines = [
+        _("Before the first hand everyone draws a card, and the highest card deals, ace high. Players tied "
+          "for highest draw again, among themselves only."),  # G2
+    ]
+    if name == "braillespiel":
+        lines.append(_("Before each hand everyone puts one mark into the pot."))  # B1
+    lines += [
+        _("The dealer shuffles, and the player on the dealer's right cuts."),  # G4
+        _("Everyone gets three cards, one at a time, starting on the dealer's left."),  # G5
+        _("Then three cards go face up in the middle: the widow."),  # G5
+    ]
+    if rules.pounce:
+        lines.append(_("The rest of the deck stays face down as the stock; only a pounce takes a card from it."))
+    else:
+        lines.append(_("The rest of the deck stays face down and is not used."))
+    if name == "handeln":  # H1
+        lines.append(_("Then the dealer alone may exchange the whole hand for the widow: the old hand becomes "
+                       "the new widow. No one else may."))
+        lines.append(_("Then, in turn order from the eldest, anyone holding 31 or more may call fire, and the "
+                       "hands are shown at once."))  # H4
+    if name == "thirty-one":  # T2
+        lines.append(_("Right after the deal, in turn order from the eldest, anyone holding 31 may call it, and "
+                       "the hands are shown at once."))
+    lines += [
+        _("The player on the dealer's left, called the eldest, takes the first turn of every hand."),  # G6
+        _("After each hand the deal passes to the left, to the next player still in the match."),  # G3
+    ]
+    return lines
+
+
+# ----- 4. your turn -----
+
+def _turn(rules: Ruleset) -> list[str]:
+    name = rules.name
+    # G7: what everyone sees.
+    open_widow = _("The widow is always face up. Everyone sees the cards taken and laid down; only the cards "
+                   "you were dealt stay private.")
+    if name == "braillespiel":
+        return [
+            _("On your turn, either swap one, two or three of your cards for as many widow cards of your "
+              "choice, all at once, or pass."),  # B2
+            _("There is no knocking."),
+            _("Passing is final: once you pass, you swap no more this hand."),  # B3
+            _("Players who have not passed keep taking turns and may swap as often as they like. The last one "
+              "goes on alone until they pass."),  # B3
+            _("When everyone has passed, all hands are shown."),  # B3
+            open_widow,
+        ]
+    if name == "handeln":
+        return [
+            _("On your turn, lay one of your cards with the widow, making four, then take one of the four. "
+              "Exactly one card a turn."),  # H2
+            _("Taking back the card you just laid is allowed: it is the same as passing, so the game offers "
+              "pass for it. A pass shows no card."),  # H2
+            _("Instead of trading, you may call I'm in. Everyone else then gets one more turn, in turn order, to "
+              "trade or pass; you may not trade again. Then all hands are shown."),  # H3
+            _("Calling I'm in brings no bonus and no penalty."),  # H3
+            _("Fire is optional. Holding 31 or more, you may call fire instead of a trade, or right after your "
+              "own trade, in the last turns after I'm in too. Trading stops and all hands are shown."),  # H4
+            _("Nothing but a call ends the trading."),  # H8
+            open_widow,
+        ]
+    lines = [
+        _("On your turn, do exactly one thing: swap, pass or knock."),  # C1
+        _("Swap: take one widow card into your hand and lay one of your cards face up in its place. The widow "
+          "always holds three cards."),  # C2
+    ]
+    swaps = rules.swaps_per_turn
+    if swaps > 1:  # C3
+        lines.append(ngettext(
+            "Here a turn may hold up to {count} swap, each taking a different card that lay in the widow when "
+            "your turn began; a card you just laid cannot be taken back that turn.",
+            "Here a turn may hold up to {count} swaps, each taking a different card that lay in the widow when "
+            "your turn began; a card you just laid cannot be taken back that turn.", swaps).format(count=swaps))
+        lines.append(_("Your last turn after a knock allows the same."))  # C3
+        lines.append(_("A turn without any swap counts as a pass."))  # C6
+    lines += [
+        _("Pass: do nothing; play moves on."),  # C4
+        _("Knock: say you are content. The knock is your whole turn, with no swap. Everyone else then gets "
+          "exactly one last turn, to swap or pass, and then the hands are shown."),  # C5
+        _("You may knock on any normal turn, the very first included, but not in the last round. Knocking "
+          "brings no bonus and no penalty."),  # C5
+    ]
+    if rules.pounce:  # C17
+        lines.append(_("Pounce: if you hold a Tricon and the fourth card of its rank lies in the widow, you may "
+                       "pounce on a normal turn and take it without giving a card back. The top card of the stock "
+                       "then goes face up into the widow."))
+        lines.append(_("A pounce is a whole turn, never in the last round, and only while you hold three "
+                       "cards. With four cards you still swap one for one."))
+    if name == "thirty-one":  # T2
+        lines.append(_("Holding 31, you may call it instead of a swap, or right after your own swap, in the last "
+                       "round too. The hands are shown at once."))
+    if rules.options.get("extended"):  # C18
+        lines.append(_("There is no limit on rounds. When every player has passed once in a row, swapping ends "
+                       "and the hands are shown at once."))
+    elif rules.pounce:  # C6
+        lines.append(_("When every player has passed twice in a row, the hands are shown at once, with no last "
+                       "round. A swap, a knock or a pounce starts the count again."))
+    else:  # C6
+        lines.append(_("When every player has passed twice in a row, the hands are shown at once, with no last "
+                       "round. A swap or a knock starts the count again."))
+    lines.append(open_widow)
+    return lines
+
+
+# ----- 5. hand ranking -----
+
+def hand_ranks(rules: Ruleset) -> list[Rank]:
+    """Every hand rank of the ruleset with its options, best first, each with an example hand."""
+    name = rules.name
+    o = rules.options
+    if name == "braillespiel":
+        ranks = [Rank("kunststueck", _("Kunststück: three cards of one rank. It beats everything; the higher "
+                                       "rank wins."), "JC JD JH")]  # B4
+        if o["krikelkrakel"]:  # B9
+            ranks.append(Rank("krikelkrakel", _("Krikelkrakel: three ranks in a row in three different suits. "
+                                                "It ranks below a Kunststück and above a Sequenz; the higher top "
+                                                "card wins."), "10C 9H 8S"))
+        return [*ranks,
+            Rank("sequence", _("Sequenz: three ranks in a row in one suit. The higher top card wins."),
+                 "QH JH 10H"),  # B5
+            Rank("points", _("Punkte: the values of your cards in a suit of which you hold at least two; a card "
+                             "of another suit does not count. More Punkte win."), "AS 10S KH"),  # B6
+            Rank("high", _("Three different suits give no Punkte. Such a hand ranks below every hand with Punkte; "
+                           "between two of them the higher cards win, the highest card first."), "AC 9H 7D"),
+        ]
+    if name == "handeln":  # H5
+        return [
+            Rank("points", _("Cards of one suit add up their values."), "AC KC 10C"),
+            Rank("points", _("Cards of one rank add up too. When both are there, the better one counts: two "
+                             "jacks make 20 and beat two hearts with 18."), "JS JH 8H"),
+            Rank("points", _("Three of a rank count their sum, so three aces make 33, the best hand."),
+                 "AC AD AH"),
+            Rank("high", _("With no two cards of one suit or one rank, only your highest card counts."),
+                 "7H JS AC"),
+        ]
+    if name == "thirty-one":  # T1
+        return [
+            Rank("points", _("31 is the best: an ace and two of king, queen, jack or ten, all in one suit."),
+                 "AS KS 10S"),
+            Rank("tricon", _("Three of a rank count 30.5: just below 31, above 30."), "7C 7D 7H"),
+            Rank("points", _("Otherwise your best suit counts; cards of other suits count nothing. The higher "
+                             "count wins."), "KH 9H AC"),
+        ]
+    if name == "trentuno":  # R2
+        return [
+            Rank("thirty_one", _("Exactly 31 is the best hand."), "AC KD QH"),
+            Rank("tricon", _("Tricon: three of a rank. It ranks between 30 and 31, the higher rank first, and "
+                             "counts as a Tricon even when its sum is over 31."), "AC AD AH"),
+            Rank("total", _("Otherwise the total closest to 31 wins: 30, then 29, and so on. Equal totals tie "
+                            "exactly."), "KC 7D 5H"),
+            Rank("bust", _("A total over 31 is bust, below every other hand. Between two busts the lower total "
+                           "is better."), "AC AD KH"),
+        ]
+    ranks = []
+    if rules.pounce:  # C17
+        ranks.append(Rank("quad", _("Four of a rank, only after a pounce, beats every three-card hand; two of "
+                                    "them compare by rank. A four-card hand without four of a rank counts its "
+                                    "best three cards."), "KC KD KH KS"))
+    ranks.append(Rank("tricon", _("Tricon: three cards of one rank. Three aces are highest, three twos "
+                                  "lowest."), "QC QD QS"))  # C7
+    if o["ace_low"]:  # C8
+        sequence = _("Sequence: three ranks in a row in one suit. Ace, king, queen is highest, then king, queen, "
+                     "jack, down to four, three, two, and lowest of all ace, two, three. Ranks never wrap around: "
+                     "king, ace, two is no Sequence.")
+    else:
+        sequence = _("Sequence: three ranks in a row in one suit. Ace, king, queen is highest, then king, queen, "
+                     "jack, down to four, three, two. Ranks never wrap around: king, ace, two is no Sequence.")
+    ranks += [
+        Rank("sequence", sequence, "9H 8H 7H"),
+        Rank("flush", _("Flush: three cards of one suit that are not a Sequence. The highest card decides, then "
+                        "the middle one, then the lowest."), "KS 9S 4S"),  # C9
+    ]
+    if o["extended"]:  # C18
+        ranks.append(Rank("none", _("No combination: every other hand. All of them tie with each other, below "
+                                    "every Flush."), "9C 9H KS"))
+        return ranks
+    return [*ranks,
+        Rank("pair", _("Pair: two cards of one rank and one other card. The higher pair wins. Equal pairs are "
+                       "decided by the odd card's rank, so a king beats a ten, although both are worth 10."),
+             "9C 9H KS"),  # C10
+        Rank("point", _("Point: any other hand. It counts the values of all three cards; the higher count wins. "
+                        "Equal counts tie exactly: nine, four, two and seven, six, two both make 15. Three ranks "
+                        "in a row in mixed suits are no combination here."), "KC 9H 2S"),  # C11, C12
+    ]
+
+
+def _ranking(rules: Ruleset) -> list[str]:
+    if rules.name == "handeln":
+        intro = _("Only cards that form a combination count: cards of one suit, or cards of one rank. The most "
+                  "points are best.")
+    elif rules.name == "thirty-one":
+        intro = _("Your hand counts the values of the cards in your best suit.")
+    elif rules.name == "trentuno":
+        intro = _("Your hand is the sum of all three card values; suits do not count.")
+    else:
+        intro = _("Hands, best first.")
+    return [intro] + [f"{rank.text} {example_words(rules, rank.example)}" for rank in hand_ranks(rules)]
+
+
+# ----- 6. showdown -----
+
+def _showdown(rules: Ruleset) -> list[str]:
+    lines = [_("When the hands are shown, every hand is revealed and announced.")]  # C13
+    name = rules.name
+    if name == "braillespiel":
+        return [*lines,
+            _("The best hand takes the whole pot."),  # B8
+            _("Between equal hands, of the same kind and value, the player who came first in this hand's turn "
+              "order wins, the eldest first."),  # B7
+        ]
+    if name == "handeln":
+        return [*lines, _("The fewest points get one minus point. Everyone tied for fewest gets one.")]  # H6
+    if name == "thirty-one":  # T3, C14, C16
+        return [*lines,
+            _("The lowest hand loses one life."),
+            _("When several hands tie exactly for lowest, each of those players loses a life."),
+            _("Ties between better hands do not matter, since only the lowest hand pays."),
+            _("If a showdown would leave no one with lives, no life is lost, and the next dealer deals a new "
+              "hand."),
+        ]
+    lines += [  # C13, C14, R3
+        _("The worst hand loses one chip."),
+        _("When several hands tie exactly for worst, each of those players loses a chip. Suits never break a "
+          "tie."),
+        _("Ties between better hands do not matter, since only the worst hand pays."),
+    ]
+    if rules.options.get("extended"):  # C18
+        lines.append(_("All hands without a combination tie, so each of them loses a chip when no hand is "
+                       "lower."))
+    lines.append(_("If a showdown would leave no one with chips, no chip is lost, and the next dealer deals a "
+                   "new hand."))  # C16
+    return lines
+
+
+# ----- 7. elimination and winning -----
+
+def _winning(rules: Ruleset) -> list[str]:
+    name = rules.name
+    skipped = _("Players who are out are skipped in dealing and in turns. The match goes on with two players "
+                "left.")  # G1
+    if name == "braillespiel":  # B1, B10
+        hands = rules.match_hands
+        lines = [_("A player with no marks when a hand starts is out."), skipped]
+        if hands:
+            lines.append(ngettext("The match ends when one player holds all the marks, or after {count} hand at "
+                                  "the latest.",
+                                  "The match ends when one player holds all the marks, or after {count} hands "
+                                  "at the latest.", hands).format(count=hands))
+        else:
+            lines.append(_("The match ends when one player holds all the marks."))
+        lines.append(_("Then the most marks win; equal marks share the win."))
+        return lines
+    if name == "handeln":  # H7
+        limit = rules.minus_limit
+        return [
+            _("No one drops out before the end."),
+            ngettext("The match ends as soon as a player reaches {count} minus point.",
+                     "The match ends as soon as a player reaches {count} minus points.", limit).format(count=limit),
+            _("The most minus points lose and the fewest win; several players may share either place."),
+        ]
+    if rules.counter == "lives":  # C15 with lives
+        first = _("A player who loses their last life is out. The last player with lives wins the match.")
+    else:  # C15
+        first = _("A player who loses their last chip is out. The last player with chips wins the match.")
+    return [first, skipped]
+
+
+# ----- 8. options -----
+
+def _on_off(value: bool, on: str, off: str) -> str:
+    return on if value else off
+
+
+def _options(rules: Ruleset) -> list[str]:
+    name = rules.name
+    o = rules.options
+    specs = {spec.name: spec for spec in RULESETS[name].specs}
+    lines: list[str] = []
+    for key in specs:
+        spec, value = specs[key], o[key]
+        low, high, default = spec.low, spec.high, spec.default
+        if key == "chips":
+            template = (_("chips is {value}: the lives everyone starts with, from {low} to {high}. The default is "
+                          "{default}.") if rules.counter == "lives" else
+                        _("chips is {value}: the chips everyone starts with, from {low} to {high}. The default is "
+                          "{default}."))
+            lines.append(template.format(value=value, low=low, high=high, default=default))
+        elif key == "swaps_per_turn":  # C3
+            lines.append(_("swaps_per_turn is {value}: how many single swaps a turn may hold, from {low} to "
+                           "{high}. The default is {default}, the traditional rule.").format(
+                value=value, low=low, high=high, default=default))
+        elif key == "ace_low":  # C8
+            lines.append(_on_off(value, _("ace_low is on: ace, two, three of one suit is the lowest Sequence. The "
+                                          "default is off."),
+                                 _("ace_low is off, the default. When on, ace, two, three of one suit is the "
+                                   "lowest Sequence.")))
+        elif key == "pounce":  # C17
+            lines.append(_on_off(value, _("pounce is on: with a Tricon you may take the fourth card of its rank "
+                                          "from the widow. The default is off."),
+                                 _("pounce is off, the default. When on, a player holding a Tricon may take the "
+                                   "fourth card of its rank from the widow.")))
+        elif key == "extended":  # C18
+            lines.append(_on_off(value, _("extended is on: Extended Commerce, where only Tricon, Sequence and "
+                                          "Flush count. The default is off."),
+                                 _("extended is off, the default. When on, only Tricon, Sequence and Flush count, "
+                                   "and one round of passes ends the swapping.")))
+        elif key == "deck":
+            lines.append({
+                0: _("deck is automatic, the default: 32 cards for fewer than 9 players, 52 for 9 or more. It "
+                     "can be set to 32 or 52."),
+                32: _("deck is 32: seven up to ace, for at most 9 players. The default chooses by the number of "
+                      "players."),
+                52: _("deck is 52: all cards. The default chooses by the number of players."),
+            }[value])
+        elif key == "marks":
+            lines.append(_("marks is {value}: the marks everyone starts with, from {low} to {high}. The default is "
+                           "{default}.").format(value=value, low=low, high=high, default=default))
+        elif key == "krikelkrakel":  # B9
+            lines.append(_on_off(value, _("krikelkrakel is on: three ranks in a row in three different suits are "
+                                          "a Krikelkrakel. The default is off."),
+                                 _("krikelkrakel is off, the default. When on, three ranks in a row in three "
+                                   "different suits are a Krikelkrakel, above a Sequenz.")))
+        elif key == "hands":  # B10
+            lines.append(_("hands is 0, the default: no limit on the number of hands.") if not value else
+                         _("hands is {value}: the match ends after this many hands at the latest, from 1 to "
+                           "{high}. The default, 0, means no limit.").format(value=value, high=high))
+        elif key == "limit":  # H7
+            lines.append(_("limit is {value}: the minus points that end the match, from {low} to {high}. The "
+                           "default is {default}.").format(value=value, low=low, high=high, default=default))
+    example = "chips=5" if "chips" in specs else next(f"{k}={v}" for k, v in (("marks", 5), ("limit", 3))
+                                                       if k in specs)
+    lines.append(_("Options are set when a match starts, for example: commerce play --rules {ruleset} --option "
+                   "{example}").format(ruleset=name, example=example))
+    return lines
+
+
+# ----- 9. tips -----
+
+def _tips(rules: Ruleset) -> list[str]:
+    name = rules.name
+    if name == "braillespiel":
+        return [
+            _("Two cards of one suit already give Punkte; a third card of that suit adds to them."),
+            _("With nothing in your hand, swap two or three cards at once."),
+            _("Pass once your hand is good: after that it cannot get worse, but the others may still improve."),
+            _("Watch which cards the others take: they show what they collect."),
+        ]
+    if name == "handeln":
+        return [
+            _("Collect cards of one suit or one rank; a card that fits nothing counts for nothing."),
+            _("As dealer, look at the widow first: exchanging your whole hand may be better."),
+            _("Call I'm in when your points are good; the others get only one more turn."),
+            _("With 31 or more, call fire: no one can improve any more."),
+        ]
+    if name == "thirty-one":
+        return [
+            _("Collect one suit: only your best suit counts."),
+            _("Aces, pictures and tens are worth the most."),
+            _("Knock when you think every other hand is lower than yours; each of them still gets one last turn."),
+            _("Watch which cards the others take: they show which suit they collect."),
+        ]
+    if name == "trentuno":
+        return [
+            _("Aim for 31: an ace and two pictures."),
+            _("Do not go over 31: two aces and a king make 32, which is bust."),
+            _("A Tricon is nearly as good as 31, and never bust."),
+            _("Knock when you think every other hand is worse than yours; each of them still gets one last turn."),
+        ]
+    lines = [
+        _("Early on, swap towards three cards of one suit: a Flush beats every Pair."),
+        _("Knock when your hand is good for the table: a Flush or better, or a Point of about 25."),
+        _("Watch the widow: every card taken and laid is announced, so you know what the others collect."),
+        _("In your last turn after a knock, swap if your hand is weak: any improvement may save your chip."),
+    ]
+    if rules.options["extended"]:  # C18
+        lines[:2] = [_("Early on, swap towards three cards of one suit: without a Flush or better your hand "
+                       "counts nothing."),
+                     _("Knock when you hold a Flush or better: in Extended Commerce nothing less counts.")]
+    return lines
+
+
+# ----- 10. glossary -----
+
+def _glossary(rules: Ruleset) -> list[str]:
+    name = rules.name
+    widow = _("Widow: the three face-up cards in the middle.")
+    eldest = _("Eldest: the player on the dealer's left, who starts every hand.")
+    hand = _("Hand: the cards you hold; also one deal from shuffling to showdown.")
+    if name == "braillespiel":
+        lines = [widow, eldest, hand,
+                 _("Marks: the counters of this game. Pot: the marks put in before a hand."),
+                 _("Kunststück: three of a rank."),
+                 _("Sequenz: three ranks in a row in one suit."),
+                 _("Punkte: the count of the cards in a suit you hold at least twice.")]
+        if rules.options["krikelkrakel"]:
+            lines.append(_("Krikelkrakel: three ranks in a row in three different suits."))
+        return lines
+    if name == "handeln":
+        return [_("Widow: the three face-up cards in the middle; the Handeln source calls them the Auslage."),
+                eldest, hand,
+                _("I'm in: the call that ends the trading after one more turn for everyone else."),
+                _("Fire: the call with 31 or more, which ends the trading at once."),
+                _("Minus point: what the fewest points earn; the match ends at the limit.")]
+    lines = [widow, eldest, hand,
+             _("Knock: the call that gives everyone else one last turn; the knocker is who called it."),
+             _("Last round: the turns after a knock."),
+             _("Stalemate: every player passing in a row, which ends the swapping.")]
+    if name == "thirty-one":
+        return [*lines, _("Lives: the counters of this game; in other games they are chips."),
+                        _("Call 31: show the hands at once when you hold 31.")]
+    if name == "trentuno":
+        return [*lines, _("Tricon: three of a rank."),
+                        _("Bust: a total over 31.")]
+    lines += [_("Tricon: three of a rank."),
+              _("Sequence: three ranks in a row in one suit, also called a straight flush."),
+              _("Flush: three cards of one suit.")]
+    if not rules.options["extended"]:
+        lines += [_("Pair: two of a rank; the third card is the odd card."),
+                  _("Point: the count of a hand without a combination.")]
+    if rules.pounce:
+        lines.append(_("Pounce: taking the fourth card of your Tricon's rank from the widow."))
+    return lines
