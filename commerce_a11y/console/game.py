@@ -16,6 +16,7 @@ from ..i18n import LANGUAGES, _, active_language, use_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity
 from ..narration.rules_text import rules_summary
 from ..rules import Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
+from .advice import explain_lines, hint_lines, whatif_line
 from .parser import (
     REVIEW_COMMANDS,
     Invalid,
@@ -225,6 +226,12 @@ class Game:
                      [_("Your turn. Nothing has happened since your last turn.")])
         elif name == "repeat":
             self.terminal.say(self.last_batch or [_("Nothing to repeat yet.")])
+        elif name == "hint":
+            self.say(hint_lines(view, narrator))
+        elif name == "whatif":
+            self.say([whatif_line(view, narrator, command.argument.split())])
+        elif name == "explain":
+            self.say(explain_lines(view, narrator, self.seen, self.since_my_turn))
         elif name == "help":
             self.say(self.help_lines(view))
         elif name == "rules":
