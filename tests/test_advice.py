@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 from commerce_a11y.bots.knowledge import Knowledge
 from commerce_a11y.bots.scoring import after_swap
+from commerce_a11y.cards import parse_cards
 from commerce_a11y.console.advice import explain_lines, hint_action, hint_lines, whatif_line, whatif_value
 from commerce_a11y.console.parser import swap_from_tokens
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import Narrator
-from commerce_a11y.narration.values import name_words
+from commerce_a11y.narration.values import name_words, value_words
 from commerce_a11y.rules import Match, Pass, Player, Swap, ruleset
 
 CONFIGS = [
@@ -235,3 +236,24 @@ def test_explain_before_anything_happened() -> None:
     seen = [e.visible_to(seat) for e in match.events]
     assert explain_lines(match.view(seat), narrator, seen, len(seen)) == [
         "Nothing to explain yet: no one else has moved this hand."]
+
+
+@pytest.mark.parametrize(("name", "hand", "options", "words"), [
+    ("commerce", "KH QH JH", {}, "Sequence, king high, in hearts"),
+    ("commerce", "KH 7S QD", {}, "Point, 27"),
+    ("commerce", "9C AH 9S", {}, "Pair of nines, ace odd card"),
+    ("commerce", "9C 7C 2C", {}, "Flush in clubs: nine, seven, two"),
+    ("commerce", "AC 2C 3C", {"ace_low": True}, "Sequence, three high, in clubs"),
+    ("commerce", "9C 7D 2C", {"extended": True}, "No combination"),
+    ("braillespiel", "AH KH 2H", {}, "23 points, all in hearts"),
+    ("braillespiel", "AH KH 2S", {}, "21 points"),
+    ("braillespiel", "AH 8D 7S", {"deck": 52}, "No points, high cards ace, eight, seven"),
+    ("braillespiel", "QH QD QS", {}, "Kunststück of queens"),
+    ("handeln", "AH KD 7S", {}, "11 points, highest card only"),
+    ("thirty-one", "5H 5D 5S", {}, "Tricon of fives, 30.5 points"),
+    ("trentuno", "KH QH 2S", {}, "22 points"),
+    ("trentuno", "KH QH AS", {}, "31, the best total"),
+    ("trentuno", "KH QH JS", {}, "30 points"),
+])
+def test_values_are_named_precisely_and_briefly(name: str, hand: str, options: dict, words: str) -> None:
+    assert value_words(ruleset(name, **options), parse_cards(hand)) == words
