@@ -22,7 +22,7 @@ from ..narration.narrator import Narrator
 from ..narration.values import name_words
 from ..rules import Action, Done, Event, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
 from ..rules.rulesets import Settlement
-from .parser import Invalid, main_words, swap_from_tokens
+from .parser import Invalid, main_words, normalize, swap_from_tokens
 
 
 def match_seed(view: SeatView) -> int:
@@ -184,8 +184,11 @@ def whatif_value(view: SeatView, swap: Swap) -> int:
 MOVES = ("swap", "pass", "knock", "fire", "pounce", "exchange_all")
 
 
-def explain_lines(view: SeatView, narrator: Narrator, seen: Sequence[Event], since: int) -> list[str]:
-    """Why: the last showdown if one came since the player's last turn, else the last move of an opponent."""
+def explain_lines(view: SeatView, narrator: Narrator, seen: Sequence[Event], since: int, who: str = "") -> list[str]:
+    """Why: the last showdown if one came since the player's last turn, else the last move of an opponent; with a
+    name, that opponent's last move this hand."""
+    if who:
+        return _named_move(view, narrator, seen, who)
     recent = list(seen[since:])
     for event in reversed(recent):
         if event.kind == "showdown":
@@ -199,6 +202,19 @@ def explain_lines(view: SeatView, narrator: Narrator, seen: Sequence[Event], sin
         if event.kind == "showdown":
             return showdown_lines(view, narrator, event)
     return [_("Nothing to explain yet: no one else has moved this hand.")]
+
+
+def _named_move(view: SeatView, narrator: Narrator, seen: Sequence[Event], who: str) -> list[str]:
+    others = [s for s in range(len(view.players)) if s != view.seat]
+    seat = next((s for s in others if normalize(narrator.names[s]) == normalize(who)), None)
+    if seat is None:
+        return [_("Name a player: {names}.").format(names=narrator.names_list(others))]
+    for event in reversed(seen):
+        if event.kind in MOVES and event.player == seat:
+            return move_lines(view, narrator, event, seen)
+        if event.kind == "deal":
+            break
+    return [_("{name} has not moved yet this hand.").format(name=narrator.name(seat))]
 
 
 def move_lines(view: SeatView, narrator: Narrator, event: Event, seen: Sequence[Event]) -> list[str]:

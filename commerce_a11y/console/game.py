@@ -259,7 +259,7 @@ class Game:
         elif name == "whatif":
             self.say([whatif_line(view, narrator, command.argument.split())])
         elif name == "explain":
-            self.say(explain_lines(view, narrator, self.seen, self.since_my_turn))
+            self.say(explain_lines(view, narrator, self.seen, self.since_my_turn, command.argument))
         elif name == "help":
             self.say(self.help_lines(view))
         elif name == "rules":
