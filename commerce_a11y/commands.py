@@ -230,3 +230,16 @@ def resume_command(**settings: str | None) -> None:
     from .console.session import resume_game
 
     sys.exit(resume_game(settings))
+
+
+@cli.command("tutorial")
+@_settings_option("verbosity", ("brief", "normal", "verbose"), _("How much is said: brief, normal or verbose."))
+@_settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes."))
+@_settings_option("speech", ("off", "on"), _("Speak through the speech synthesizer as well (off by default)."))
+@_settings_option("input", ("auto", "plain", "rich"), _("Input: plain lines, rich editing, or chosen for you."))
+@_lang_option
+def tutorial_command(**settings: str | None) -> None:
+    """A guided first hand of Commerce: each step says what to type (your saved match is left alone)."""
+    from .console.session import start_tutorial
+
+    sys.exit(start_tutorial(settings))

@@ -26,8 +26,10 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "speech": ("off", "on"),
     "input": ("auto", "plain", "rich"),
     "difficulty": ("easy", "normal", "hard"),
+    "tutorial": ("offered",),
 }
-"""Settings the player changes often, and their allowed values; anything else in the file is ignored."""
+"""Settings the player changes often (and whether the tutorial was offered), with their allowed values; anything
+else in the file is ignored."""
 
 
 def config_dir() -> Path:

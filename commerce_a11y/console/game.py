@@ -16,6 +16,7 @@ from ..i18n import LANGUAGES, _, active_language, use_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
 from ..narration.rules_book import rules_book
 from ..rules import Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
+from .advice import explain_lines, hint_lines, whatif_line
 from .parser import (
     REVIEW_COMMANDS,
     Invalid,
@@ -33,6 +34,7 @@ from .parser import (
 from .reader import find_section, read_rules
 from .speech import open_speech
 from .terminal import INTERRUPTED, Terminal
+from .tutorial import Tutorial
 
 HISTORY_EVENTS = 8
 """How many events ``history`` reads back unless asked for more."""
@@ -57,6 +59,8 @@ class Game:
     save_failed: bool = False
     told: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     """The hand and widow as the player last heard them."""
+    coach: Tutorial | None = None
+    """The guided first hand, when this game is the tutorial: consulted between events and at each answer."""
 
     # ----- the loop -----
 
@@ -69,7 +73,7 @@ class Game:
         else:
             self.store()  # saved before anything is said: a closed terminal cannot lose the match
             self.tell(self.match.events)
-        while not self.match.over:
+        while not self.match.over and not (self.coach and self.coach.finished):
             seat = self.match.to_act
             assert seat is not None
             if seat == self.seat:
@@ -91,14 +95,18 @@ class Game:
             self.told = (view.hand, view.skat)
             fresh = False
         interrupted = False
+        instruct = self.coach is not None  # the tutorial's step is said at the start and after each answer
         while True:
+            if self.coach is not None and instruct:
+                self.terminal.say(self.coach.instruction(view))
+                instruct = False
             line = self.terminal.ask(self.question(view), interrupt=fresh)
             fresh = False
             if line is None:
                 self.leave()
                 return False
             if line == INTERRUPTED:
-                if interrupted and self.confirm(_("Leave the game? Your match is saved. Yes or no? ")):
+                if interrupted and self.confirm(self.leave_question()):
                     self.leave()
                     return False
                 interrupted = True
@@ -107,6 +115,12 @@ class Game:
             parsed = parse(line, view)
             if parsed is None:
                 continue
+            if self.coach is not None:
+                instruct = True
+                refusal = self.coach.refuse(parsed, view)
+                if refusal is not None:
+                    self.terminal.say([refusal])
+                    continue
             if isinstance(parsed, Invalid):
                 self.say([parsed.message])
             elif isinstance(parsed, Review):
@@ -116,11 +130,13 @@ class Game:
                         return False
                     continue
                 if parsed.command == "quit":
-                    if self.confirm(_("Leave the game? Your match is saved. Yes or no? ")):
+                    if self.confirm(self.leave_question()):
                         self.leave()
                         return False
                     continue
                 self.review(parsed, view)
+                if self.coach is not None:
+                    self.coach.done(parsed, view)
                 view = self.match.view(self.seat)
             elif isinstance(parsed, Play):
                 try:
@@ -128,6 +144,8 @@ class Game:
                 except IllegalAction as refusal:
                     self.say([_(refusal.template).format(**self.narrator_params(refusal.params))])
                     continue
+                if self.coach is not None:
+                    self.coach.done(parsed, view)
                 self.since_my_turn = len(self.seen)
                 self.store()
                 self.tell(events)
@@ -143,9 +161,14 @@ class Game:
                 return answer == "yes"
             self.say([_("Please answer yes or no.")])
 
+    def leave_question(self) -> str:
+        return self.coach.leave_question() if self.coach else _("Leave the game? Your match is saved. Yes or no? ")
+
     def leave(self) -> None:
         self.store()
-        if self.save_failed:
+        if self.coach is not None:
+            self.say(self.coach.goodbye())
+        elif self.save_failed:
             self.say([_("Goodbye. This match could not be saved.")])
         else:
             self.say([_("Your match is saved. To go on, type: commerce resume")])
@@ -159,11 +182,17 @@ class Game:
 
     def tell(self, events: Sequence[Event]) -> None:
         visible = [e.visible_to(self.seat) for e in events]
+        if self.coach is not None:
+            visible = self.coach.visible(visible)
         self.seen += visible
         for event in visible:
             if event.kind == "deal" and self.seat in event["hands"]:
                 self.told = (tuple(event["hands"][self.seat]), tuple(event["skat"]))
-        lines = self.narrator.events(visible)
+        if self.coach is None:
+            lines = self.narrator.events(visible)
+        else:
+            view = self.match.view(self.seat)
+            lines = [line for e in visible for line in (*self.narrator.event(e), *self.coach.comment(e, view))]
         if lines:
             self.say(lines)
 
@@ -232,6 +261,12 @@ class Game:
                      [_("Your turn. Nothing has happened since your last turn.")])
         elif name == "repeat":
             self.terminal.say(self.last_batch or [_("Nothing to repeat yet.")])
+        elif name == "hint":
+            self.say(hint_lines(view, narrator))
+        elif name == "whatif":
+            self.say([whatif_line(view, narrator, command.argument.split())])
+        elif name == "explain":
+            self.say(explain_lines(view, narrator, self.seen, self.since_my_turn, command.argument))
         elif name == "help":
             self.say(self.help_lines(view))
         else:

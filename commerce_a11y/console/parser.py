@@ -19,8 +19,8 @@ from ..i18n import _, active_language, translation
 from ..narration.words import card_name, words
 from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
 
-REVIEW_COMMANDS = ("hand", "widow", "history", "chips", "turn", "value", "repeat", "help", "rules", "quit",
-                   "verbosity", "cards", "speech", "language")
+REVIEW_COMMANDS = ("hand", "widow", "history", "chips", "turn", "value", "repeat", "hint", "explain", "whatif",
+                   "help", "rules", "quit", "verbosity", "cards", "speech", "language")
 
 
 def _command_words(t: Any) -> dict[str, str]:
@@ -48,6 +48,12 @@ def _command_words(t: Any) -> dict[str, str]:
         "turn": t.pgettext("command", "turn tu news"),
         "value": t.pgettext("command", "value v"),
         "repeat": t.pgettext("command", "repeat r again"),
+        # Translators: what the strongest computer player would do now, and why.
+        "hint": t.pgettext("command", "hint tip"),
+        # Translators: why an opponent made their last move, or why the last showdown went as it did.
+        "explain": t.pgettext("command", "explain why"),
+        # Translators: "whatif 13": the value the hand would have after a swap, without making it.
+        "whatif": t.pgettext("command", "whatif wi if"),
         "help": t.pgettext("command", "help ?"),
         "rules": t.pgettext("command", "rules ru"),
         "quit": t.pgettext("command", "quit q exit"),
@@ -293,7 +299,13 @@ def _cards(tokens: list[str], lang: str) -> list[Card] | None:
 
 
 def _swap(tokens: list[str], view: SeatView) -> Parsed:
-    """Swap by positions ("13", "1 3", "13 21") or by cards (codes or names, in any order)."""
+    found = swap_from_tokens(tokens, view)
+    return found if isinstance(found, Invalid) else Play(found)
+
+
+def swap_from_tokens(tokens: list[str], view: SeatView) -> Swap | Invalid:
+    """Swap by positions ("13", "1 3", "13 21") or by cards (codes or names, in any order); ``whatif`` reads
+    its swap the same way."""
     if all(t.isdigit() for t in tokens):
         digits = "".join(tokens)
         if len(digits) % 2:
@@ -306,7 +318,7 @@ def _swap(tokens: list[str], view: SeatView) -> Parsed:
                     hand=len(view.hand)))
             gave.append(view.hand[h - 1])
             took.append(view.skat[s - 1])
-        return Play(Swap(tuple(gave), tuple(took)))
+        return Swap(tuple(gave), tuple(took))
     cards = _cards(tokens, active_language())
     if cards is None:
         return Invalid(_("Name cards by number, code or name, for example swap 13."))
@@ -317,4 +329,4 @@ def _swap(tokens: list[str], view: SeatView) -> Parsed:
         return Invalid(_("{card} is neither in your hand nor in the widow.").format(card=card_name(stray[0])))
     if len(gave) != len(took) or not gave:
         return Invalid(_("Name one of your cards for each widow card."))
-    return Play(Swap(tuple(gave), tuple(took)))
+    return Swap(tuple(gave), tuple(took))

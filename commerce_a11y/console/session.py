@@ -6,18 +6,20 @@ Kept apart from the click commands so that starting, resuming and (later) the tu
 from __future__ import annotations
 
 import secrets
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from ..bots import make_bot
 from ..i18n import _, active_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity
-from ..rules import Match, Player, RecordError, Ruleset, replay
+from ..rules import Match, Player, RecordError, Ruleset, replay, ruleset
 from ..storage import atomic_write, load_settings, read_save, remove_save, save_path, save_settings, write_save
 from .game import Game
 from .parser import answer_vocabulary, command_vocabulary, normalize
 from .speech import open_speech
 from .terminal import INTERRUPTED, Terminal, make_input
+from .tutorial import OPPONENTS, RULES, TUTORIAL_SEED, PatientBot, Tutorial
 
 DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "input": "auto", "difficulty": "normal"}
 
@@ -39,10 +41,14 @@ def make_terminal(settings: Mapping[str, str], words: Callable[[str], Iterable[s
     return terminal
 
 
+def _narrator(match: Match, seat: int, settings: Mapping[str, str]) -> Narrator:
+    names = [_("You") if s == seat else p.name for s, p in enumerate(match.players)]
+    return Narrator(match.rules, names, seat, Verbosity(settings["verbosity"]), CardStyle(settings["cards"]))
+
+
 def _game(match: Match, seat: int, settings: Mapping[str, str], record_file: Path | None,
           terminal: Terminal | None = None) -> Game:
-    names = [_("You") if s == seat else p.name for s, p in enumerate(match.players)]
-    narrator = Narrator(match.rules, names, seat, Verbosity(settings["verbosity"]), CardStyle(settings["cards"]))
+    narrator = _narrator(match, seat, settings)
     bots = {s: make_bot(p.kind.removeprefix("bot:"), match.seed * 100 + s)
             for s, p in enumerate(match.players) if s != seat}
 
@@ -62,9 +68,50 @@ def _game(match: Match, seat: int, settings: Mapping[str, str], record_file: Pat
 def start_game(rules: Ruleset, opponents: Sequence[tuple[str, str]], name: str | None, seed: int | None,
                record_file: Path | None, flags: Mapping[str, str | None]) -> None:
     settings = resolve_settings(flags)
+    terminal = make_terminal(settings)
+    offer_tutorial(settings, terminal)
     players = [Player(name or _("You"), "human")] + [Player(n, f"bot:{level}") for n, level in opponents]
     match = Match(rules, players, secrets.randbelow(2**31) if seed is None else seed)
-    _game(match, 0, settings, record_file).run()
+    _game(match, 0, settings, record_file, terminal).run()
+
+
+def tutorial_game(settings: Mapping[str, str], terminal: Terminal | None = None) -> Game:
+    """The guided first hand: a seeded hand of classic Commerce, coached, never saved (the player's saved match
+    stays as it is)."""
+    players = [Player(_("You"), "human")] + [Player(n, "bot:basic") for n in OPPONENTS]
+    match = Match(ruleset(RULES), players, TUTORIAL_SEED)
+    narrator = _narrator(match, 0, settings)
+    bots = {s: PatientBot(s) for s in range(1, len(players))}
+    return Game(match, 0, bots, narrator, terminal or make_terminal(settings), lambda lines: True, save_settings,
+                coach=Tutorial(narrator))
+
+
+def start_tutorial(flags: Mapping[str, str | None]) -> int:
+    settings = resolve_settings(flags)
+    save_settings({"tutorial": "offered"})
+    return tutorial_game(settings).run()
+
+
+def offer_tutorial(settings: Mapping[str, str], terminal: Terminal | None = None) -> None:
+    """On the very first start at a terminal, offer the tutorial once (scripts and pipes are never asked)."""
+    if load_settings().get("tutorial") == "offered" or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return
+    save_settings({"tutorial": "offered"})
+    terminal = terminal or make_terminal(settings)
+    while True:
+        line = terminal.ask(_("New to Commerce? A guided first hand teaches it step by step. Play it now? "
+                              "Yes or no? "))
+        if line is None or line == INTERRUPTED:
+            return
+        answer = answer_vocabulary(active_language()).get(normalize(line))
+        if answer == "yes":
+            tutorial_game(settings, terminal).run()
+            terminal.say([_("Now your match begins.")])
+            return
+        if answer == "no":
+            terminal.say([_("You can start it any time with: commerce tutorial")])
+            return
+        terminal.say([_("Please answer yes or no.")])
 
 
 def offer_resume(flags: Mapping[str, str | None]) -> bool:
@@ -121,4 +168,4 @@ def resume_game(flags: Mapping[str, str | None], terminal: Terminal | None = Non
     return game.run(resumed=True)
 
 
-__all__ = ["offer_resume", "resume_game", "start_game"]
+__all__ = ["offer_resume", "offer_tutorial", "resume_game", "start_game", "start_tutorial", "tutorial_game"]

@@ -49,6 +49,8 @@ def name_words(name: HandName) -> str:
             third=rank_name(ranks[2]))
     if category == "pair":
         return _("Pair of {ranks}, {odd} odd card").format(ranks=rank_plural(ranks[0]), odd=rank_name(ranks[1]))
+    if category == "points" and name.suit is not None:  # braillespiel: all three cards of one suit
+        return _("{points}, all in {suit}").format(points=points_words(name.points or 0), suit=suit_name(name.suit))
     if category == "point":
         return _("Point, {points}").format(points=number(name.points or 0))
     if category == "none":

@@ -35,11 +35,18 @@ _DROPPED_VARIABLES = ("LANG", "LANGUAGE", "LC_", "TMUX", "PROMPT_TOOLKIT_", "ACC
                       "NO_COLOR", "PYTHONSTARTUP", "INPUTRC", "XDG_", "TERM")
 
 
-def game_env(home: Path, **extra: str) -> dict[str, str]:
+def game_env(home: Path, first_start: bool = False, **extra: str) -> dict[str, str]:
     """An environment that keeps settings and saves inside ``home`` and leaves language to ``--lang``.
 
     TERM is not inherited: tmux sets the pane's own, and a pty test passes the one it emulates in ``extra``.
+    Unless ``first_start``, the settings say the tutorial was offered already (the very first start at a terminal
+    offers it once).
     """
+    if not first_start:
+        settings = home / "config" / "commerce-a11y" / "settings.json"
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        if not settings.exists():
+            settings.write_text('{"tutorial": "offered"}\n', encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith(_DROPPED_VARIABLES)}
     env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
                XDG_CACHE_HOME=str(home / "cache"), LANG="C.UTF-8")

@@ -1,0 +1,335 @@
+"""Learning while playing: ``hint``, ``whatif`` and ``explain``, in words, from the player's own view only.
+
+A hint is what the strongest computer player would do from the player's ``SeatView`` (seeded from the match seed
+and the position, so the same position always gives the same hint), with a second sentence built from numbers the
+computer player has: the hand's value after the move, its strength among all hands of this deck, or the chance of
+ending lowest after a knock. ``whatif`` names the value a swap would give without making it. ``explain`` reads
+only events the player saw: an opponent's move and what it does for the cards that opponent is known to hold, or
+a showdown's deciding hands. Nothing here changes the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..bots.heuristic import HeuristicBot
+from ..bots.scoring import after_swap
+from ..bots.strength import strength_of, strengths
+from ..bots.strong import StrongBot
+from ..cards import CARDS
+from ..i18n import _, active_language, ngettext
+from ..narration.narrator import Narrator
+from ..narration.values import name_words
+from ..rules import Action, Done, Event, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
+from ..rules.rulesets import Settlement
+from .parser import Invalid, main_words, normalize, swap_from_tokens
+
+
+def match_seed(view: SeatView) -> int:
+    """The match's seed, as every seat saw it in the first event."""
+    history = view.history
+    return int(history[0].get("seed", 0)) if history and history[0].kind == "match" else 0
+
+
+def hint_seed(view: SeatView) -> int:
+    """A seed fixed by the match and the position: the same position gives the same hint."""
+    return (match_seed(view) * 7919 + view.hand_no * 104_729 + len(view.history) * 31 + view.seat) % 2**31
+
+
+def hint_action(view: SeatView) -> Action:
+    """What the strongest computer player would do now; always one of ``view.legal``."""
+    action = StrongBot(hint_seed(view)).choose(view)
+    if _legal(view, action):
+        return action
+    return view.legal[0]
+
+
+def _legal(view: SeatView, action: Action) -> bool:
+    if not isinstance(action, Swap):
+        return action in view.legal
+    wanted = (frozenset(action.gave), frozenset(action.took))
+    return any(isinstance(a, Swap) and (frozenset(a.gave), frozenset(a.took)) == wanted for a in view.legal)
+
+
+def percent(view: SeatView, value: int) -> int:
+    """A value's strength at this table (share of all hands of the deck it beats), in whole percent."""
+    # Floored and at most 99: "better than 100 in 100 hands" would claim more than any hand of three can be.
+    return min(99, int(100 * strength_of(strengths(view.rules, len(view.players)), value)))
+
+
+def swap_command(view: SeatView, swap: Swap) -> str:
+    """What to type for a swap: positions, hand card then widow card ("13", "13 21")."""
+    return " ".join(f"{view.hand.index(g) + 1}{view.skat.index(t) + 1}" for g, t in zip(swap.gave, swap.took,
+                                                                                       strict=True))
+
+
+def action_command(view: SeatView, action: Action) -> str:
+    """What the player types for an action, in the player's language."""
+    words = main_words(active_language())
+    if isinstance(action, Swap):
+        return swap_command(view, action)
+    handeln = view.rules.name == "handeln"
+    if isinstance(action, Knock):
+        return words["in" if handeln else "knock"]
+    if isinstance(action, Fire):
+        return words["fire" if handeln else "call"]
+    if isinstance(action, Done):
+        return words["keep" if view.phase is Phase.EXCHANGE else "done"]
+    return words[action.kind if not isinstance(action, ExchangeAll) else "exchange"]
+
+
+def hint_lines(view: SeatView, narrator: Narrator) -> list[str]:
+    """Two sentences: what to do (and what to type), then why, in numbers the computer player has."""
+    action = hint_action(view)
+    return [_what(view, narrator, action), _why(view, narrator, action)]
+
+
+def _what(view: SeatView, narrator: Narrator, action: Action) -> str:
+    command = action_command(view, action)
+    if isinstance(action, Swap):
+        return _("Hint: swap your {gave} for {took}; type {command}.").format(
+            gave=narrator.cards(action.gave), took=narrator.cards(action.took), command=command)
+    if isinstance(action, Pass):
+        return _("Hint: pass; type {command}.").format(command=command)
+    if isinstance(action, Knock):
+        if view.rules.name == "handeln":
+            return _("Hint: call I'm in; type {command}.").format(command=command)
+        return _("Hint: knock; type {command}.").format(command=command)
+    if isinstance(action, Fire):
+        if view.rules.name == "handeln":
+            return _("Hint: call Fire; type {command}.").format(command=command)
+        return _("Hint: call 31; type {command}.").format(command=command)
+    if isinstance(action, Pounce):
+        card = next(c for c in view.skat if c.rank == view.hand[0].rank)
+        return _("Hint: pounce on {card}; type {command}.").format(card=narrator.card(card), command=command)
+    if isinstance(action, ExchangeAll):
+        return _("Hint: exchange your whole hand for the widow; type {command}.").format(command=command)
+    if view.phase is Phase.EXCHANGE:
+        return _("Hint: keep your hand; type {command}.").format(command=command)
+    if view.phase is Phase.CALL:
+        return _("Hint: do not call yet; type {command}.").format(command=command)
+    return _("Hint: end your turn; type {command}.").format(command=command)
+
+
+def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
+    rules = view.rules
+    hand = list(view.hand)
+    now = rules.hand_value(hand)
+    value = name_words(rules.name_hand(hand))
+    share = percent(view, now)
+    if isinstance(action, Swap):
+        new = after_swap(hand, action)
+        after = rules.hand_value(new)
+        words = name_words(rules.name_hand(new))
+        if after > now:
+            return _("It makes {value}, better than {percent} in 100 hands.").format(
+                value=words, percent=percent(view, after))
+        return _("It gives {value}, no better yet, but your hand can improve more on the next swap.").format(
+            value=words)
+    if isinstance(action, Knock):
+        if rules.settlement is Settlement.BEST_TAKES_POT:
+            return _("Your hand, {value}, is better than {percent} in 100 hands: a good moment to end the "
+                     "hand.").format(value=value, percent=share)
+        risk = round(100 * HeuristicBot(hint_seed(view)).knock_risk(view))
+        return _("Your hand, {value}, is better than {percent} in 100 hands; the chance that it ends lowest "
+                 "is about {risk} in 100.").format(value=value, percent=share, risk=risk)
+    if isinstance(action, Fire):
+        return _("Your hand, {value}, is strong enough to end the hand at once.").format(value=value)
+    if isinstance(action, Pounce):
+        return _("Four of a rank beat every hand of three cards.")
+    if isinstance(action, ExchangeAll | Done) and view.phase is Phase.EXCHANGE:
+        widow = name_words(rules.name_hand(view.skat))
+        if isinstance(action, ExchangeAll):
+            return _("The widow, {widow}, promises more than your hand, {value}.").format(widow=widow, value=value)
+        return _("Your hand, {value}, promises more than the widow, {widow}.").format(widow=widow, value=value)
+    best = max((rules.hand_value(after_swap(hand, a)) for a in view.legal if isinstance(a, Swap)), default=now)
+    if isinstance(action, Done) and view.phase is Phase.CALL:
+        return _("Your hand, {value}, can still get better before anyone calls.").format(value=value)
+    if best <= now:
+        return _("No swap improves your hand, {value}, which is better than {percent} in 100 hands.").format(
+            value=value, percent=share)
+    return _("Your hand, {value}, is better than {percent} in 100 hands; played out many times, waiting loses "
+             "less than any swap.").format(value=value, percent=share)
+
+
+# ----- whatif -----
+
+
+def whatif_line(view: SeatView, narrator: Narrator, tokens: Sequence[str]) -> str:
+    """The value a swap would give, without making it; one short sentence when the swap is not possible."""
+    if not tokens:
+        return _("Say which swap, for example whatif 13.")
+    if len(view.hand) != 3:
+        return _("Your hand has four cards; it cannot swap any more.")
+    parsed = swap_from_tokens(list(tokens), view)
+    if isinstance(parsed, Invalid):
+        return parsed.message
+    swap = parsed
+    most = 3 if view.rules.multi_swap else 1
+    if len(swap.gave) > most:
+        return _("Swap one hand card for one widow card.")
+    new = after_swap(view.hand, swap)
+    return _("If you swap {gave} for {took}: {value}. Now: {current}.").format(
+        gave=narrator.cards(swap.gave), took=narrator.cards(swap.took),
+        value=name_words(view.rules.name_hand(new)), current=name_words(view.rules.name_hand(view.hand)))
+
+
+def whatif_value(view: SeatView, swap: Swap) -> int:
+    """The value ``whatif`` names for a swap (the same lookup the engine uses after it)."""
+    return view.rules.hand_value(after_swap(view.hand, swap))
+
+
+# ----- explain -----
+
+MOVES = ("swap", "pass", "knock", "fire", "pounce", "exchange_all")
+
+
+def explain_lines(view: SeatView, narrator: Narrator, seen: Sequence[Event], since: int, who: str = "") -> list[str]:
+    """Why: the last showdown if one came since the player's last turn, else the last move of an opponent; with a
+    name, that opponent's last move this hand."""
+    if who:
+        return _named_move(view, narrator, seen, who)
+    recent = list(seen[since:])
+    for event in reversed(recent):
+        if event.kind == "showdown":
+            return showdown_lines(view, narrator, event)
+    for event in reversed(seen):
+        if event.kind in MOVES and event.player != view.seat:
+            return move_lines(view, narrator, event, seen)
+        if event.kind == "deal":
+            break
+    for event in reversed(seen):
+        if event.kind == "showdown":
+            return showdown_lines(view, narrator, event)
+    return [_("Nothing to explain yet: no one else has moved this hand.")]
+
+
+def _named_move(view: SeatView, narrator: Narrator, seen: Sequence[Event], who: str) -> list[str]:
+    others = [s for s in range(len(view.players)) if s != view.seat]
+    seat = next((s for s in others if normalize(narrator.names[s]) == normalize(who)), None)
+    if seat is None:
+        return [_("Name a player: {names}.").format(names=narrator.names_list(others))]
+    for event in reversed(seen):
+        if event.kind in MOVES and event.player == seat:
+            return move_lines(view, narrator, event, seen)
+        if event.kind == "deal":
+            break
+    return [_("{name} has not moved yet this hand.").format(name=narrator.name(seat))]
+
+
+def move_lines(view: SeatView, narrator: Narrator, event: Event, seen: Sequence[Event]) -> list[str]:
+    """An opponent's move: what they did, then what it may do for the cards they are known to hold."""
+    name = narrator.name(event.player)
+    kind = event.kind
+    if kind == "swap":
+        took, gave = list(event["took"]), list(event["gave"])
+        lines = [_("{name} took {took} and laid {gave}.").format(name=name, took=narrator.cards(took),
+                                                                gave=narrator.cards(gave))]
+        known = _known_after(view, seen, event)
+        lines.append(_intent(view, narrator, name, known, took, gave))
+        return lines
+    if kind == "pass":
+        if view.rules.pass_is_final:
+            return [_("{name} passed and swaps no more this hand: the hand is good enough for them, or the widow "
+                      "had nothing they wanted.").format(name=name)]
+        return [_("{name} passed: the hand is good enough for them, or the widow had nothing they wanted.").format(
+            name=name)]
+    if kind == "knock":
+        return [_("{name} ended the hand: they expect not to be lowest. You have one last turn to beat "
+                  "someone.").format(name=name)]
+    if kind == "fire":
+        return [_("{name} called with a hand strong enough to end the hand at once.").format(name=name)]
+    if kind == "pounce":
+        return [_("{name} took the fourth card of their tricon: four of a rank beat every hand of three "
+                  "cards.").format(name=name)]
+    took = event["took"]
+    return [_("{name} took the whole widow: {cards}, that is {value}.").format(
+        name=name, cards=narrator.cards(took), value=name_words(view.rules.name_hand(took)))]
+
+
+def _known_after(view: SeatView, seen: Sequence[Event], upto: Event) -> list[int]:
+    """The cards an opponent is known to hold after ``upto``: taken this hand and not laid down again."""
+    seat = upto.player
+    known: list[int] = []
+    for event in seen:
+        if event.kind == "deal":
+            known = []
+        elif event.player == seat:
+            if event.kind == "swap":
+                known = [c for c in known if c not in event["gave"]] + list(event["took"])
+            elif event.kind == "exchange_all":
+                known = list(event["took"])
+            elif event.kind == "pounce":
+                known.append(event["took"])
+        if event is upto:
+            break
+    return known
+
+
+def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], took: list[int],
+            gave: list[int]) -> str:
+    """What a swap does for the cards the opponent is known to hold."""
+    cards = [CARDS[c] for c in known]
+    for card in (CARDS[c] for c in took):
+        same_rank = [c for c in cards if c.rank == card.rank]
+        if len(same_rank) >= 2:
+            return _("{name} now holds at least {count} of that rank: {cards}.").format(
+                name=name, count=len(same_rank), cards=narrator.cards(same_rank))
+        same_suit = [c for c in cards if c.suit == card.suit]
+        if len(same_suit) >= 2:
+            return _("{name} now holds at least {count} cards of one suit: {cards}; perhaps for a flush, a "
+                     "sequence or points in that suit.").format(
+                name=name, count=len(same_suit), cards=narrator.cards(same_suit))
+    took_points = sum(CARDS[c].points for c in took)
+    gave_points = sum(CARDS[c].points for c in gave)
+    if took_points > gave_points:
+        return ngettext("{name} gave a lower card for a higher one: more points, or a start on a suit.",
+                        "{name} gave lower cards for higher ones: more points, or a start on a suit.",
+                        len(took)).format(name=name)
+    return ngettext("{name} gave up a card that did not fit the rest of their hand.",
+                    "{name} gave up cards that did not fit the rest of their hand.", len(took)).format(name=name)
+
+
+def showdown_lines(view: SeatView, narrator: Narrator, event: Event) -> list[str]:
+    """Who won or lost a showdown, and the hands that decided it."""
+    rules = view.rules
+    hands = event["hands"]
+    values = {s: rules.hand_value(cards) for s, cards in hands.items()}
+    words = {s: name_words(rules.name_hand(cards)) for s, cards in hands.items()}
+    order = list(hands)
+    if "winners" in event.fields:
+        (winner,) = event["winners"]
+        best = values[winner]
+        tied = [s for s in order if values[s] == best and s != winner]
+        if tied:
+            return [_("{first} and {others} tie with {value}; the eldest of them, {first}, takes the pot.").format(
+                first=narrator.name(winner), others=narrator.names_list(tied), value=words[winner])]
+        rest = sorted((s for s in order if s != winner), key=lambda s: -values[s])
+        return [_beats(narrator, winner, rest[0], words)] if rest else []
+    losers = list(event["losers"])
+    if not losers:
+        return [_("Nobody lost this hand.")]
+    lowest = values[losers[0]]
+    above = [s for s in order if values[s] > lowest]
+    if len(losers) > 1:
+        line = _("{names} tie for the lowest hand, {value}.").format(
+            names=", ".join(narrator.name(s) for s in losers), value=words[losers[0]])
+        if not above:
+            return [line]
+        nearest = min(above, key=lambda s: values[s])
+        return [line, _beats(narrator, nearest, losers[0], words)]
+    nearest = min(above, key=lambda s: values[s])
+    return [_beats(narrator, nearest, losers[0], words)]
+
+
+def _beats(narrator: Narrator, winner: int, loser: int, words: dict[int, str]) -> str:
+    """One seat's hand beats another's, with both hands' deciding cards."""
+    me = narrator.seat
+    if winner == me:
+        return _("You beat {loser}: {mine} against {theirs}.").format(
+            loser=narrator.name(loser), mine=words[winner], theirs=words[loser])
+    if loser == me:
+        return _("{winner} beats you: {theirs} against {mine}.").format(
+            winner=narrator.name(winner), theirs=words[winner], mine=words[loser])
+    return _("{winner} beats {loser}: {theirs} against {other}.").format(
+        winner=narrator.name(winner), loser=narrator.name(loser), theirs=words[winner], other=words[loser])
