@@ -12,14 +12,29 @@ from pathlib import Path
 from ..bots import make_bot
 from ..i18n import _, active_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity
-from ..rules import Match, Player, RecordError, Ruleset, replay
-from ..storage import atomic_write, load_settings, read_save, remove_save, save_path, save_settings, write_save
+from ..records import DEFAULT_KEEP, keep_record
+from ..rules import RECORD_FORMAT, Match, NewerRecordError, Player, RecordError, Ruleset, replay
+from ..stats import add_match, match_entry
+from ..storage import (
+    SaveRefused,
+    atomic_write,
+    keep_aside,
+    load_settings,
+    read_save,
+    remove_save,
+    remove_stale_temporaries,
+    save_path,
+    save_settings,
+    unseal,
+    write_save,
+)
 from .game import Game
 from .parser import answer_vocabulary, command_vocabulary, normalize
 from .speech import open_speech
 from .terminal import INTERRUPTED, Terminal, make_input
 
-DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "input": "auto", "difficulty": "normal"}
+DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "input": "auto", "difficulty": "normal",
+            "keep_records": str(DEFAULT_KEEP)}
 
 
 def resolve_settings(flags: Mapping[str, str | None]) -> dict[str, str]:
@@ -43,80 +58,110 @@ def _game(match: Match, seat: int, settings: Mapping[str, str], record_file: Pat
     narrator = Narrator(match.rules, names, seat, Verbosity(settings["verbosity"]), CardStyle(settings["cards"]))
     bots = {s: make_bot(p.kind.removeprefix("bot:"), match.seed * 100 + s)
             for s, p in enumerate(match.players) if s != seat}
+    finished = False
 
     def save(lines: list[str]) -> bool:
-        if match.over:
-            remove_save()
-            ok = True
-        else:
-            ok = write_save(lines)
+        nonlocal finished
         if record_file is not None:
-            ok = atomic_write(record_file, "".join(line + "\n" for line in lines)) and ok
-        return ok
+            atomic_write(record_file, "".join(line + "\n" for line in lines))
+        if not match.over:
+            return write_save(lines)
+        if not finished:
+            # Kept before the save goes: a kill in between can only count the match twice, never lose it.
+            finished = True
+            keep_record(lines, match.rules.name, int(settings["keep_records"]))
+            add_match(match_entry(match, seat))
+            remove_save()
+        return True
 
     return Game(match, seat, bots, narrator, terminal or make_terminal(settings), save, save_settings)
 
 
 def start_game(rules: Ruleset, opponents: Sequence[tuple[str, str]], name: str | None, seed: int | None,
-               record_file: Path | None, flags: Mapping[str, str | None]) -> None:
+               record_file: Path | None, flags: Mapping[str, str | None], terminal: Terminal | None = None) -> int:
     settings = resolve_settings(flags)
     players = [Player(name or _("You"), "human")] + [Player(n, f"bot:{level}") for n, level in opponents]
     match = Match(rules, players, secrets.randbelow(2**31) if seed is None else seed)
-    _game(match, 0, settings, record_file).run()
+    return _game(match, 0, settings, record_file, terminal).run()
 
 
-def offer_resume(flags: Mapping[str, str | None]) -> bool:
-    """When a match is saved, ask whether to go on with it; True if it was resumed (and played)."""
-    if read_save() is None:
-        return False
+def load_saved_match() -> Match | None:
+    """The saved match, replayed to where the player stopped; None if there is none; ``SaveRefused`` (the file
+    still in place) if it is damaged or cut short, was changed outside the game, or comes from a newer version."""
+    remove_stale_temporaries(save_path())
+    text = read_save()
+    if text is None:
+        return None
+    lines = unseal(text, RECORD_FORMAT)
+    try:
+        match = replay(lines)
+        human = [s for s, p in enumerate(match.players) if p.kind == "human"]
+    except NewerRecordError:
+        raise SaveRefused("newer") from None
+    except (RecordError, KeyError, TypeError, ValueError, IndexError, AttributeError):
+        raise SaveRefused("damaged") from None
+    if match.over or len(human) != 1:
+        raise SaveRefused("damaged")
+    return match
+
+
+def refuse_save(refusal: SaveRefused, terminal: Terminal) -> None:
+    """Keep a save that cannot be loaded aside (never delete a player's match) and say why and where."""
+    kept = keep_aside(save_path()) or save_path()
+    terminal.say([{
+        "damaged": _("The saved match is damaged or cut short; it is kept as {path}."),
+        "edited": _("The saved match was changed outside the game; it is kept as {path}."),
+        "newer": _("The saved match comes from a newer version of the game; it is kept as {path}."),
+    }[refusal.reason].format(path=kept)])
+
+
+def human_seat(match: Match) -> int:
+    return next(s for s, p in enumerate(match.players) if p.kind == "human")
+
+
+def offer_resume(flags: Mapping[str, str | None]) -> tuple[int | None, Terminal | None]:
+    """When a match is saved, ask whether to go on with it: the exit status if it was resumed (and played), else
+    None and the terminal if one was opened. A save that cannot be loaded is kept aside and a new match begins."""
+    try:
+        match = load_saved_match()
+    except SaveRefused as refusal:
+        terminal = make_terminal(resolve_settings(flags))
+        refuse_save(refusal, terminal)
+        terminal.say([_("A new match begins.")])
+        return None, terminal
+    if match is None:
+        return None, None
     settings = resolve_settings(flags)
     terminal = make_terminal(settings)
     while True:
         line = terminal.ask(_("A saved match is waiting. Go on with it? Yes or no? "))
         if line is None or line == INTERRUPTED:
-            return True
+            return 0, terminal
         answer = answer_vocabulary(active_language()).get(normalize(line))
         if answer == "yes":
-            resume_game(flags, terminal)
-            return True
+            return _game(match, human_seat(match), settings, None, terminal).run(resumed=True), terminal
         if answer == "no":
-            keep_aside(_("The saved match is kept as {path}."), terminal)
-            return False
+            kept = keep_aside(save_path())
+            if kept is not None:
+                terminal.say([_("The saved match is kept as {path}.").format(path=kept)])
+            return None, terminal
         terminal.say([_("Please answer yes or no.")])
 
 
-def keep_aside(message: str, terminal: Terminal) -> None:
-    """Move the saved match out of the way (never delete a player's match) and say where it went."""
-    path = save_path()
-    for n in range(1, 1000):
-        target = path.with_name(f"{path.stem}-{n}{path.suffix}")
-        if not target.exists():
-            try:
-                path.replace(target)
-            except OSError:
-                return
-            terminal.say([message.format(path=target)])
-            return
-
-
-def resume_game(flags: Mapping[str, str | None], terminal: Terminal | None = None) -> int:
-    """Go on with the saved match; 1 if there is none or it cannot be read (it is then kept aside)."""
+def resume_game(flags: Mapping[str, str | None]) -> int:
+    """Go on with the saved match; 1 if there is none or it cannot be loaded (it is then kept aside)."""
     settings = resolve_settings(flags)
-    terminal = terminal or make_terminal(settings)
-    lines = read_save()
-    if lines is None:
+    terminal = make_terminal(settings)
+    try:
+        match = load_saved_match()
+    except SaveRefused as refusal:
+        refuse_save(refusal, terminal)
+        terminal.say([_("Start a new match with: commerce play")])
+        return 1
+    if match is None:
         terminal.say([_("There is no saved match. Start one with: commerce play")])
         return 1
-    try:
-        match = replay(lines)
-        seat = next(s for s, p in enumerate(match.players) if p.kind == "human")
-        if match.over:
-            raise RecordError("over")
-    except (RecordError, StopIteration, ValueError, KeyError):
-        keep_aside(_("The saved match cannot be read; it is kept as {path}."), terminal)
-        return 1
-    game = _game(match, seat, settings, None, terminal)
-    return game.run(resumed=True)
+    return _game(match, human_seat(match), settings, None, terminal).run(resumed=True)
 
 
-__all__ = ["offer_resume", "resume_game", "start_game"]
+__all__ = ["load_saved_match", "offer_resume", "resume_game", "start_game"]
