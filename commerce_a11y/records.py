@@ -42,24 +42,33 @@ def kept_records(folder: Path | None = None) -> list[Path]:
     return sorted(paths, key=_order, reverse=True)
 
 
-def keep_record(lines: list[str], rules_name: str, keep: int, when: datetime | None = None,
-                folder: Path | None = None) -> Path | None:
-    """Keep a finished match's record and drop the oldest beyond ``keep``; its path, or None if not kept."""
+def keep_record(lines: list[str], rules_name: str, keep: int, stamp: str, folder: Path | None = None) -> Path | None:
+    """Keep a finished match's record (``stamp`` is when it ended, ``YYYYMMDD-HHMMSS``) and drop the oldest beyond
+    ``keep``; its path, or None if not kept. Keeping the same record again finds it rather than copying it."""
     folder = folder or records_dir()
-    stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    text = "".join(line + "\n" for line in lines)
     path = None
     if keep > 0:
         for n in range(1, 1000):
             candidate = folder / (f"{stamp}-{rules_name}.jsonl" if n == 1 else f"{stamp}-{rules_name}-{n}.jsonl")
-            if not candidate.exists():
-                path = candidate
+            try:
+                if candidate.read_text(encoding="utf-8") == text:
+                    path = candidate
+                    break
+            except FileNotFoundError:
+                path = candidate if atomic_write(candidate, text) else None
                 break
-        if path is not None and not atomic_write(path, "".join(line + "\n" for line in lines)):
-            path = None
+            except (OSError, UnicodeDecodeError):
+                pass
     for old in kept_records(folder)[keep:]:
         with contextlib.suppress(OSError):
             old.unlink()
     return path
+
+
+def time_stamp(when: datetime | None = None) -> str:
+    """A time as record names and seals carry it: local ``YYYYMMDD-HHMMSS``."""
+    return (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
 
 
 def record_time(path: Path) -> datetime | None:

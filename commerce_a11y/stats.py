@@ -33,12 +33,14 @@ class StatsRefused(Exception):
         self.kept = kept
 
 
-def match_entry(match: Match, seat: int, when: datetime | None = None) -> dict[str, Any]:
-    """What one finished match adds to the statistics of the player in ``seat``."""
+def match_entry(match: Match, seat: int, ident: str, when: datetime) -> dict[str, Any]:
+    """What one finished match adds to the statistics of the player in ``seat``; ``ident`` tells it apart (the
+    digest of its record), so that counting it again after an interruption changes nothing."""
     tallies, _ = tally(match.events, len(match.players), match.rules.counter)
     mine = tallies[seat]
     return {
-        "ended": (when or datetime.now()).isoformat(timespec="seconds"),
+        "id": ident,
+        "ended": when.isoformat(timespec="seconds"),
         "ruleset": match.rules.name,
         "players": len(match.players),
         "opponents": [p.kind.removeprefix("bot:") for s, p in enumerate(match.players) if s != seat],
@@ -80,6 +82,8 @@ def add_match(entry: dict[str, Any], path: Path | None = None) -> bool:
         entries = read_stats(path)
     except StatsRefused:
         entries = []
+    if any(e.get("id") == entry["id"] for e in entries):
+        return True
     entries.append(entry)
     text = json.dumps({"format": STATS_FORMAT, "matches": entries}, ensure_ascii=False, indent=1) + "\n"
     return atomic_write(path, text)

@@ -123,17 +123,30 @@ def _digest(objects: list[dict[str, Any]]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def seal(lines: list[str]) -> list[str]:
-    """The record lines with a seal on the match line, so that a cut or changed file is recognised when read."""
+def content_digest(lines: list[str]) -> str:
+    """The digest of a record's content: the same match record gives the same digest (an idempotence key)."""
+    return _digest([json.loads(line) for line in lines])
+
+
+def seal(lines: list[str], ended: str | None = None) -> list[str]:
+    """The record lines with a seal on the match line, so that a cut or changed file is recognised when read.
+
+    ``ended`` (the local time a finished match ended, ``YYYYMMDD-HHMMSS``) goes into the seal of a finished match:
+    its record and statistics are then kept under that time however often the keeping is retried.
+    """
     if not lines:
         return []
     objects = [json.loads(line) for line in lines]
-    head = {**objects[0], SEAL: {"lines": len(lines), "sha256": _digest(objects)}}
+    stamp: dict[str, Any] = {"lines": len(lines), "sha256": _digest(objects)}
+    if ended is not None:
+        stamp["ended"] = ended
+    head = {**objects[0], SEAL: stamp}
     return [json.dumps(head, ensure_ascii=False, separators=(",", ":")), *lines[1:]]
 
 
-def unseal(text: str, known_format: int) -> list[str]:
-    """The record lines of a sealed save, or ``SaveRefused``: cut short or damaged, changed, or of a newer format.
+def unseal(text: str, known_format: int) -> tuple[list[str], dict[str, Any]]:
+    """The record lines of a sealed save (as they were before sealing) and its seal, or ``SaveRefused``: cut short or damaged, changed, or of a
+    newer format.
 
     The format is read before the seal, so that a save of a newer version is named as such even if that version
     seals differently.
@@ -153,12 +166,13 @@ def unseal(text: str, known_format: int) -> list[str]:
         raise SaveRefused("damaged")
     if stamp.get("sha256") != _digest(objects):
         raise SaveRefused("edited")
-    return lines
+    head = {k: v for k, v in objects[0].items() if k != SEAL}
+    return [json.dumps(head, ensure_ascii=False, separators=(",", ":")), *lines[1:]], stamp
 
 
-def write_save(lines: list[str]) -> bool:
+def write_save(lines: list[str], ended: str | None = None) -> bool:
     """Save the match in progress: its record so far (RECORD.md), sealed, which replays into the same position."""
-    return atomic_write(save_path(), "".join(line + "\n" for line in seal(lines)))
+    return atomic_write(save_path(), "".join(line + "\n" for line in seal(lines, ended)))
 
 
 def read_save() -> str | None:

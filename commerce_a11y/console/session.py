@@ -7,17 +7,19 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from pathlib import Path
 
 from ..bots import make_bot
 from ..i18n import _, active_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity
-from ..records import DEFAULT_KEEP, keep_record
+from ..records import DEFAULT_KEEP, keep_record, time_stamp
 from ..rules import RECORD_FORMAT, Match, NewerRecordError, Player, RecordError, Ruleset, replay
 from ..stats import add_match, match_entry
 from ..storage import (
     SaveRefused,
     atomic_write,
+    content_digest,
     keep_aside,
     load_settings,
     read_save,
@@ -67,11 +69,10 @@ def _game(match: Match, seat: int, settings: Mapping[str, str], record_file: Pat
         if not match.over:
             return write_save(lines)
         if not finished:
-            # Kept before the save goes: a kill in between can only count the match twice, never lose it.
             finished = True
-            keep_record(lines, match.rules.name, int(settings["keep_records"]))
-            add_match(match_entry(match, seat))
-            remove_save()
+            ended = time_stamp()
+            write_save(lines, ended)
+            finish_match(lines, match, seat, ended, int(settings["keep_records"]))
         return True
 
     return Game(match, seat, bots, narrator, terminal or make_terminal(settings), save, save_settings)
@@ -85,6 +86,21 @@ def start_game(rules: Ruleset, opponents: Sequence[tuple[str, str]], name: str |
     return _game(match, 0, settings, record_file, terminal).run()
 
 
+def finish_match(lines: list[str], match: Match, seat: int, ended: str, keep: int) -> None:
+    """Keep a finished match's record, count it in the statistics, then drop its save.
+
+    The finished match is saved first (with the time it ended), and each step finds its own work done if it was
+    done before: a kill anywhere in between is finished by the next start, and the match is counted once.
+    """
+    keep_record(lines, match.rules.name, keep, ended)
+    try:
+        when = datetime.strptime(ended, "%Y%m%d-%H%M%S")
+    except ValueError:
+        when = datetime.now()
+    add_match(match_entry(match, seat, content_digest(lines), when))
+    remove_save()
+
+
 def load_saved_match() -> Match | None:
     """The saved match, replayed to where the player stopped; None if there is none; ``SaveRefused`` (the file
     still in place) if it is damaged or cut short, was changed outside the game, or comes from a newer version."""
@@ -92,7 +108,7 @@ def load_saved_match() -> Match | None:
     text = read_save()
     if text is None:
         return None
-    lines = unseal(text, RECORD_FORMAT)
+    lines, stamp = unseal(text, RECORD_FORMAT)
     try:
         match = replay(lines)
         human = [s for s, p in enumerate(match.players) if p.kind == "human"]
@@ -100,8 +116,13 @@ def load_saved_match() -> Match | None:
         raise SaveRefused("newer") from None
     except (RecordError, KeyError, TypeError, ValueError, IndexError, AttributeError):
         raise SaveRefused("damaged") from None
-    if match.over or len(human) != 1:
+    if len(human) != 1:
         raise SaveRefused("damaged")
+    if match.over:
+        # The match ended but the game stopped before its record was kept: finish that now, nothing to resume.
+        keep = int(load_settings().get("keep_records", DEFAULT_KEEP))
+        finish_match(lines, match, human[0], str(stamp.get("ended") or time_stamp()), keep)
+        return None
     return match
 
 
