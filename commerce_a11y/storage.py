@@ -145,8 +145,8 @@ def seal(lines: list[str], ended: str | None = None) -> list[str]:
 
 
 def unseal(text: str, known_format: int) -> tuple[list[str], dict[str, Any]]:
-    """The record lines of a sealed save (as they were before sealing) and its seal, or ``SaveRefused``: cut short or damaged, changed, or of a
-    newer format.
+    """The record lines of a sealed save (as they were before sealing) and its seal, or ``SaveRefused``: cut short
+    or damaged, changed, or of a newer format.
 
     The format is read before the seal, so that a save of a newer version is named as such even if that version
     seals differently.

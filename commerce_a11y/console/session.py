@@ -9,6 +9,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from ..bots import make_bot
 from ..i18n import _, active_language
@@ -108,6 +109,17 @@ def load_saved_match() -> Match | None:
     text = read_save()
     if text is None:
         return None
+    match, seat, lines, stamp = saved_match(text)
+    if match.over:
+        # The match ended but the game stopped before its record was kept: finish that now, nothing to resume.
+        keep = int(load_settings().get("keep_records", DEFAULT_KEEP))
+        finish_match(lines, match, seat, str(stamp.get("ended") or time_stamp()), keep)
+        return None
+    return match
+
+
+def saved_match(text: str) -> tuple[Match, int, list[str], dict[str, Any]]:
+    """A save's match, the human seat, the record lines and the seal; ``SaveRefused`` if it cannot be loaded."""
     lines, stamp = unseal(text, RECORD_FORMAT)
     try:
         match = replay(lines)
@@ -118,12 +130,7 @@ def load_saved_match() -> Match | None:
         raise SaveRefused("damaged") from None
     if len(human) != 1:
         raise SaveRefused("damaged")
-    if match.over:
-        # The match ended but the game stopped before its record was kept: finish that now, nothing to resume.
-        keep = int(load_settings().get("keep_records", DEFAULT_KEEP))
-        finish_match(lines, match, human[0], str(stamp.get("ended") or time_stamp()), keep)
-        return None
-    return match
+    return match, human[0], lines, stamp
 
 
 def refuse_save(refusal: SaveRefused, terminal: Terminal) -> None:
