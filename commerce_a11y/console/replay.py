@@ -74,9 +74,12 @@ class Replay(ReviewCommands):
     # ----- telling -----
 
     def heading(self) -> list[str]:
+        player = self.match.players[self.seat]
+        if player.kind == "human":
+            return [_("Replay of {ruleset}, {hands} hands, from your seat.").format(
+                ruleset=ruleset_title(self.match.rules), hands=self.match.hand_no)]
         return [_("Replay of {ruleset}, {hands} hands, from the seat of {name}.").format(
-            ruleset=ruleset_title(self.match.rules), hands=self.match.hand_no,
-            name=self.match.players[self.seat].name)]
+            ruleset=ruleset_title(self.match.rules), hands=self.match.hand_no, name=player.name)]
 
     def visible(self, start: int, end: int) -> list[Event]:
         return [e.visible_to(self.seat) for e in self.match.events[start:end]]
@@ -173,8 +176,8 @@ class Replay(ReviewCommands):
         elif name == "previous":
             self.go_to_hand(max(1, self.current_hand() - 1))
         elif name == "goto":
-            number = normalize(parsed.argument)
-            if number.isdigit():
+            number = "".join(ch for ch in parsed.argument if ch.isdigit())  # "goto 5", German "gehe zu 5"
+            if number:
                 self.go_to_hand(int(number))
             else:
                 self.say([_("Choose a hand from 1 to {last}.").format(last=self.match.hand_no)])
