@@ -150,12 +150,12 @@ def test_sigkill_at_random_moments_never_leaves_a_save_that_cannot_be_loaded(hom
                                      for path in records)
 
 
-def signal_game(tmp_path: Path, lang: str, stop: str) -> None:
+def signal_game(tmp_path: Path, lang: str, stop: str, input_mode: str = "plain") -> None:
     """Play a move in a pty, then SIGTERM the game or close its terminal; it saves, leaves with 128 + the signal,
     and ``commerce resume`` comes back at the same question with the same cards."""
     s = Sentences(lang)
-    env = game_env(tmp_path / "home", TERM="dumb")
-    game = PtyGame(game_argv("--seed", "3", "--lang", lang), env, cols=250)
+    env = game_env(tmp_path / "home", TERM="xterm" if input_mode == "rich" else "dumb")
+    game = PtyGame(game_argv("--seed", "3", "--lang", lang, "--input", input_mode), env, cols=250)
     try:
         game.read(lambda: s.waiting(game.lines()), timeout=15)
         asked = s.prompt_count(game.lines())
@@ -189,12 +189,36 @@ def save_path_in(tmp_path: Path) -> Path:
     return tmp_path / "home" / "data" / "commerce-a11y" / "saved-match.jsonl"
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_sigterm_saves_and_leaves_with_143_and_resume_comes_back_to_the_same_question(tmp_path: Path,
-                                                                                       lang: str) -> None:
-    signal_game(tmp_path, lang, "SIGTERM")
+@pytest.mark.parametrize(("lang", "input_mode"), [("en", "plain"), ("de", "rich")])
+def test_sigterm_saves_and_leaves_with_143_and_resume_comes_back_to_the_same_question(tmp_path: Path, lang: str,
+                                                                                       input_mode: str) -> None:
+    signal_game(tmp_path, lang, "SIGTERM", input_mode)
 
 
+@pytest.mark.parametrize(("lang", "input_mode"), [("nl", "plain"), ("en", "rich")])
 def test_closing_the_terminal_saves_and_leaves_with_129_and_resume_comes_back_to_the_same_question(
-        tmp_path: Path) -> None:
-    signal_game(tmp_path, "nl", "SIGHUP")
+        tmp_path: Path, lang: str, input_mode: str) -> None:
+    signal_game(tmp_path, lang, "SIGHUP", input_mode)
+
+
+@pytest.mark.parametrize("input_mode", ["plain", "rich"])
+def test_ctrl_c_twice_asks_whether_to_leave_and_end_of_input_there_saves_and_leaves(tmp_path: Path,
+                                                                                    input_mode: str) -> None:
+    s = Sentences("en")
+    env = game_env(tmp_path / "home", TERM="xterm" if input_mode == "rich" else "dumb")
+    game = PtyGame(game_argv("--seed", "3", "--lang", "en", "--input", input_mode), env, cols=250)
+    try:
+        game.read(lambda: s.waiting(game.lines()), timeout=15)
+        question = game.lines()[-1]
+        asked = s.prompt_count(game.lines())
+        game.key(b"\x03", lambda: s.prompt_count(game.lines()) > asked)
+        game.key(b"\x03", lambda: game.lines()[-1].startswith(s.leave_prompt.strip()))
+        game.key(b"\x04", lambda: s.say("Your match is saved. To go on, type: commerce resume") in game.lines())
+        status = game.wait()
+    finally:
+        game.close()
+    lines = game.lines()
+    assert status == 0
+    assert lines[-4:] == [question, question, s.leave_prompt.strip(),
+                          s.say("Your match is saved. To go on, type: commerce resume")], lines[-6:]
+    assert save_path_in(tmp_path).is_file()
