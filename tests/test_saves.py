@@ -290,3 +290,15 @@ def test_a_stop_signal_waits_for_the_end_of_a_critical_section() -> None:
     with pytest.raises(Stopped) as info:
         guard._handle(signal.SIGHUP, None)
     assert info.value.status == 129 and info.value.hangup
+
+
+def test_ctrl_c_in_a_critical_section_comes_after_it_and_a_stop_outranks_it() -> None:
+    guard = SignalGuard()
+    with pytest.raises(KeyboardInterrupt), guard.deferred():
+        guard._handle(signal.SIGINT, None)
+    with pytest.raises(Stopped), guard.deferred():
+        guard._handle(signal.SIGINT, None)
+        guard._handle(signal.SIGTERM, None)
+        guard._handle(signal.SIGINT, None)
+    with pytest.raises(KeyboardInterrupt):
+        guard._handle(signal.SIGINT, None)

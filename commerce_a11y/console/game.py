@@ -71,15 +71,20 @@ class Game(ReviewCommands):
         while not self.match.over:
             seat = self.match.to_act
             assert seat is not None
-            if seat == self.seat:
-                if not self.players_turn():
-                    return 0
-            else:
-                action = self.bots[seat].choose(self.match.view(seat))
-                with GUARD.deferred():
-                    events = self.match.apply(seat, action)
-                    self.store()
-                self.tell(events)
+            try:
+                if seat == self.seat:
+                    if not self.players_turn():
+                        return 0
+                else:
+                    action = self.bots[seat].choose(self.match.view(seat))
+                    with GUARD.deferred():
+                        events = self.match.apply(seat, action)
+                        self.store()
+                    self.tell(events)
+            except KeyboardInterrupt:
+                # Ctrl-C outside a question (a computer player thinking, a line being printed): nothing to
+                # cancel, and the match is as saved (actions and their saves are never parted), so play goes on.
+                continue
         return 0
 
     def players_turn(self) -> bool:

@@ -13,6 +13,7 @@ from ..i18n import _
 from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
 from ..records import kept_records, record_time
 from ..rules import RecordError, ruleset
+from .parser import replay_vocabulary
 from .replay import Replay, default_seat, replay_steps
 from .session import make_terminal, resolve_settings
 from .terminal import Terminal
@@ -57,7 +58,7 @@ def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping
     names = [_("You") if s == listener else p.name for s, p in enumerate(match.players)]
     narrator = Narrator(match.rules, names, listener, Verbosity(settings["verbosity"]), CardStyle(settings["cards"]))
     interactive = not whole and sys.stdin.isatty() and sys.stdout.isatty()
-    terminal = make_terminal({**settings, "speech": "off"}) if interactive else Terminal(_NoInput())
+    terminal = make_terminal(settings, replay_vocabulary) if interactive else Terminal(_NoInput())
     listening = Replay(match, listener, steps, narrator, terminal)
     if not interactive:
         terminal.say(listening.whole())

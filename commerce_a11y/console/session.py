@@ -6,7 +6,7 @@ Kept apart from the click commands so that starting, resuming and (later) the tu
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -48,9 +48,11 @@ def resolve_settings(flags: Mapping[str, str | None]) -> dict[str, str]:
     return {**DEFAULTS, **load_settings(), **given}
 
 
-def make_terminal(settings: Mapping[str, str]) -> Terminal:
+def make_terminal(settings: Mapping[str, str],
+                  vocabulary: Callable[[str], dict[str, str]] = command_vocabulary) -> Terminal:
+    """The terminal the settings ask for; ``vocabulary(lang)`` gives the words rich input completes."""
     lang = active_language()
-    terminal = Terminal(make_input(settings["input"], lambda: command_vocabulary(lang)))
+    terminal = Terminal(make_input(settings["input"], lambda: vocabulary(lang)))
     terminal.speech = open_speech(settings["speech"] == "on", terminal.notice)
     return terminal
 

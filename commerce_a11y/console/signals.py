@@ -3,7 +3,8 @@
 A handler may not stop the game anywhere: between an action and the save that follows it, the match in memory is
 ahead of the saved one. So the game marks those few steps as a critical section (``deferred``); a signal that
 arrives inside one is held until the section ends. Anywhere else (mostly while waiting for the player) the handler
-raises ``Stopped`` at once, and the game saves and leaves.
+raises ``Stopped`` at once, and the game saves and leaves. Ctrl-C (SIGINT) is held the same way and then raises
+``KeyboardInterrupt`` as usual: it cancels a line being typed, and never cuts an action from its save.
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ class SignalGuard:
         self.pending: int | None = None
 
     def install(self) -> None:
-        """Handle the stop signals (only possible in the main thread; elsewhere nothing changes)."""
-        for name in STOP_SIGNALS:
+        """Handle the stop signals and Ctrl-C (only possible in the main thread; elsewhere nothing changes)."""
+        for name in (*STOP_SIGNALS, "SIGINT"):
             number = getattr(signal, name, None)
             if number is not None:
                 with contextlib.suppress(ValueError, OSError):
@@ -53,9 +54,16 @@ class SignalGuard:
 
     def _handle(self, signum: int, frame: object) -> None:
         if self.depth:
-            self.pending = signum
+            if self.pending is None or self.pending == signal.SIGINT:  # a stop outranks a Ctrl-C
+                self.pending = signum
         else:
-            raise Stopped(signum)
+            self._raise(signum)
+
+    @staticmethod
+    def _raise(signum: int) -> None:
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise Stopped(signum)
 
     @contextlib.contextmanager
     def deferred(self) -> Iterator[None]:
@@ -67,7 +75,7 @@ class SignalGuard:
             self.depth -= 1
             if not self.depth and self.pending is not None:
                 signum, self.pending = self.pending, None
-                raise Stopped(signum)
+                self._raise(signum)
 
 
 GUARD = SignalGuard()
