@@ -19,6 +19,7 @@ DEFAULT_KEEP = 50
 """How many records of finished matches are kept unless the player chose otherwise."""
 KEEP_RANGE = (0, 10000)
 
+_STAMP = re.compile(r"\d{8}-\d{6}")
 _NAME = re.compile(r"(?P<stamp>\d{8}-\d{6})-(?P<rules>[a-z-]+?)(?:-(?P<n>\d+))?\.jsonl")
 
 
@@ -71,9 +72,24 @@ def time_stamp(when: datetime | None = None) -> str:
     return (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
 
 
+def is_time_stamp(text: object) -> bool:
+    """Whether ``text`` is a valid time stamp (a seal's ``ended`` is checked before it names a file)."""
+    if not isinstance(text, str) or not _STAMP.fullmatch(text):
+        return False
+    try:
+        datetime.strptime(text, "%Y%m%d-%H%M%S")
+    except ValueError:
+        return False
+    return True
+
+
+def stamp_time(stamp: str) -> datetime:
+    return datetime.strptime(stamp, "%Y%m%d-%H%M%S")
+
+
 def record_time(path: Path) -> datetime | None:
     """When a kept record's match ended, from its name."""
     found = _NAME.fullmatch(path.name)
-    if found is None:
+    if found is None or not is_time_stamp(found["stamp"]):
         return None
-    return datetime.strptime(found["stamp"], "%Y%m%d-%H%M%S")
+    return stamp_time(found["stamp"])

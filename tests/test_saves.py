@@ -201,6 +201,16 @@ def test_a_finished_match_is_finished_once_however_often_it_is_retried() -> None
     assert not save_path().exists()
 
 
+def test_a_finished_save_with_a_strange_end_time_is_kept_under_the_time_now() -> None:
+    match = a_match(None)
+    lines = list(record_lines(match.events))
+    write_save(lines, "../../outside")
+    assert load_saved_match() is None
+    (kept,) = kept_records()
+    assert kept.parent == save_path().parent / "records"
+    assert len(read_stats()) == 1
+
+
 def test_records_beyond_the_setting_are_pruned_oldest_first(tmp_path: Path) -> None:
     folder = tmp_path / "records"
     for n in range(5):

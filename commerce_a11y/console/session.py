@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from ..bots import make_bot
 from ..i18n import _, active_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity
-from ..records import DEFAULT_KEEP, keep_record, time_stamp
+from ..records import DEFAULT_KEEP, is_time_stamp, keep_record, stamp_time, time_stamp
 from ..rules import RECORD_FORMAT, Match, NewerRecordError, Player, RecordError, Ruleset, replay
 from ..stats import add_match, match_entry
 from ..storage import (
@@ -67,16 +66,17 @@ def _game(match: Match, seat: int, settings: Mapping[str, str], record_file: Pat
 
     def save(lines: list[str]) -> bool:
         nonlocal finished
+        ok = True
         if record_file is not None:
-            atomic_write(record_file, "".join(line + "\n" for line in lines))
+            ok = atomic_write(record_file, "".join(line + "\n" for line in lines))
         if not match.over:
-            return write_save(lines)
+            return write_save(lines) and ok
         if not finished:
             finished = True
             ended = time_stamp()
             write_save(lines, ended)
             finish_match(lines, match, seat, ended, int(settings["keep_records"]))
-        return True
+        return ok
 
     return Game(match, seat, bots, narrator, terminal or make_terminal(settings), save, save_settings)
 
@@ -96,11 +96,7 @@ def finish_match(lines: list[str], match: Match, seat: int, ended: str, keep: in
     done before: a kill anywhere in between is finished by the next start, and the match is counted once.
     """
     keep_record(lines, match.rules.name, keep, ended)
-    try:
-        when = datetime.strptime(ended, "%Y%m%d-%H%M%S")
-    except ValueError:
-        when = datetime.now()
-    add_match(match_entry(match, seat, content_digest(lines), when))
+    add_match(match_entry(match, seat, content_digest(lines), stamp_time(ended)))
     remove_save()
 
 
@@ -115,7 +111,8 @@ def load_saved_match() -> Match | None:
     if match.over:
         # The match ended but the game stopped before its record was kept: finish that now, nothing to resume.
         keep = int(load_settings().get("keep_records", DEFAULT_KEEP))
-        finish_match(lines, match, seat, str(stamp.get("ended") or time_stamp()), keep)
+        ended = stamp.get("ended")
+        finish_match(lines, match, seat, ended if is_time_stamp(ended) else time_stamp(), keep)
         return None
     return match
 
