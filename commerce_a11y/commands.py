@@ -252,7 +252,8 @@ def stats_command(as_json: bool) -> None:
     try:
         entries = read_stats()
     except StatsRefused as refusal:
-        _say(_("The statistics file cannot be read; it is kept as {path}.").format(path=refusal.kept or "-"))
+        _say(_("The statistics file cannot be read; it is kept as {path}.").format(path=refusal.kept)
+             if refusal.kept else _("The statistics file cannot be read."))
         entries = []
     result = statistics(entries)
     if as_json:

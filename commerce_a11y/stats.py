@@ -60,14 +60,16 @@ def _valid_entry(entry: Any) -> bool:
 
 
 def read_stats(path: Path | None = None) -> list[dict[str, Any]]:
-    """The entries of the statistics file (none if there is no file); ``StatsRefused`` after keeping a file that
-    cannot be read, or that a newer version wrote, aside."""
+    """The entries of the statistics file (none if there is no file); ``StatsRefused`` after keeping a damaged
+    file, or one a newer version wrote, aside (``kept`` is None if it could not be read or moved)."""
     path = path or stats_path()
     try:
         data = json.loads(path.read_bytes().decode("utf-8"))
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return []
-    except (OSError, ValueError):
+    except OSError:
+        raise StatsRefused(None) from None  # there, but not readable now: left alone
+    except ValueError:
         data = None
     if (isinstance(data, dict) and data.get("format") == STATS_FORMAT and isinstance(data.get("matches"), list)
             and all(_valid_entry(e) for e in data["matches"])):
@@ -80,7 +82,9 @@ def add_match(entry: dict[str, Any], path: Path | None = None) -> bool:
     path = path or stats_path()
     try:
         entries = read_stats(path)
-    except StatsRefused:
+    except StatsRefused as refusal:
+        if refusal.kept is None and path.exists():
+            return False  # a file that could be neither read nor moved aside is never written over
         entries = []
     if any(e.get("id") == entry["id"] for e in entries):
         return True

@@ -176,14 +176,13 @@ def write_save(lines: list[str], ended: str | None = None) -> bool:
 
 
 def read_save() -> str | None:
-    """The saved match's text, or None when there is none. Bytes that are not UTF-8 are kept (as U+FFFD), so that
-    such a file is refused as damaged rather than taken for no save at all."""
+    """The saved match's text, or None when there is none or it cannot be read (a folder that is not one, no
+    permission). Bytes that are not UTF-8 are kept (as U+FFFD), so that such a file is refused as damaged rather
+    than taken for no save at all."""
     try:
         return save_path().read_bytes().decode("utf-8", errors="replace")
-    except FileNotFoundError:
-        return None
     except OSError:
-        return ""
+        return None
 
 
 def remove_save() -> None:
