@@ -80,6 +80,19 @@ def forked_game(argv: list[str], text: str) -> int:
     return pid
 
 
+def wait_child(pid: int, timeout: float) -> int:
+    """The forked child's exit status; it is killed (and the test fails) if it has not ended in time."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        time.sleep(0.02)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    raise AssertionError(f"the game did not end within {timeout} s")
+
+
 def real_game(argv: list[str], text: str) -> subprocess.Popen[bytes]:
     process = subprocess.Popen([sys.executable, "-m", "commerce_a11y", *argv], stdin=subprocess.PIPE,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
@@ -137,8 +150,7 @@ def test_sigkill_at_random_moments_never_leaves_a_save_that_cannot_be_loaded(hom
     # Unkilled, the last match plays to its end; every kept record is a whole match, and each is counted.
     if saved is not None:
         pid = forked_game(["resume", "--lang", "en", "--input", "plain"], PASSES)
-        _, status = os.waitpid(pid, 0)
-        assert os.waitstatus_to_exitcode(status) == 0
+        assert wait_child(pid, 60) == 0
         assert load_saved_match() is None
     records = kept_records()
     assert records
