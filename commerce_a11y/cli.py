@@ -9,7 +9,6 @@ language the player chose in a game before, then the environment.
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -32,15 +31,21 @@ def main(argv: Sequence[str] | None = None) -> None:
         lang = init_language(args)
         if any(a == "--lang" or a.startswith("--lang=") for a in args):
             save_settings({"lang": lang})  # the player chose it: it stays until changed
+    from .console.signals import GUARD, Stopped, silence_output
+
+    GUARD.install()
     try:
         from .commands import cli
 
         cli.main(args=args, prog_name="commerce")
     except BrokenPipeError:
         # The reader went away (``commerce ... | head``): stop quietly, as command-line tools do.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        silence_output()
         sys.exit(0)
+    except Stopped as stop:
+        # SIGHUP or SIGTERM outside a match (a match saves and leaves by itself): leave as the signal would.
+        silence_output()
+        sys.exit(stop.status)
     except Exception:
         _report_crash()
         sys.exit(EXIT_CRASH)

@@ -10,9 +10,11 @@ import click
 
 from . import __version__
 from .bots import BOT_KINDS
-from .i18n import LANGUAGES, _, ngettext, translate_click
+from .i18n import LANGUAGES, _, ngettext, pgettext, translate_click
+from .records import KEEP_RANGE
 from .rules import RULESETS, OptionError, RulesError, parse_assignments, ruleset
 from .simulate import Summary, simulate
+from .stats import Statistics
 
 translate_click()
 
@@ -182,6 +184,13 @@ def _settings_option(name: str, choices: tuple[str, ...], help_text: str):  # ty
     return click.option(f"--{name}", type=click.Choice(choices), default=None, help=help_text)
 
 
+def _keep_records_option(func):  # type: ignore[no-untyped-def]
+    """``--keep-records N``: how many records of finished matches are kept (remembered like the other settings)."""
+    return click.option("--keep-records", "keep_records", type=click.IntRange(*KEEP_RANGE), default=None,
+                        callback=lambda ctx, param, value: None if value is None else str(value),
+                        help=_("How many records of finished matches to keep (default 50)."))(func)
+
+
 @cli.command("play")
 @click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(list(RULESETS)),
               help=_("The ruleset to play."))
@@ -201,6 +210,7 @@ def _settings_option(name: str, choices: tuple[str, ...], help_text: str):  # ty
 @_settings_option("input", ("auto", "plain", "rich"), _("Input: plain lines, rich editing, or chosen for you."))
 @_settings_option("difficulty", ("easy", "normal", "hard"),
                   _("How well the computer players play: easy, normal or hard (default normal)."))
+@_keep_records_option
 @_lang_option
 def play_command(rules_name: str, options: tuple[str, ...], players: int | None, opponents: str | None,
                  name: str | None, seed: int | None, record_file: Path | None, **settings: str | None) -> None:
@@ -214,9 +224,10 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
         rules.check_players(len(seats) + 1)
     except OptionError as error:
         raise _rules_error(error) from None
-    if offer_resume(settings):
-        return
-    start_game(rules, seats, name, seed, record_file, settings)
+    status, terminal = offer_resume(settings)
+    if status is None:
+        status = start_game(rules, seats, name, seed, record_file, settings, terminal)
+    sys.exit(status)
 
 
 @cli.command("resume")
@@ -224,6 +235,7 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
 @_settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes."))
 @_settings_option("speech", ("off", "on"), _("Speak through the speech synthesizer as well (off by default)."))
 @_settings_option("input", ("auto", "plain", "rich"), _("Input: plain lines, rich editing, or chosen for you."))
+@_keep_records_option
 @_lang_option
 def resume_command(**settings: str | None) -> None:
     """Go on with the saved match."""
@@ -243,3 +255,88 @@ def tutorial_command(**settings: str | None) -> None:
     from .console.session import start_tutorial
 
     sys.exit(start_tutorial(settings))
+
+
+@cli.command("replay")
+@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--seat", type=click.IntRange(min=1), default=None,
+              help=_("Hear the match from this seat, counted from 1 (default: the human player's)."))
+@click.option("--list", "list_records", is_flag=True,
+              help=_("List the kept records of finished matches, newest first."))
+@click.option("--all", "whole", is_flag=True, help=_("Tell the whole match at once, without stepping."))
+@_settings_option("verbosity", ("brief", "normal", "verbose"), _("How much is said: brief, normal or verbose."))
+@_settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes."))
+@_settings_option("input", ("auto", "plain", "rich"), _("Input: plain lines, rich editing, or chosen for you."))
+@_lang_option
+def replay_command(file: Path | None, seat: int | None, list_records: bool, whole: bool,
+                   **settings: str | None) -> None:
+    """Listen to a match record again, step by step (FILE, a number from --list, or the latest kept record)."""
+    from .console.replay_session import list_lines, replay_file
+
+    if list_records:
+        for line in list_lines():
+            _say(line)
+        return
+    sys.exit(replay_file(file, seat, whole, settings))
+
+
+@cli.command("stats")
+@click.option("--json", "as_json", is_flag=True, help=_("Print the statistics as one JSON object."))
+@_lang_option
+def stats_command(as_json: bool) -> None:
+    """Your statistics across finished matches: played, won, and lost per hand, by ruleset and opponents."""
+    from .stats import StatsRefused, read_stats, statistics
+
+    try:
+        entries = read_stats()
+    except StatsRefused as refusal:
+        _say(_("The statistics file cannot be read; it is kept as {path}.").format(path=refusal.kept)
+             if refusal.kept else _("The statistics file cannot be read."))
+        entries = []
+    result = statistics(entries)
+    if as_json:
+        _say(json.dumps(result.as_dict(), ensure_ascii=False))
+        return
+    for line in _stats_lines(result):
+        _say(line)
+
+
+def _decimal(value: float) -> str:
+    """A number with two decimals, with the language's decimal sign."""
+    # Translators: the decimal sign of numbers in your language (a comma in German and Dutch).
+    return f"{value:.2f}".replace(".", pgettext("decimal sign", "."))
+
+
+def _stats_lines(result: Statistics) -> list[str]:
+    """Brief lines, the most important first: all matches, then each ruleset, then each ruleset by opponents."""
+    from .narration.narrator import ruleset_title
+
+    per_ruleset = {
+        "chips": _("{ruleset}: {played} played, {won} won, {rate} chips lost a hand."),
+        "lives": _("{ruleset}: {played} played, {won} won, {rate} lives lost a hand."),
+        "marks": _("{ruleset}: {played} played, {won} won, {rate} marks lost a hand."),
+        "minus_points": _("{ruleset}: {played} played, {won} won, {rate} minus points a hand."),
+    }
+    per_level = {
+        "chips": _("{ruleset} against {level}: {played} played, {won} won, {rate} chips lost a hand."),
+        "lives": _("{ruleset} against {level}: {played} played, {won} won, {rate} lives lost a hand."),
+        "marks": _("{ruleset} against {level}: {played} played, {won} won, {rate} marks lost a hand."),
+        "minus_points": _("{ruleset} against {level}: {played} played, {won} won, {rate} minus points a hand."),
+    }
+    overall = result.overall
+    if not overall.played:
+        return [_("No finished match yet. Statistics begin with your first finished match.")]
+    lines = [_("Matches: {played} played, {won} won.").format(played=overall.played, won=overall.won)]
+    for name in sorted(result.by_ruleset):
+        totals = result.by_ruleset[name]
+        title = ruleset_title(ruleset(name))
+        lines.append(per_ruleset[ruleset(name).counter].format(
+            ruleset=title, played=totals.played, won=totals.won, rate=_decimal(totals.lost_per_hand)))
+    for (name, level) in sorted(result.by_level):
+        if sum(1 for n, _level in result.by_level if n == name) < 2:
+            continue  # one level only: the ruleset's line says it all
+        totals = result.by_level[(name, level)]
+        lines.append(per_level[ruleset(name).counter].format(
+            ruleset=ruleset_title(ruleset(name)), level=_("mixed") if level == "mixed" else level,
+            played=totals.played, won=totals.won, rate=_decimal(totals.lost_per_hand)))
+    return lines

@@ -16,6 +16,7 @@ from typing import Any
 
 from .bots import make_bot
 from .rules import Match, Player, Ruleset, write_record
+from .tally import tally
 
 
 @dataclass
@@ -156,36 +157,19 @@ def simulate(
 
 
 def _count(summary: Summary, match: Match, seats: Sequence[int]) -> tuple[list[int], list[int]]:
-    """Add one match to the totals; the counters each entrant lost in it, and the hands each was dealt into.
-
-    Counters lost are chips, lives and minus points; in braillespiel, the marks paid into pots won by others.
-    """
-    entrant = {seat: j for j, seat in enumerate(seats)}
-    lost = [0] * len(seats)
-    played = [0] * len(seats)
+    """Add one match to the totals; the counters each entrant lost in it, and the hands each was dealt into."""
+    tallies, decisions = tally(match.events, len(seats), match.rules.counter)
     summary.matches += 1
     summary.hands += match.hand_no
-    for event in match.events:
-        kind = event.kind
-        if kind in ("swap", "pass", "knock", "fire", "pounce", "exchange_all"):
-            summary.decisions += 1
-        elif kind == "deal":
-            for seat in event["hands"]:
-                played[entrant[seat]] += 1
-                summary.seats[entrant[seat]].hands_played += 1
-        elif kind == "showdown":
-            losers = event.get("losers")
-            if losers is None:
-                winners = set(event["winners"])
-                losers = [s for s in event["hands"] if s not in winners]
-            for seat in losers:
-                summary.seats[entrant[seat]].hands_lost += 1
-        elif kind == "chips":
-            for seat, change in event["changes"].items():
-                counted = change if match.rules.counter == "minus_points" else -change
-                if counted > 0:
-                    summary.seats[entrant[seat]].chips_lost += counted
-                    lost[entrant[seat]] += counted
+    summary.decisions += decisions
+    lost = [0] * len(seats)
+    played = [0] * len(seats)
+    for j, seat in enumerate(seats):
+        stats, counted = summary.seats[j], tallies[seat]
+        stats.hands_played += counted.hands_played
+        stats.hands_lost += counted.hands_lost
+        stats.chips_lost += counted.lost
+        lost[j], played[j] = counted.lost, counted.hands_played
     for seat in match.winners:
-        summary.seats[entrant[seat]].matches_won += 1 / len(match.winners)
+        summary.seats[seats.index(seat)].matches_won += 1 / len(match.winners)
     return lost, played

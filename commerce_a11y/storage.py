@@ -8,6 +8,8 @@ cannot be written makes the writers return False, and the caller says so once.
 from __future__ import annotations
 
 import contextlib
+import glob
+import hashlib
 import json
 import os
 import sys
@@ -30,6 +32,20 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
 }
 """Settings the player changes often (and whether the tutorial was offered), with their allowed values; anything
 else in the file is ignored."""
+
+NUMBER_SETTINGS: dict[str, tuple[int, int]] = {"keep_records": (0, 10000)}
+"""Settings that are whole numbers, and their smallest and largest values (stored as JSON numbers)."""
+
+
+def _valid(key: str, value: Any) -> str | None:
+    """The setting's value as text if it is allowed, else None."""
+    if key in SETTING_CHOICES:
+        return value if value in SETTING_CHOICES[key] else None
+    if key in NUMBER_SETTINGS:
+        low, high = NUMBER_SETTINGS[key]
+        if (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, str) and value.isdigit()):
+            return str(int(value)) if low <= int(value) <= high else None
+    return None
 
 
 def config_dir() -> Path:
@@ -75,33 +91,123 @@ def load_settings() -> dict[str, str]:
         return {}
     if not isinstance(data, dict):
         return {}
-    return {k: v for k, v in data.items() if k in SETTING_CHOICES and v in SETTING_CHOICES[k]}
+    return {k: text for k, v in data.items() if (text := _valid(k, v)) is not None}
 
 
 def save_settings(settings: dict[str, Any]) -> bool:
     """Remember settings (merged with what is stored)."""
     merged = load_settings()
-    merged.update({k: v for k, v in settings.items() if k in SETTING_CHOICES and v in SETTING_CHOICES[k]})
-    return atomic_write(config_dir() / SETTINGS_FILE, json.dumps(merged, indent=2, sort_keys=True) + "\n")
+    merged.update({k: text for k, v in settings.items() if (text := _valid(k, v)) is not None})
+    stored = {k: int(v) if k in NUMBER_SETTINGS else v for k, v in merged.items()}
+    return atomic_write(config_dir() / SETTINGS_FILE, json.dumps(stored, indent=2, sort_keys=True) + "\n")
 
 
 def save_path() -> Path:
     return data_dir() / SAVE_FILE
 
 
-def write_save(lines: list[str]) -> bool:
-    """Save the match in progress: its record so far (RECORD.md), which replays into the same position."""
-    return atomic_write(save_path(), "".join(line + "\n" for line in lines))
+SEAL = "save"
+"""The match line's field that seals a saved match: how many lines it has and a digest of their content."""
 
 
-def read_save() -> list[str] | None:
-    """The saved match's record lines, or None when there is none (or it cannot be read)."""
+class SaveRefused(Exception):
+    """A saved match that must not be loaded; ``reason`` is ``damaged``, ``edited`` or ``newer``."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _digest(objects: list[dict[str, Any]]) -> str:
+    """A digest of the lines' content (not their spacing), the seal left out."""
+    text = "\n".join(json.dumps({k: v for k, v in obj.items() if k != SEAL}, sort_keys=True, ensure_ascii=False,
+                                separators=(",", ":")) for obj in objects)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def content_digest(lines: list[str]) -> str:
+    """The digest of a record's content: the same match record gives the same digest (an idempotence key)."""
+    return _digest([json.loads(line) for line in lines])
+
+
+def seal(lines: list[str], ended: str | None = None) -> list[str]:
+    """The record lines with a seal on the match line, so that a cut or changed file is recognised when read.
+
+    ``ended`` (the local time a finished match ended, ``YYYYMMDD-HHMMSS``) goes into the seal of a finished match:
+    its record and statistics are then kept under that time however often the keeping is retried.
+    """
+    if not lines:
+        return []
+    objects = [json.loads(line) for line in lines]
+    stamp: dict[str, Any] = {"lines": len(lines), "sha256": _digest(objects)}
+    if ended is not None:
+        stamp["ended"] = ended
+    head = {**objects[0], SEAL: stamp}
+    return [json.dumps(head, ensure_ascii=False, separators=(",", ":")), *lines[1:]]
+
+
+def unseal(text: str, known_format: int) -> tuple[list[str], dict[str, Any]]:
+    """The record lines of a sealed save (as they were before sealing) and its seal, or ``SaveRefused``: cut short
+    or damaged, changed, or of a newer format.
+
+    The format is read before the seal, so that a save of a newer version is named as such even if that version
+    seals differently.
+    """
+    lines = [line for line in text.splitlines() if line.strip()]
     try:
-        return save_path().read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+        objects = [json.loads(line) for line in lines]
+    except ValueError:
+        objects = []
+    if not objects or not all(isinstance(obj, dict) for obj in objects):
+        raise SaveRefused("damaged")
+    found = objects[0].get("format")
+    if isinstance(found, int) and not isinstance(found, bool) and found > known_format:
+        raise SaveRefused("newer")
+    stamp = objects[0].get(SEAL)
+    if not isinstance(stamp, dict) or stamp.get("lines") != len(lines):
+        raise SaveRefused("damaged")
+    if stamp.get("sha256") != _digest(objects):
+        raise SaveRefused("edited")
+    head = {k: v for k, v in objects[0].items() if k != SEAL}
+    return [json.dumps(head, ensure_ascii=False, separators=(",", ":")), *lines[1:]], stamp
+
+
+def write_save(lines: list[str], ended: str | None = None) -> bool:
+    """Save the match in progress: its record so far (RECORD.md), sealed, which replays into the same position."""
+    return atomic_write(save_path(), "".join(line + "\n" for line in seal(lines, ended)))
+
+
+def read_save() -> str | None:
+    """The saved match's text, or None when there is none or it cannot be read (a folder that is not one, no
+    permission). Bytes that are not UTF-8 are kept (as U+FFFD), so that such a file is refused as damaged rather
+    than taken for no save at all."""
+    try:
+        return save_path().read_bytes().decode("utf-8", errors="replace")
+    except OSError:
         return None
 
 
 def remove_save() -> None:
     with contextlib.suppress(OSError):
         save_path().unlink(missing_ok=True)
+
+
+def remove_stale_temporaries(path: Path) -> None:
+    """Remove temporary files a killed writer of ``path`` left behind (``atomic_write`` names them after it)."""
+    with contextlib.suppress(OSError):
+        for stale in path.parent.glob(f"{glob.escape(path.name)}*.tmp"):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+
+
+def keep_aside(path: Path) -> Path | None:
+    """Move a file out of the way under a free numbered name beside it (never delete a player's file)."""
+    for n in range(1, 10000):
+        target = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        if not target.exists():
+            try:
+                path.replace(target)
+            except OSError:
+                return None
+            return target
+    return None

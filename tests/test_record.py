@@ -16,8 +16,10 @@ import pytest
 
 from commerce_a11y.bots import make_bot
 from commerce_a11y.rules import (
+    RECORD_FORMAT,
     Done,
     Match,
+    NewerRecordError,
     Pass,
     Player,
     Pounce,
@@ -408,6 +410,21 @@ def test_replay_refuses_a_bad_match_line(matches: list[Match]):
     assert refusal(dumps(objs)).line == 1
 
 
+def test_the_match_line_carries_the_record_format_and_a_newer_one_is_refused(matches: list[Match]):
+    objs = objects(matches[0])
+    assert objs[0]["format"] == RECORD_FORMAT
+    assert [o for o in objs[1:] if "format" in o] == []
+    del objs[0]["format"]
+    assert replay(dumps(objs)).events == matches[0].events  # a record without the field is format 1
+    objs[0]["format"] = RECORD_FORMAT + 1
+    err = refusal(dumps(objs))
+    assert isinstance(err, NewerRecordError) and err.line == 1 and err.params["found"] == RECORD_FORMAT + 1
+    for bad in ("1", 0, True, None, 1.5):
+        objs[0]["format"] = bad
+        err = refusal(dumps(objs))
+        assert not isinstance(err, NewerRecordError) and err.line == 1
+
+
 def test_replay_refuses_a_record_with_another_seed(matches: list[Match]):
     objs = objects(matches[0])
     objs[0]["seed"] += 1
@@ -462,4 +479,4 @@ def test_a_replayed_match_in_progress_can_be_played_on(matches: list[Match]):
         again.apply(seat, bots[seat].choose(again.view(seat)))
     assert again.events[-1].kind == "match_end"
     half = len(lines) // 2
-    assert [e.to_record() for e in again.events[:half]] == [json.loads(x) for x in lines[:half]]
+    assert list(record_lines(again.events[:half])) == lines[:half]

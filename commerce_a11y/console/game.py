@@ -7,41 +7,24 @@ every action the match's record so far is saved, so a crash or a closed window l
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..bots import Bot
 from ..cards import Card
-from ..i18n import LANGUAGES, _, active_language, use_language
-from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
-from ..narration.rules_book import rules_book
+from ..i18n import _, active_language
+from ..narration.narrator import Narrator
 from ..rules import Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
-from .advice import explain_lines, hint_lines, whatif_line
-from .parser import (
-    REVIEW_COMMANDS,
-    Invalid,
-    Play,
-    Review,
-    all_words,
-    answer_vocabulary,
-    clean,
-    main_words,
-    normalize,
-    parse,
-    setting_vocabulary,
-    setting_word,
-)
-from .reader import find_section, read_rules
-from .speech import open_speech
+from .parser import REVIEW_COMMANDS, Invalid, Play, Review, answer_vocabulary, main_words, normalize, parse
+from .review import ReviewCommands, command_word
+from .signals import GUARD, Stopped, silence_output
 from .terminal import INTERRUPTED, Terminal
 from .tutorial import Tutorial
 
-HISTORY_EVENTS = 8
-"""How many events ``history`` reads back unless asked for more."""
-
 
 @dataclass
-class Game:
+class Game(ReviewCommands):
     """One match as one player plays it at the terminal."""
 
     match: Match
@@ -65,24 +48,46 @@ class Game:
     # ----- the loop -----
 
     def run(self, resumed: bool = False) -> int:
-        """Play to the match end or until the player leaves; the exit status (0 in both cases)."""
+        """Play to the match end or until the player leaves; the exit status (0 in both cases, 128 + the signal's
+        number after SIGHUP or SIGTERM, which save and leave too)."""
+        try:
+            return self.play(resumed)
+        except Stopped as stop:
+            with GUARD.deferred():
+                self.store()
+            if stop.hangup:
+                silence_output()
+            else:
+                with contextlib.suppress(OSError, ValueError):
+                    self.leave_words()
+            return stop.status
+
+    def play(self, resumed: bool) -> int:
         if resumed:
             self.seen = [e.visible_to(self.seat) for e in self.match.events]
             self.since_my_turn = len(self.seen)
             self.say([_("Your saved match goes on.")])
         else:
-            self.store()  # saved before anything is said: a closed terminal cannot lose the match
+            with GUARD.deferred():
+                self.store()  # saved before anything is said: a closed terminal cannot lose the match
             self.tell(self.match.events)
         while not self.match.over and not (self.coach and self.coach.finished):
             seat = self.match.to_act
             assert seat is not None
-            if seat == self.seat:
-                if not self.players_turn():
-                    return 0
-            else:
-                events = self.match.apply(seat, self.bots[seat].choose(self.match.view(seat)))
-                self.store()
-                self.tell(events)
+            try:
+                if seat == self.seat:
+                    if not self.players_turn():
+                        return 0
+                else:
+                    action = self.bots[seat].choose(self.match.view(seat))
+                    with GUARD.deferred():
+                        events = self.match.apply(seat, action)
+                        self.store()
+                    self.tell(events)
+            except KeyboardInterrupt:
+                # Ctrl-C outside a question (a computer player thinking, a line being printed): nothing to
+                # cancel, and the match is as saved (actions and their saves are never parted), so play goes on.
+                continue
         return 0
 
     def players_turn(self) -> bool:
@@ -140,14 +145,15 @@ class Game:
                 view = self.match.view(self.seat)
             elif isinstance(parsed, Play):
                 try:
-                    events = self.match.apply(self.seat, parsed.action)
+                    with GUARD.deferred():
+                        events = self.match.apply(self.seat, parsed.action)
+                        self.store()
                 except IllegalAction as refusal:
                     self.say([_(refusal.template).format(**self.narrator_params(refusal.params))])
                     continue
                 if self.coach is not None:
                     self.coach.done(parsed, view)
                 self.since_my_turn = len(self.seen)
-                self.store()
                 self.tell(events)
                 return True
 
@@ -166,6 +172,9 @@ class Game:
 
     def leave(self) -> None:
         self.store()
+        self.leave_words()
+
+    def leave_words(self) -> None:
         if self.coach is not None:
             self.say(self.coach.goodbye())
         elif self.save_failed:
@@ -174,11 +183,6 @@ class Game:
             self.say([_("Your match is saved. To go on, type: commerce resume")])
 
     # ----- telling -----
-
-    def say(self, lines: Sequence[str], interrupt: bool = False) -> None:
-        self.terminal.say(lines, interrupt=interrupt)
-        if lines:
-            self.last_batch = list(lines)
 
     def tell(self, events: Sequence[Event]) -> None:
         visible = [e.visible_to(self.seat) for e in events]
@@ -241,72 +245,11 @@ class Game:
 
     # ----- review -----
 
-    def review(self, command: Review, view: SeatView) -> None:
-        narrator = self.narrator
-        name = command.command
-        arg = normalize(command.argument)
-        if name == "hand":
-            self.say([_("Your cards: {cards}.").format(cards=narrator.cards(view.hand)), narrator.value_line(view)])
-        elif name == "widow":
-            self.say([_("Widow: {cards}.").format(cards=narrator.cards(view.skat))])
-        elif name == "value":
-            self.say([narrator.value_line(view)])
-        elif name == "chips":
-            self.say(self.chips_lines(view))
-        elif name == "history":
-            self.say(self.history_lines(arg))
-        elif name == "turn":
-            lines = narrator.events(self.seen[self.since_my_turn:])
-            self.say([_("Your turn. Since your last turn:"), *lines] if lines else
-                     [_("Your turn. Nothing has happened since your last turn.")])
-        elif name == "repeat":
-            self.terminal.say(self.last_batch or [_("Nothing to repeat yet.")])
-        elif name == "hint":
-            self.say(hint_lines(view, narrator))
-        elif name == "whatif":
-            self.say([whatif_line(view, narrator, command.argument.split())])
-        elif name == "explain":
-            self.say(explain_lines(view, narrator, self.seen, self.since_my_turn, command.argument))
-        elif name == "help":
-            self.say(self.help_lines(view))
-        else:
-            self.change_setting(name, arg)
-
-    def read_rules(self, argument: str) -> bool:
-        """The rules book of this match (its ruleset and options), from the start or at the section named;
-        False when input ended inside it. The match is not touched."""
-        sections = rules_book(self.match.rules)
-        start = None
-        if argument.strip():
-            start = find_section(sections, argument, active_language())
-            if start is None:
-                self.say([_("There is no section {name}. Say rules for all of them.").format(
-                    name=clean(argument)[:30])])
-                return True
-        return read_rules(self.terminal, sections, ruleset_title(self.match.rules), start)
-
-    def chips_lines(self, view: SeatView) -> list[str]:
-        lines = [self.narrator.standings(dict(enumerate(view.counts)))]
-        out = [s for s, gone in enumerate(view.out) if gone]
-        if out:
-            lines.append(_("Out: {names}.").format(names=self.narrator.names_list(out)))
-        if view.pot:
-            lines.append(_("Pot: {count}.").format(count=self.narrator.count(view.pot)))
-        return lines
-
-    def history_lines(self, arg: str) -> list[str]:
-        answer = answer_vocabulary(active_language()).get(arg)
-        count = len(self.seen) if answer == "all" else int(arg) if arg.isdigit() and int(arg) > 0 else HISTORY_EVENTS
-        lines = self.narrator.events(self.seen[-count:])
-        return lines or [_("Nothing has happened yet.")]
-
     def help_lines(self, view: SeatView) -> list[str]:
         lang = active_language()
-        words = all_words(lang)
 
         def word(command: str) -> str:
-            forms = words[command]
-            return _("{word} ({short})").format(word=forms[0], short=forms[1]) if len(forms) > 1 else forms[0]
+            return command_word(lang, command)
 
         lines = [_("Now: {commands}.").format(commands=", ".join(word(c) for c in self.possible(view)))]
         if any(isinstance(a, Swap) for a in view.legal):
@@ -321,32 +264,4 @@ class Game:
         lines.append(_("Settings: {commands}. Leave: {quit}.").format(
             commands=", ".join(word(c) for c in ("verbosity", "cards", "speech", "language")), quit=word("quit")))
         return lines
-
-    def change_setting(self, name: str, arg: str) -> None:
-        value = setting_vocabulary(active_language()).get(arg, arg)
-        narrator = self.narrator
-        if name == "verbosity" and value in Verbosity.__members__.values():
-            narrator.verbosity = Verbosity(value)
-            self.remember({"verbosity": value})
-            self.say([_("Verbosity: {value}.").format(value=setting_word(active_language(), value))])
-        elif name == "cards" and value in CardStyle.__members__.values():
-            narrator.card_style = CardStyle(value)
-            self.remember({"cards": value})
-            self.say([_("Cards: {value}.").format(value=setting_word(active_language(), value))])
-        elif name == "speech" and value in ("on", "off"):
-            self.terminal.speech.close()
-            self.terminal.speech = open_speech(value == "on", self.terminal.notice)
-            self.remember({"speech": value})
-            self.say([_("Speech: on.") if value == "on" else _("Speech: off.")])
-        elif name == "language" and arg in LANGUAGES:
-            use_language(arg)
-            self.remember({"lang": arg})
-            self.say([_("Language: English.")])
-        else:
-            self.say([{
-                "verbosity": _("Say verbosity brief, normal or verbose."),
-                "cards": _("Say cards names or cards codes."),
-                "speech": _("Say speech on or speech off."),
-                "language": _("Say language de, nl or en."),
-            }[name]])
 

@@ -64,6 +64,15 @@ def _command_words(t: Any) -> dict[str, str]:
     }
 
 
+def _replay_words(t: Any) -> dict[str, str]:
+    """The commands of a replay beyond the review commands, in one language (each word unique there too)."""
+    return {
+        "next": t.pgettext("command", "next ne"),
+        "previous": t.pgettext("command", "back b previous"),
+        "goto": t.pgettext("command", "goto g go"),
+    }
+
+
 def _answer_words(t: Any) -> dict[str, str]:
     """Answers to questions, in one language."""
     return {
@@ -146,6 +155,18 @@ def command_vocabulary(lang: str) -> dict[str, str]:
 def all_words(lang: str) -> dict[str, tuple[str, ...]]:
     """Each command's words in a language (for help)."""
     return words_of(_command_words(translation(lang)))
+
+
+@cache
+def replay_vocabulary(lang: str) -> dict[str, str]:
+    """Every word a replay understands: the commands of a replay and the game's, in the language and in English."""
+    return _vocabulary(lang, lambda t: {**_command_words(t), **_replay_words(t)})
+
+
+@cache
+def replay_words(lang: str) -> dict[str, tuple[str, ...]]:
+    """Each replay command's words in a language (for help)."""
+    return words_of(_replay_words(translation(lang)))
 
 
 @cache

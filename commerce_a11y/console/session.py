@@ -9,19 +9,36 @@ import secrets
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from ..bots import make_bot
 from ..i18n import _, active_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity
-from ..rules import Match, Player, RecordError, Ruleset, replay, ruleset
-from ..storage import atomic_write, load_settings, read_save, remove_save, save_path, save_settings, write_save
+from ..records import DEFAULT_KEEP, is_time_stamp, keep_record, stamp_time, time_stamp
+from ..rules import RECORD_FORMAT, Match, NewerRecordError, Player, RecordError, Ruleset, replay, ruleset
+from ..stats import add_match, match_entry
+from ..storage import (
+    SaveRefused,
+    atomic_write,
+    content_digest,
+    keep_aside,
+    load_settings,
+    read_save,
+    remove_save,
+    remove_stale_temporaries,
+    save_path,
+    save_settings,
+    unseal,
+    write_save,
+)
 from .game import Game
 from .parser import answer_vocabulary, command_vocabulary, normalize
 from .speech import open_speech
 from .terminal import INTERRUPTED, Terminal, make_input
 from .tutorial import OPPONENTS, RULES, TUTORIAL_SEED, PatientBot, Tutorial
 
-DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "input": "auto", "difficulty": "normal"}
+DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "input": "auto", "difficulty": "normal",
+            "keep_records": str(DEFAULT_KEEP)}
 
 
 def resolve_settings(flags: Mapping[str, str | None]) -> dict[str, str]:
@@ -51,28 +68,33 @@ def _game(match: Match, seat: int, settings: Mapping[str, str], record_file: Pat
     narrator = _narrator(match, seat, settings)
     bots = {s: make_bot(p.kind.removeprefix("bot:"), match.seed * 100 + s)
             for s, p in enumerate(match.players) if s != seat}
+    finished = False
 
     def save(lines: list[str]) -> bool:
-        if match.over:
-            remove_save()
-            ok = True
-        else:
-            ok = write_save(lines)
+        nonlocal finished
+        ok = True
         if record_file is not None:
-            ok = atomic_write(record_file, "".join(line + "\n" for line in lines)) and ok
+            ok = atomic_write(record_file, "".join(line + "\n" for line in lines))
+        if not match.over:
+            return write_save(lines) and ok
+        if not finished:
+            finished = True
+            ended = time_stamp()
+            write_save(lines, ended)
+            finish_match(lines, match, seat, ended, int(settings["keep_records"]))
         return ok
 
     return Game(match, seat, bots, narrator, terminal or make_terminal(settings), save, save_settings)
 
 
 def start_game(rules: Ruleset, opponents: Sequence[tuple[str, str]], name: str | None, seed: int | None,
-               record_file: Path | None, flags: Mapping[str, str | None]) -> None:
+               record_file: Path | None, flags: Mapping[str, str | None], terminal: Terminal | None = None) -> int:
     settings = resolve_settings(flags)
-    terminal = make_terminal(settings)
+    terminal = terminal or make_terminal(settings)
     offer_tutorial(settings, terminal)
     players = [Player(name or _("You"), "human")] + [Player(n, f"bot:{level}") for n, level in opponents]
     match = Match(rules, players, secrets.randbelow(2**31) if seed is None else seed)
-    _game(match, 0, settings, record_file, terminal).run()
+    return _game(match, 0, settings, record_file, terminal).run()
 
 
 def tutorial_game(settings: Mapping[str, str], terminal: Terminal | None = None) -> Game:
@@ -114,58 +136,107 @@ def offer_tutorial(settings: Mapping[str, str], terminal: Terminal | None = None
         terminal.say([_("Please answer yes or no.")])
 
 
-def offer_resume(flags: Mapping[str, str | None]) -> bool:
-    """When a match is saved, ask whether to go on with it; True if it was resumed (and played)."""
-    if read_save() is None:
-        return False
+def finish_match(lines: list[str], match: Match, seat: int, ended: str, keep: int) -> None:
+    """Keep a finished match's record, count it in the statistics, then drop its save.
+
+    The finished match is saved first (with the time it ended), and each step finds its own work done if it was
+    done before: a kill anywhere in between is finished by the next start, and the match is counted once.
+    """
+    keep_record(lines, match.rules.name, keep, ended)
+    add_match(match_entry(match, seat, content_digest(lines), stamp_time(ended)))
+    remove_save()
+
+
+def load_saved_match() -> Match | None:
+    """The saved match, replayed to where the player stopped; None if there is none; ``SaveRefused`` (the file
+    still in place) if it is damaged or cut short, was changed outside the game, or comes from a newer version."""
+    remove_stale_temporaries(save_path())
+    text = read_save()
+    if text is None:
+        return None
+    match, seat, lines, stamp = saved_match(text)
+    if match.over:
+        # The match ended but the game stopped before its record was kept: finish that now, nothing to resume.
+        keep = int(load_settings().get("keep_records", DEFAULT_KEEP))
+        ended = stamp.get("ended")
+        finish_match(lines, match, seat, ended if is_time_stamp(ended) else time_stamp(), keep)
+        return None
+    return match
+
+
+def saved_match(text: str) -> tuple[Match, int, list[str], dict[str, Any]]:
+    """A save's match, the human seat, the record lines and the seal; ``SaveRefused`` if it cannot be loaded."""
+    lines, stamp = unseal(text, RECORD_FORMAT)
+    try:
+        match = replay(lines)
+        human = [s for s, p in enumerate(match.players) if p.kind == "human"]
+    except NewerRecordError:
+        raise SaveRefused("newer") from None
+    except (RecordError, KeyError, TypeError, ValueError, IndexError, AttributeError):
+        raise SaveRefused("damaged") from None
+    if len(human) != 1:
+        raise SaveRefused("damaged")
+    return match, human[0], lines, stamp
+
+
+def refuse_save(refusal: SaveRefused, terminal: Terminal) -> None:
+    """Keep a save that cannot be loaded aside (never delete a player's match) and say why and where."""
+    kept = keep_aside(save_path()) or save_path()
+    terminal.say([{
+        "damaged": _("The saved match is damaged or cut short; it is kept as {path}."),
+        "edited": _("The saved match was changed outside the game; it is kept as {path}."),
+        "newer": _("The saved match comes from a newer version of the game; it is kept as {path}."),
+    }[refusal.reason].format(path=kept)])
+
+
+def human_seat(match: Match) -> int:
+    return next(s for s, p in enumerate(match.players) if p.kind == "human")
+
+
+def offer_resume(flags: Mapping[str, str | None]) -> tuple[int | None, Terminal | None]:
+    """When a match is saved, ask whether to go on with it: the exit status if it was resumed (and played), else
+    None and the terminal if one was opened. A save that cannot be loaded is kept aside and a new match begins."""
+    try:
+        match = load_saved_match()
+    except SaveRefused as refusal:
+        terminal = make_terminal(resolve_settings(flags))
+        refuse_save(refusal, terminal)
+        terminal.say([_("A new match begins.")])
+        return None, terminal
+    if match is None:
+        return None, None
     settings = resolve_settings(flags)
     terminal = make_terminal(settings)
     while True:
         line = terminal.ask(_("A saved match is waiting. Go on with it? Yes or no? "))
         if line is None or line == INTERRUPTED:
-            return True
+            return 0, terminal
         answer = answer_vocabulary(active_language()).get(normalize(line))
         if answer == "yes":
-            resume_game(flags, terminal)
-            return True
+            return _game(match, human_seat(match), settings, None, terminal).run(resumed=True), terminal
         if answer == "no":
-            keep_aside(_("The saved match is kept as {path}."), terminal)
-            return False
+            kept = keep_aside(save_path())
+            if kept is not None:
+                terminal.say([_("The saved match is kept as {path}.").format(path=kept)])
+            return None, terminal
         terminal.say([_("Please answer yes or no.")])
 
 
-def keep_aside(message: str, terminal: Terminal) -> None:
-    """Move the saved match out of the way (never delete a player's match) and say where it went."""
-    path = save_path()
-    for n in range(1, 1000):
-        target = path.with_name(f"{path.stem}-{n}{path.suffix}")
-        if not target.exists():
-            try:
-                path.replace(target)
-            except OSError:
-                return
-            terminal.say([message.format(path=target)])
-            return
-
-
-def resume_game(flags: Mapping[str, str | None], terminal: Terminal | None = None) -> int:
-    """Go on with the saved match; 1 if there is none or it cannot be read (it is then kept aside)."""
+def resume_game(flags: Mapping[str, str | None]) -> int:
+    """Go on with the saved match; 1 if there is none or it cannot be loaded (it is then kept aside)."""
     settings = resolve_settings(flags)
-    terminal = terminal or make_terminal(settings)
-    lines = read_save()
-    if lines is None:
+    terminal = make_terminal(settings)
+    try:
+        match = load_saved_match()
+    except SaveRefused as refusal:
+        refuse_save(refusal, terminal)
+        terminal.say([_("Start a new match with: commerce play")])
+        return 1
+    if match is None:
         terminal.say([_("There is no saved match. Start one with: commerce play")])
         return 1
-    try:
-        match = replay(lines)
-        seat = next(s for s, p in enumerate(match.players) if p.kind == "human")
-        if match.over:
-            raise RecordError("over")
-    except (RecordError, StopIteration, ValueError, KeyError):
-        keep_aside(_("The saved match cannot be read; it is kept as {path}."), terminal)
-        return 1
-    game = _game(match, seat, settings, None, terminal)
-    return game.run(resumed=True)
+    return _game(match, human_seat(match), settings, None, terminal).run(resumed=True)
 
 
-__all__ = ["offer_resume", "offer_tutorial", "resume_game", "start_game", "start_tutorial", "tutorial_game"]
+__all__ = ["load_saved_match", "offer_resume", "offer_tutorial", "resume_game", "start_game", "start_tutorial",
+           "tutorial_game"]

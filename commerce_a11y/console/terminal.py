@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol, TextIO
 
 from .parser import clean
+from .signals import Stopped
 from .speech import SilentSpeech, Speech
 
 INTERRUPTED = "\x03"
@@ -172,3 +173,9 @@ class Terminal:
                 self.stdout.write("\n")
                 self.stdout.flush()
             return INTERRUPTED
+        except Stopped:
+            # SIGTERM or SIGHUP while asking: end the question's line, so that what is said next stands alone.
+            with contextlib.suppress(OSError, ValueError):
+                self.stdout.write("\n")
+                self.stdout.flush()
+            raise

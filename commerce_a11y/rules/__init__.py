@@ -12,15 +12,16 @@ No printing, no input, no global state; randomness only from a match's own seede
 
 from ..cards import Card, parse_card, parse_cards
 from .actions import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, Swap
-from .errors import IllegalAction, OptionError, RecordError, RulesError
+from .errors import IllegalAction, NewerRecordError, OptionError, RecordError, RulesError
 from .events import Event
 from .match import Match, Phase, Player, SeatView
 from .options import parse_assignments
-from .record import record_lines, replay, write_record
+from .record import RECORD_FORMAT, record_lines, replay, write_record
 from .rulesets import RULESETS, Ruleset, Settlement, ruleset
 from .values import HandName
 
 __all__ = [
+    "RECORD_FORMAT",
     "RULESETS",
     "Action",
     "Card",
@@ -32,6 +33,7 @@ __all__ = [
     "IllegalAction",
     "Knock",
     "Match",
+    "NewerRecordError",
     "OptionError",
     "Pass",
     "Phase",

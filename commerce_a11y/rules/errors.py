@@ -39,3 +39,7 @@ class RecordError(RulesError):
     def __init__(self, template: str, line: int = 0, **params: Any) -> None:
         super().__init__(template, line=line, **params)
         self.line = line
+
+
+class NewerRecordError(RecordError):
+    """A record (or saved match) written by a newer version of the game, in a format this version does not know."""

@@ -9,16 +9,20 @@ next line is not the offered call, exchange or further swap.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from ..cards import parse_cards
 from .actions import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, Swap
-from .errors import N_, IllegalAction, OptionError, RecordError
+from .errors import N_, IllegalAction, NewerRecordError, OptionError, RecordError
 from .events import ACTION_KINDS, Event
 from .match import Match, Player
 from .rulesets import ruleset
 
+RECORD_FORMAT = 1
+"""The format of the records this version writes, as ``format`` on the match line (an extra field RECORD.md
+allows). A reader refuses a record of a newer format rather than misread it; a record without the field (written by
+hand from RECORD.md, or before the field existed) is read as format 1."""
 OPTIONAL_FIELDS: dict[str, frozenset[str]] = {
     "first_dealer": frozenset({"redraws"}),
     "deal": frozenset({"cut", "cut_by"}),
@@ -35,7 +39,10 @@ Per event, because a field that is extra on one event is required on another (RE
 def record_lines(events: Iterable[Event]) -> Iterator[str]:
     """One JSON line per event, without the newline."""
     for event in events:
-        yield json.dumps(event.to_record(), ensure_ascii=False, separators=(",", ":"))
+        obj = event.to_record()
+        if event.kind == "match":
+            obj = {"event": "match", "format": RECORD_FORMAT, **obj}
+        yield json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
 def write_record(events: Iterable[Event], out: IO[str]) -> None:
@@ -69,16 +76,18 @@ def _action(obj: dict[str, Any]) -> Action:
             "exchange_all": ExchangeAll()}[kind]
 
 
-def replay(lines: Iterable[str]) -> Match:
+def replay(lines: Iterable[str], observe: Callable[[Match], None] | None = None) -> Match:
     """The match a record describes, replayed through the rules up to its last line.
 
     Raises ``RecordError`` (with the line number) for a record that cannot be read or that breaks a rule.
     A record may stop before the match ends (a match in progress); the returned match then waits where it stopped.
+    ``observe`` is called with the match once it is dealt and after every action (a replay narrates from it).
     """
     objects = parse_lines(lines)
     if not objects or objects[0]["event"] != "match":
         raise RecordError(N_("A record begins with its match line."), line=objects[0]["_line"] if objects else 1)
     head = objects[0]
+    check_format(head)
     try:
         rules = ruleset(str(head["ruleset"]), **dict(head.get("options") or {}))
         players = [Player(str(p["name"]), str(p.get("kind", "human"))) for p in head["players"]]
@@ -88,12 +97,27 @@ def replay(lines: Iterable[str]) -> Match:
         if isinstance(exc, OptionError):
             raise RecordError(N_("Line {line} of the record: {reason}"), line=head["_line"], reason=str(exc)) from None
         raise RecordError(N_("Line {line} of the record is not a valid match line."), line=head["_line"]) from None
+    if observe is not None:
+        observe(match)
     for produced, obj in enumerate(objects):
         number = obj["_line"]
         while produced >= len(match.events):
             _feed(match, obj, number)
+            if observe is not None:
+                observe(match)
         _compare(obj, match.events[produced], number)
     return match
+
+
+def check_format(head: dict[str, Any]) -> None:
+    """Refuse a match line of a newer format (``NewerRecordError``) or with a format that is not a number."""
+    found = head.get("format", 1)
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        raise RecordError(N_("Line {line} of the record is not a valid match line."), line=head.get("_line", 1))
+    if found > RECORD_FORMAT:
+        raise NewerRecordError(N_("The record comes from a newer version of the game (format {found}; this version "
+                                  "reads format {known})."), line=head.get("_line", 1), found=found,
+                               known=RECORD_FORMAT)
 
 
 def _feed(match: Match, obj: dict[str, Any], number: int) -> None:

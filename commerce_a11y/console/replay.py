@@ -1,0 +1,201 @@
+"""``commerce replay``: a match record told again, in the player's language, from one seat, step by step.
+
+A step is what a player at the table hears at once: one action and all that follows from it up to the next
+decision (the first step is the draw for the first dealer and the first deal). Each step keeps the seat's view at
+its end, so the review commands answer as they would have at that moment in the match. The record is replayed
+through the rules first (``rules.replay``), so a broken record is refused before anything is said.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..i18n import _, active_language
+from ..narration.narrator import Narrator, ruleset_title
+from ..rules import Event, Match, SeatView, replay
+from ..rules.events import ACTION_KINDS
+from .parser import REVIEW_COMMANDS, Invalid, Review, clean, normalize, replay_vocabulary, replay_words
+from .review import ReviewCommands, command_word
+from .terminal import INTERRUPTED, Terminal
+
+
+@dataclass(frozen=True)
+class Step:
+    start: int
+    end: int
+    """The events ``start`` to ``end`` (not included) of the match."""
+    view: SeatView
+    """The seat's view once these events happened."""
+
+
+def replay_steps(lines: Sequence[str], seat: Callable[[Match], int]) -> tuple[Match, int, list[Step]]:
+    """The replayed match, the seat chosen by ``seat(match)``, and its steps; ``RecordError`` for a broken record."""
+    chosen: list[int] = []
+    ends: list[tuple[int, SeatView]] = []
+
+    def observe(match: Match) -> None:
+        if not chosen:
+            chosen.append(seat(match))
+        if not ends or ends[-1][0] != len(match.events):
+            ends.append((len(match.events), match.view(chosen[0])))
+
+    match = replay(lines, observe)
+    steps = []
+    start = 0
+    for end, view in ends:
+        steps.append(Step(start, end, view))
+        start = end
+    return match, chosen[0], steps
+
+
+def default_seat(match: Match) -> int:
+    """The human seat if the record names exactly one, else the first seat."""
+    humans = [s for s, p in enumerate(match.players) if p.kind == "human"]
+    return humans[0] if len(humans) == 1 else 0
+
+
+@dataclass
+class Replay(ReviewCommands):
+    """A replayed match, told step by step to a listener in one seat."""
+
+    match: Match
+    seat: int
+    steps: list[Step]
+    narrator: Narrator
+    terminal: Terminal
+    remember: Callable[[dict[str, str]], object] = lambda settings: None
+    at: int = -1
+    """The last step told (-1 before the first)."""
+    seen: list[Event] = field(default_factory=list)
+    last_batch: list[str] = field(default_factory=list)
+    since_my_turn: int = 0
+
+    # ----- telling -----
+
+    def heading(self) -> list[str]:
+        player = self.match.players[self.seat]
+        if player.kind == "human":
+            return [_("Replay of {ruleset}, {hands} hands, from your seat.").format(
+                ruleset=ruleset_title(self.match.rules), hands=self.match.hand_no)]
+        return [_("Replay of {ruleset}, {hands} hands, from the seat of {name}.").format(
+            ruleset=ruleset_title(self.match.rules), hands=self.match.hand_no, name=player.name)]
+
+    def visible(self, start: int, end: int) -> list[Event]:
+        return [e.visible_to(self.seat) for e in self.match.events[start:end]]
+
+    def step_lines(self, index: int, start: int | None = None) -> list[str]:
+        step = self.steps[index]
+        return self.narrator.events(self.visible(step.start if start is None else start, step.end))
+
+    def whole(self) -> list[str]:
+        """Every step's lines, for a listener who is not at a terminal."""
+        return [*self.heading(), *(line for i in range(len(self.steps)) for line in self.step_lines(i)),
+                _("End of the record.")]
+
+    def go(self, index: int, start: int | None = None) -> None:
+        """Tell step ``index`` (from event ``start`` if given) and stand there."""
+        self.at = index
+        step = self.steps[index]
+        self.seen = self.visible(0, step.end)
+        acted = [s.end for s in self.steps[:index + 1] if self._acted(s)]
+        self.since_my_turn = acted[-1] if acted else 0
+        self.say(self.step_lines(index, start) or [_("Nothing to tell here at this verbosity.")])
+
+    def _acted(self, step: Step) -> bool:
+        first = self.match.events[step.start] if step.start < len(self.match.events) else None
+        return first is not None and first.kind in ACTION_KINDS and first.player == self.seat
+
+    def deal_index(self, number: int) -> tuple[int, int] | None:
+        """The step holding the deal of hand ``number`` and the deal's event index."""
+        for index, step in enumerate(self.steps):
+            for k in range(step.start, step.end):
+                event = self.match.events[k]
+                if event.kind == "deal" and event["hand"] == number:
+                    return index, k
+        return None
+
+    def current_hand(self) -> int:
+        step = self.steps[max(self.at, 0)]
+        return max([e["hand"] for e in self.match.events[:step.end] if e.kind == "deal"], default=1)
+
+    def go_to_hand(self, number: int) -> None:
+        found = self.deal_index(number)
+        if found is None:
+            self.say([_("Choose a hand from 1 to {last}.").format(last=self.match.hand_no)])
+            return
+        self.go(found[0], start=found[1])
+
+    # ----- asking -----
+
+    def run(self) -> int:
+        """Step through the record as the listener asks; 0 when they leave or input ends."""
+        self.say([*self.heading(), _("Press Enter for the next step. Say help for the commands.")])
+        self.go(0)
+        interrupted = False
+        while True:
+            line = self.terminal.ask(_("Replay, hand {number}: ").format(number=self.current_hand()))
+            if line is None:
+                return 0
+            if line == INTERRUPTED:
+                if interrupted:
+                    return 0
+                interrupted = True
+                continue
+            interrupted = False
+            parsed = self.parse(line)
+            if isinstance(parsed, Invalid):
+                self.say([parsed.message])
+            elif parsed.command == "quit":
+                return 0
+            else:
+                self.command(parsed)
+
+    def parse(self, line: str) -> Review | Invalid:
+        text = clean(line)
+        if not text:
+            return Review("next")
+        tokens = text.split()
+        first = normalize(tokens[0])
+        if first.isdigit():
+            return Review("goto", first)
+        command = replay_vocabulary(active_language()).get(first)
+        if command is None:
+            return Invalid(_("I do not know {word}. Say help for the commands.").format(word=tokens[0][:20]))
+        if command in ("next", "previous", "goto") or command in REVIEW_COMMANDS:
+            return Review(command, " ".join(tokens[1:]))
+        return Invalid(_("This is a replay: nothing can be played. Say help for the commands."))
+
+    def command(self, parsed: Review) -> None:
+        name = parsed.command
+        if name == "next":
+            if self.at + 1 < len(self.steps):
+                self.go(self.at + 1)
+            else:
+                self.say([_("End of the record.")])
+        elif name == "previous":
+            self.go_to_hand(max(1, self.current_hand() - 1))
+        elif name == "goto":
+            number = "".join(ch for ch in parsed.argument if ch.isdigit())  # "goto 5", German "gehe zu 5"
+            if number:
+                self.go_to_hand(int(number))
+            else:
+                self.say([_("Choose a hand from 1 to {last}.").format(last=self.match.hand_no)])
+        else:
+            self.review(parsed, self.steps[self.at].view)
+
+    def help_lines(self, view: SeatView) -> list[str]:
+        lang = active_language()
+        words = replay_words(lang)
+        return [
+            _("Replay: Enter or {next} for the next step, {previous} for the hand before, {goto} and a number "
+              "for that hand.").format(next=command_word(lang, "next", words),
+                                       previous=command_word(lang, "previous", words),
+                                       goto=command_word(lang, "goto", words)),
+            _("Any time: {commands}.").format(commands=", ".join(
+                command_word(lang, c) for c in ("hand", "widow", "value", "history", "chips", "turn", "repeat",
+                                                "rules"))),
+            _("Settings: {commands}. Leave: {quit}.").format(
+                commands=", ".join(command_word(lang, c) for c in ("verbosity", "cards", "speech", "language")),
+                quit=command_word(lang, "quit")),
+        ]

@@ -1,0 +1,107 @@
+"""Finding and opening a record for ``commerce replay``: a file, a number from the list, or the latest kept one."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+import click
+
+from ..i18n import _
+from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
+from ..records import kept_records, record_time
+from ..rules import RecordError, ruleset
+from .parser import replay_vocabulary
+from .replay import Replay, default_seat, replay_steps
+from .session import make_terminal, resolve_settings
+from .terminal import Terminal
+
+
+def choose_record(file: Path | None) -> Path | None:
+    """The record to replay: ``file`` if it exists, the Nth newest kept record for a number, else the newest."""
+    if file is not None and (file.exists() or not str(file).isdigit()):
+        return file
+    kept = kept_records()
+    index = int(str(file)) - 1 if file is not None else 0
+    return kept[index] if 0 <= index < len(kept) else None
+
+
+def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping[str, str | None]) -> int:
+    """Replay a record; 0 after it (or when the listener leaves), 1 for a record that is missing or broken."""
+    settings = resolve_settings(flags)
+    path = choose_record(file)
+    if path is None:
+        say([_("There is no kept record of a finished match yet; give a record file.") if file is None else
+             _("There is no kept record number {number}. See: commerce replay --list").format(number=file)])
+        return 1
+    try:
+        lines = path.read_bytes().decode("utf-8", errors="replace").splitlines()
+    except OSError:
+        say([_("Cannot read {path}.").format(path=path)])
+        return 1
+
+    def chosen(match) -> int:  # type: ignore[no-untyped-def]
+        if seat is None:
+            return default_seat(match)
+        if seat > len(match.players):
+            raise click.BadParameter(_("Choose a seat from 1 to {players}.").format(players=len(match.players)),
+                                     param_hint="'--seat'")
+        return seat - 1
+
+    try:
+        match, listener, steps = replay_steps(lines, chosen)
+    except RecordError as error:
+        say([_("This record cannot be replayed: {reason}").format(reason=_(error.template).format(**error.params))])
+        return 1
+    names = [_("You") if s == listener else p.name for s, p in enumerate(match.players)]
+    narrator = Narrator(match.rules, names, listener, Verbosity(settings["verbosity"]), CardStyle(settings["cards"]))
+    interactive = not whole and sys.stdin.isatty() and sys.stdout.isatty()
+    terminal = make_terminal(settings, replay_vocabulary) if interactive else Terminal(_NoInput())
+    listening = Replay(match, listener, steps, narrator, terminal)
+    if not interactive:
+        terminal.say(listening.whole())
+        return 0
+    return listening.run()
+
+
+class _NoInput:
+    name = "plain"
+
+    def read(self, prompt: str) -> str | None:
+        return None
+
+
+def say(lines: list[str]) -> None:
+    Terminal(_NoInput()).say(lines)
+
+
+def list_lines() -> list[str]:
+    """One line per kept record, newest first, numbered for ``commerce replay N``."""
+    kept = kept_records()
+    if not kept:
+        return [_("There is no kept record of a finished match yet; give a record file.")]
+    return [_describe(number, path) for number, path in enumerate(kept, 1)]
+
+
+def _describe(number: int, path: Path) -> str:
+    """"3. 2026-11-30 14:05: Commerce, you won." from the record's first and last lines, without replaying it."""
+    when = record_time(path)
+    date = when.strftime("%Y-%m-%d %H:%M") if when else path.name
+    try:
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        head, last = json.loads(lines[0]), json.loads(lines[-1])
+        title = ruleset_title(ruleset(str(head["ruleset"])))
+        players = head["players"]
+        human = [s for s, p in enumerate(players) if p.get("kind") == "human"]
+        winners = [int(w) for w in last["winners"]] if last.get("event") == "match_end" else []
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return _("{number}. {date}: cannot be read.").format(number=number, date=date)
+    if not winners:
+        return _("{number}. {date}: {ruleset}, not finished.").format(number=number, date=date, ruleset=title)
+    if len(human) == 1 and human[0] in winners:
+        return _("{number}. {date}: {ruleset}, you won.").format(number=number, date=date, ruleset=title)
+    names = ", ".join(str(players[w].get("name", "?")) for w in winners if 0 <= w < len(players))
+    return _("{number}. {date}: {ruleset}, won by {names}.").format(number=number, date=date, ruleset=title,
+                                                                     names=names)
