@@ -18,10 +18,14 @@ from .sim import KNOCK, PASS, SWAP, Sim, sensible_policy
 from .strength import promises, strengths
 
 WAIT_BIAS = 0.03
+DEALS = 144
+"""Deals searched per decision up to 6 players (fewer at larger tables). Measured in Commerce at 5 players against
+``heuristic``: 48 deals lost 0.83 times the heuristic's chips per hand, 144 deals 0.77 and 240 deals 0.75; 144
+keeps the 95th-percentile decision well under 100 ms on a 2-core machine."""
 
 
 class StrongBot:
-    def __init__(self, seed: int, deals: int = 48, draws: int = 150, candidates: int = 9) -> None:
+    def __init__(self, seed: int, deals: int = DEALS, draws: int = 150, candidates: int = 9) -> None:
         self.rng = random.Random(seed)
         self.heuristic = HeuristicBot(seed + 1)
         self.deals = deals
