@@ -18,6 +18,7 @@ from ..cards import CARDS, Card
 from ..i18n import _, active_language, translation
 from ..narration.words import card_name, words
 from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
+from .charset import fold
 
 REVIEW_COMMANDS = ("hand", "widow", "history", "chips", "turn", "value", "repeat", "help", "rules", "quit",
                    "verbosity", "cards", "speech", "language")
@@ -86,13 +87,19 @@ def words_of(table: dict[str, str]) -> dict[str, tuple[str, ...]]:
     return {key: tuple(normalize(w) for w in text.split()) for key, text in table.items()}
 
 
+def spellings(word: str) -> tuple[str, ...]:
+    """A word as typed normally and on a keyboard or terminal without umlauts ("könig", "koenig", "konig")."""
+    return tuple(dict.fromkeys(normalize(form) for form in (word, fold(word), fold(word, umlauts=False))))
+
+
 def _vocabulary(lang: str, table: Any) -> dict[str, str]:
     """Every word of a table to its key: the language's own words first, then the English ones it does not use."""
     result: dict[str, str] = {}
     for language in (lang, "en"):
-        for key, forms in words_of(table(translation(language))).items():
-            for word in forms:
-                result.setdefault(word, key)
+        for key, text in table(translation(language)).items():
+            for word in text.split():
+                for spelling in spellings(word):
+                    result.setdefault(spelling, key)
     return result
 
 
@@ -144,8 +151,8 @@ def card_lexicon(lang: str) -> dict[str, Card]:
     lexicon: dict[str, Card] = {}
     for language in (lang, "en"):
         for card, name, code in zip(CARDS, words("card", language), words("code", language), strict=True):
-            lexicon.setdefault(normalize(name), card)
-            lexicon.setdefault(normalize(code), card)
+            for spelling in (*spellings(name), *spellings(code)):
+                lexicon.setdefault(spelling, card)
     for card in CARDS:
         lexicon.setdefault(normalize(card.code), card)
     return lexicon

@@ -4,6 +4,9 @@ Output is whole lines, printed once, never redrawn or coloured (ACCESSIBILITY.md
 one ``ask``: *plain* (``input()`` with readline, or plain reading when stdin is not a terminal) and *rich* (a
 prompt_toolkit session tuned for screen readers: no cursor-position requests, no completion while typing, no
 colour). ``ask`` returns the typed line, ``None`` at the end of input, or ``INTERRUPTED`` after Ctrl-C.
+
+Output that goes away (``commerce play | head``, a full disk behind ``> file``) or input that fails counts as the
+end of input: the game saves and leaves quietly, with status 0, instead of crashing on a write.
 """
 
 from __future__ import annotations
@@ -143,6 +146,8 @@ class Terminal:
         self.stdout = stdout or sys.stdout
         self.notices: list[str] = []
         """Sentences from other threads (speech failures), printed before the next line or question."""
+        self.output_lost = False
+        """True once the output could not be written: every later question reads as the end of input."""
 
     def notice(self, text: str) -> None:
         """Queue a sentence to print at the next chance (safe from any thread; never prints over a prompt)."""
@@ -151,11 +156,28 @@ class Terminal:
     def say(self, lines: Iterable[str], interrupt: bool = False) -> None:
         """Print each line once; speak them, the first cutting off stale speech when ``interrupt`` is set."""
         lines = [*self._take_notices(), *lines]
-        for line in lines:
-            self.stdout.write(line + "\n")
-            self.speech.speak(line, interrupt=interrupt)
-            interrupt = False
-        self.stdout.flush()
+        try:
+            for line in lines:
+                if not self.output_lost:
+                    self.stdout.write(line + "\n")
+                self.speech.speak(line, interrupt=interrupt)
+                interrupt = False
+            if not self.output_lost:
+                self.stdout.flush()
+        except (OSError, ValueError):
+            self.lose_output()
+
+    def lose_output(self) -> None:
+        """The reader went away or the output cannot be written: write no more, and end at the next question.
+
+        The stream's descriptor is pointed at the null device, so the bytes still buffered in it cannot fail
+        again when Python flushes it on the way out.
+        """
+        self.output_lost = True
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.stdout.fileno())
+            os.close(devnull)
 
     def _take_notices(self) -> list[str]:
         taken, self.notices[:] = list(self.notices), []
@@ -164,9 +186,15 @@ class Terminal:
     def ask(self, prompt: str, interrupt: bool = False) -> str | None:
         if self.notices:
             self.say([])
+        if self.output_lost:
+            return None
         self.speech.speak(prompt.strip(), interrupt=interrupt)
         try:
             return self.backend.read(prompt)
+        except (OSError, ValueError):
+            # The prompt could not be written, or the input cannot be read (a closed terminal): end of input.
+            self.lose_output()
+            return None
         except KeyboardInterrupt:
             if self.backend.name == "plain":  # prompt_toolkit has ended the line itself
                 self.stdout.write("\n")
