@@ -173,7 +173,7 @@ def clean(line: str) -> str:
         if unicodedata.category(ch)[0] == "C":
             continue
         out.append(ch)
-    return "".join(out).strip()[:200]
+    return "".join(out).strip()[:200].rstrip()
 
 
 @dataclass(frozen=True)
@@ -208,7 +208,7 @@ def parse(line: str, view: SeatView) -> Parsed | None:
     command = command_vocabulary(lang).get(first)
     rest = tokens[1:]
     if command is None:
-        if first.isdigit() or all(t.isdigit() for t in tokens):
+        if first.isdecimal() or all(t.isdecimal() for t in tokens):
             return _swap(tokens, view)
         cards = _cards(tokens, lang)
         if cards:
@@ -249,7 +249,7 @@ def _cards(tokens: list[str], lang: str) -> list[Card] | None:
 
 def _swap(tokens: list[str], view: SeatView) -> Parsed:
     """Swap by positions ("13", "1 3", "13 21") or by cards (codes or names, in any order)."""
-    if all(t.isdigit() for t in tokens):
+    if all(t.isdecimal() for t in tokens):
         digits = "".join(tokens)
         if len(digits) % 2:
             return Invalid(_("Give two numbers: your card, then the widow card, for example 13."))
