@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from game_fuzz import Tally, fuzz  # noqa: E402 - the driver lives beside the tests that use it
+from game_fuzz import Tally, fuzz  # the driver lives beside the tests that use it
 
 
 def main() -> None:
