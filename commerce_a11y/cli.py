@@ -22,17 +22,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Run the ``commerce`` command line (``argv`` defaults to the process's arguments)."""
     from .console.charset import prepare_streams
     from .i18n import init_language, use_language
-    from .storage import load_settings, save_settings
+    from .storage import SETTINGS_FILE, config_dir, read_settings, save_settings
 
     args = list(sys.argv[1:] if argv is None else argv)
     prepare_streams()
-    remembered = load_settings().get("lang")
+    settings, damaged = read_settings()
+    remembered = settings.get("lang")
     if remembered and not any(a == "--lang" or a.startswith("--lang=") for a in args):
         use_language(remembered)
     else:
         lang = init_language(args)
         if any(a == "--lang" or a.startswith("--lang=") for a in args):
             save_settings({"lang": lang})  # the player chose it: it stays until changed
+    if damaged:
+        from .i18n import _
+
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(_("Some settings in {path} are not valid; the game uses its defaults for them.")
+                             .format(path=config_dir() / SETTINGS_FILE) + "\n")
     try:
         from .commands import cli
 

@@ -10,6 +10,7 @@ import click
 
 from . import __version__
 from .bots import BOT_KINDS
+from .console.charset import clean
 from .i18n import LANGUAGES, _, ngettext, translate_click
 from .rules import RULESETS, OptionError, RulesError, parse_assignments, ruleset
 from .simulate import Summary, simulate
@@ -139,7 +140,7 @@ def parse_opponents(spec: str | None, count: int | None, default_level: str = "h
         if not sep:
             name, level = ((OPPONENT_NAMES[index % len(OPPONENT_NAMES)], item) if item in BOT_KINDS
                            else (item, default_level))
-        name, level = name.strip()[:20] or OPPONENT_NAMES[index], level.strip()
+        name, level = clean(name)[:20] or OPPONENT_NAMES[index % len(OPPONENT_NAMES)], level.strip()
         if level not in BOT_KINDS:
             raise click.BadParameter(
                 _("{level} is not a computer player level. Levels: {levels}.").format(
@@ -191,7 +192,7 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
         raise _rules_error(error) from None
     if offer_resume(settings):
         return
-    start_game(rules, seats, name, seed, record_file, settings)
+    start_game(rules, seats, clean(name or "")[:20] or None, seed, record_file, settings)
 
 
 @cli.command("resume")

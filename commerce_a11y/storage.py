@@ -47,7 +47,18 @@ def data_dir() -> Path:
 
 
 def atomic_write(path: Path, text: str) -> bool:
-    """Replace a file's content all at once; False if the folder cannot be written."""
+    """Replace a file's content all at once; False if the folder cannot be written.
+
+    A target that exists and is not a regular file (``--record /dev/stdout``, a named pipe, ``/dev/full``) is
+    written into, never replaced: renaming over it would put a file where a device or pipe was.
+    """
+    if _special(path):
+        try:
+            with path.open("w", encoding="utf-8") as out:
+                out.write(text)
+        except OSError:
+            return False
+        return True
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
@@ -65,21 +76,43 @@ def atomic_write(path: Path, text: str) -> bool:
     return True
 
 
+def _special(path: Path) -> bool:
+    """Whether ``path`` exists and is something other than a regular file (a device, a pipe, a folder)."""
+    try:
+        return path.exists() and not path.is_file()
+    except OSError:
+        return False
+
+
+def read_settings() -> tuple[dict[str, str], bool]:
+    """The remembered settings that are valid, and whether the file holds something that is not (damaged JSON,
+    or a known setting with a value it cannot have: a hand-edited file). Unknown keys are left for newer versions."""
+    path = config_dir() / SETTINGS_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, NotADirectoryError):
+        return {}, False
+    except (OSError, ValueError):  # unreadable, not UTF-8, not JSON
+        return {}, True
+    if not isinstance(data, dict):
+        return {}, True
+    valid = {k: v for k, v in data.items() if k in SETTING_CHOICES and _allowed(k, v)}
+    return valid, any(k in SETTING_CHOICES and k not in valid for k in data)
+
+
+def _allowed(key: str, value: object) -> bool:
+    return isinstance(value, str) and value in SETTING_CHOICES[key]
+
+
 def load_settings() -> dict[str, str]:
     """The remembered settings that are valid; a missing or damaged file gives none."""
-    try:
-        data = json.loads((config_dir() / SETTINGS_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    return {k: v for k, v in data.items() if k in SETTING_CHOICES and v in SETTING_CHOICES[k]}
+    return read_settings()[0]
 
 
 def save_settings(settings: dict[str, Any]) -> bool:
     """Remember settings (merged with what is stored)."""
     merged = load_settings()
-    merged.update({k: v for k, v in settings.items() if k in SETTING_CHOICES and v in SETTING_CHOICES[k]})
+    merged.update({k: v for k, v in settings.items() if k in SETTING_CHOICES and _allowed(k, v)})
     return atomic_write(config_dir() / SETTINGS_FILE, json.dumps(merged, indent=2, sort_keys=True) + "\n")
 
 

@@ -14,6 +14,7 @@ import codecs
 import contextlib
 import locale
 import os
+import re
 import sys
 import unicodedata
 from collections.abc import Mapping
@@ -41,6 +42,18 @@ def fold(text: str, umlauts: bool = True) -> str:
             plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
             out.append(plain if plain and plain.isascii() else "?")
     return "".join(out)
+
+
+_ESCAPE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[PX^_][^\x1b]*(?:\x1b\\)?|O.?|.)?",
+                     re.DOTALL)
+"""A terminal escape sequence: CSI (arrow keys, bracketed paste), OSC (window titles), DCS and the like, SS3 (F1)."""
+
+
+def clean(line: str) -> str:
+    """The typed line without escape sequences or control characters (never echo those back), at most 200
+    characters."""
+    text = _ESCAPE.sub("", line)
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()[:200].rstrip()
 
 
 def _fold_error(error: UnicodeError) -> tuple[str, int]:

@@ -18,7 +18,7 @@ from ..cards import CARDS, Card
 from ..i18n import _, active_language, translation
 from ..narration.words import card_name, words
 from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
-from .charset import fold
+from .charset import clean, fold
 
 REVIEW_COMMANDS = ("hand", "widow", "history", "chips", "turn", "value", "repeat", "help", "rules", "quit",
                    "verbosity", "cards", "speech", "language")
@@ -156,24 +156,6 @@ def card_lexicon(lang: str) -> dict[str, Card]:
     for card in CARDS:
         lexicon.setdefault(normalize(card.code), card)
     return lexicon
-
-
-def clean(line: str) -> str:
-    """The typed line without control characters or escape sequences (never echo those back)."""
-    out = []
-    skip = False
-    for ch in line:
-        if ch == "\x1b":
-            skip = True
-            continue
-        if skip:
-            if ch.isalpha() or ch == "~":
-                skip = False
-            continue
-        if unicodedata.category(ch)[0] == "C":
-            continue
-        out.append(ch)
-    return "".join(out).strip()[:200].rstrip()
 
 
 @dataclass(frozen=True)

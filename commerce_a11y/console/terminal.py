@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Protocol, TextIO
 
-from .parser import clean
+from .charset import clean
 from .speech import SilentSpeech, Speech
 
 INTERRUPTED = "\x03"
