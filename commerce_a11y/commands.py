@@ -130,7 +130,7 @@ DIFFICULTY_LEVELS = {"easy": "easy", "normal": "heuristic", "hard": "strong"}
 
 def parse_opponents(spec: str | None, count: int | None, default_level: str = "heuristic") -> list[tuple[str, str]]:
     """``"Anna:strong,Ben:easy"``, ``"basic,random"``, ``"Anna,Ben"`` or nothing, as (name, level) pairs; a
-    missing level is ``default_level``; BadParameter if wrong."""
+    missing level is ``default_level``; names are cleaned of control characters; BadParameter if wrong."""
     items = [s.strip() for s in spec.split(",") if s.strip()] if spec else []
     if not items:
         items = [default_level] * (count - 1 if count else 3)
@@ -140,7 +140,8 @@ def parse_opponents(spec: str | None, count: int | None, default_level: str = "h
         if not sep:
             name, level = ((OPPONENT_NAMES[index % len(OPPONENT_NAMES)], item) if item in BOT_KINDS
                            else (item, default_level))
-        name, level = clean(name)[:20] or OPPONENT_NAMES[index % len(OPPONENT_NAMES)], level.strip()
+        name = clean(name)[:20] or OPPONENT_NAMES[index % len(OPPONENT_NAMES)]
+        level = level.strip() or default_level
         if level not in BOT_KINDS:
             raise click.BadParameter(
                 _("{level} is not a computer player level. Levels: {levels}.").format(
@@ -186,6 +187,8 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
     difficulty = settings.get("difficulty") or resolve_settings({}).get("difficulty", "normal")
     try:
         rules = ruleset(rules_name, **parse_assignments(options))
+        if players is not None:
+            rules.check_players(players)  # before counting opponents: --players 0 or 10**20 is simply wrong
         seats = parse_opponents(opponents, players, DIFFICULTY_LEVELS[difficulty])
         rules.check_players(len(seats) + 1)
     except OptionError as error:
