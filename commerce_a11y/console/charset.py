@@ -65,9 +65,20 @@ def _fold_error(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error(ERRORS, _fold_error)
 
 
-def locale_encoding(environ: Mapping[str, str]) -> str:
-    """The character set the locale variables promise the terminal: ``ascii`` for C, POSIX or an unknown locale."""
-    name = next((environ[v] for v in ("LC_ALL", "LC_CTYPE", "LANG") if environ.get(v)), "")
+COERCED = ("C.UTF-8", "C.utf8", "UTF-8")
+"""What Python puts into ``LC_CTYPE`` when it finds the C locale at start (PEP 538): not the player's choice."""
+
+
+def locale_encoding(environ: Mapping[str, str], coerced: bool = False) -> str:
+    """The character set the locale variables promise the terminal: ``ascii`` for C, POSIX or an unknown locale.
+
+    With ``coerced`` (Python switched to UTF-8 itself because the locale was C or not installed), an ``LC_CTYPE``
+    of C.UTF-8 is Python's and is passed over.
+    """
+    names = [environ.get(v, "") for v in ("LC_ALL", "LC_CTYPE", "LANG")]
+    if coerced and names[1] in COERCED:
+        names[1] = ""
+    name = next((n for n in names if n), "")
     if name.split(".", 1)[0] in ("", "C", "POSIX") and "." not in name:
         return "ascii"
     codeset = locale.normalize(name).partition(".")[2].partition("@")[0]
@@ -86,7 +97,7 @@ def prepare_streams(environ: Mapping[str, str] | None = None) -> None:
             setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
     encoding = None
     if sys.platform not in ("win32", "darwin") and not env.get("PYTHONIOENCODING") and not env.get("PYTHONUTF8"):
-        encoding = locale_encoding(env)
+        encoding = locale_encoding(env, coerced=bool(sys.flags.utf8_mode))
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(AttributeError, ValueError, OSError, LookupError):
             stream.reconfigure(encoding=encoding, errors=ERRORS)  # type: ignore[union-attr]
