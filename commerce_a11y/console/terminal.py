@@ -15,7 +15,7 @@ import contextlib
 import os
 import shutil
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol, TextIO
 
 from .charset import clean
@@ -33,10 +33,14 @@ class InputBackend(Protocol):
         ...
 
 
-def plain_is_right(stdin: TextIO, stdout: TextIO, environ: dict[str, str] | os._Environ[str]) -> bool:
+def dumb_terminal(environ: Mapping[str, str]) -> bool:
+    """A terminal that cannot move the cursor (or does not say what it is): TERM dumb, unknown or unset."""
+    return environ.get("TERM", "") in ("", "dumb", "unknown")
+
+
+def plain_is_right(stdin: TextIO, stdout: TextIO, environ: Mapping[str, str]) -> bool:
     """ACCESSIBILITY.md: plain input when not on a terminal, on a dumb or unknown terminal, or when asked."""
-    term = environ.get("TERM", "")
-    return (not _isatty(stdin) or not _isatty(stdout) or term in ("", "dumb", "unknown")
+    return (not _isatty(stdin) or not _isatty(stdout) or dumb_terminal(environ)
             or bool(environ.get("ACCESSIBLE")))
 
 
@@ -51,7 +55,9 @@ class PlainInput:
     """``input()`` on a terminal (readline gives editing and history); line reading with an echo otherwise.
 
     When stdin is not a terminal the typed answer never appears on screen by itself, so it is echoed after the
-    prompt: a transcript then reads like a session at the keyboard.
+    prompt: a transcript then reads like a session at the keyboard. On a dumb terminal readline is left out: it
+    cannot move the cursor there, so it scrolls a long question sideways and shows it cut ("<n, passen?"); the
+    terminal's own line editing (backspace, Ctrl-U) keeps every line whole.
     """
 
     name = "plain"
@@ -60,7 +66,7 @@ class PlainInput:
         self.stdin = stdin
         self.stdout = stdout
         self.interactive = _isatty(stdin) and _isatty(stdout)
-        if self.interactive:
+        if self.interactive and not dumb_terminal(os.environ):
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401 - importing it gives input() line editing and history
 
