@@ -36,14 +36,20 @@ def config_dir() -> Path:
         return Path(os.environ.get("APPDATA") or Path.home()) / APP
     if sys.platform == "darwin":
         return Path.home() / "Library" / "Application Support" / APP
-    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / APP
+    return _xdg("XDG_CONFIG_HOME", ".config") / APP
 
 
 def data_dir() -> Path:
     """The per-user data folder for the saved match and records."""
     if sys.platform in ("win32", "darwin"):
         return config_dir()
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / APP
+    return _xdg("XDG_DATA_HOME", ".local/share") / APP
+
+
+def _xdg(variable: str, default: str) -> Path:
+    """An XDG base folder; a relative one is invalid and ignored, as the XDG specification says."""
+    value = os.environ.get(variable, "")
+    return Path(value) if os.path.isabs(value) else Path.home() / default
 
 
 def atomic_write(path: Path, text: str) -> bool:

@@ -359,3 +359,11 @@ def test_card_names_typed_without_umlauts_are_understood() -> None:
         assert isinstance(parse("Herz-Kxnig", view), Invalid)
     finally:
         use_language("en")
+
+
+def test_relative_xdg_folders_are_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/data")
+    monkeypatch.setenv("XDG_CONFIG_HOME", "")
+    assert storage.data_dir() == tmp_path / ".local" / "share" / "commerce-a11y"
+    assert storage.config_dir() == tmp_path / ".config" / "commerce-a11y"
