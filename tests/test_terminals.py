@@ -53,16 +53,24 @@ def saved(home: Path) -> Path:
 
 # ----- TERM, NO_COLOR, narrow screens -----
 
+@pytest.fixture(scope="module")
+def baseline(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The session on a wide screen."""
+    result = run_game(tmp_path_factory.mktemp("baseline"), SESSION, "--lang", "en", env={"COLUMNS": "200"})
+    assert result.returncode == 0
+    return result.stdout
+
+
 @pytest.mark.parametrize("env", [{"TERM": "dumb"}, {}, {"TERM": "xterm-256color", "NO_COLOR": "1"},
                                  {"TERM": "vt100", "COLUMNS": "40", "LINES": "10"}, {"TERM": "unknown-terminal"}],
                          ids=["dumb", "unset", "no-color", "40-columns", "unknown"])
-def test_the_same_whole_lines_whatever_the_terminal_says(tmp_path: Path, env: dict[str, str]) -> None:
+def test_the_same_whole_lines_whatever_the_terminal_says(tmp_path: Path, env: dict[str, str],
+                                                         baseline: bytes) -> None:
     """Piped, the game prints exactly the same lines for every TERM, NO_COLOR and width: no colour, nothing
     wrapped by the game itself (a 40-column screen wraps lines on its own, between whole lines)."""
-    baseline = run_game(tmp_path / "a", SESSION, "--lang", "en", env={"COLUMNS": "200"})
-    result = run_game(tmp_path / "b", SESSION, "--lang", "en", env=env)
+    result = run_game(tmp_path, SESSION, "--lang", "en", env=env)
     assert result.returncode == 0 and result.stderr == b""
-    assert result.stdout == baseline.stdout
+    assert result.stdout == baseline
     assert b"\x1b" not in result.stdout
     lines = result.stdout.decode().splitlines()
     assert lines[-1] == "Your match is saved. To go on, type: commerce resume"

@@ -162,13 +162,20 @@ class Terminal:
     def say(self, lines: Iterable[str], interrupt: bool = False) -> None:
         """Print each line once; speak them, the first cutting off stale speech when ``interrupt`` is set."""
         lines = [*self._take_notices(), *lines]
+        for line in lines:
+            self._write(line + "\n")
+            self.speech.speak(line, interrupt=interrupt)
+            interrupt = False
+        self._write("")
+
+    def _write(self, text: str) -> None:
+        """Write (and with nothing to write, flush) unless the output is lost; a failure loses it."""
+        if self.output_lost:
+            return
         try:
-            for line in lines:
-                if not self.output_lost:
-                    self.stdout.write(line + "\n")
-                self.speech.speak(line, interrupt=interrupt)
-                interrupt = False
-            if not self.output_lost:
+            if text:
+                self.stdout.write(text)
+            else:
                 self.stdout.flush()
         except (OSError, ValueError):
             self.lose_output()
