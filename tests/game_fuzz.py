@@ -78,7 +78,11 @@ class FuzzInput:
         return True
 
     def check_save(self) -> None:
-        """The last save replays into the match it was made from (checked when the player is asked)."""
+        """The last save holds the whole match so far and replays into it (checked when the player is asked)."""
+        assert self.game is not None
+        events = self.game.match.events
+        if len(self.saved) != len(events) or (events and self.saved[-1] != next(record_lines(events[-1:]))):
+            self.tally.problems.append("the save is behind the match")
         if self.saved is not self.checked:
             self.checked = self.saved
             copy = replay(self.saved)
