@@ -5,7 +5,8 @@ installed (PEP 538), but the terminal behind such a locale may well show only AS
 come out as mojibake. So the encoding is taken from the locale variables themselves (``LC_ALL``, ``LC_CTYPE``,
 ``LANG``), and every character the terminal lacks is written the way a person would type it without that key:
 German umlauts as ``ae``, ``oe``, ``ue``, other accents dropped. The parser accepts those spellings too, so a
-player under ``LC_ALL=C`` can type what the game printed.
+player under ``LC_ALL=C`` can type what the game printed. ``PYTHONIOENCODING`` or ``PYTHONUTF8`` set by the player
+win over the locale.
 """
 
 from __future__ import annotations
