@@ -37,6 +37,11 @@ GARBAGE = ["", " ", "xyzzy", "99", "0", "00", "-1", "1", "123", "4" * 50, "swap"
            "p\rk", "\u202epass", "pa\u200bss", "\ufffd\ufffd", "\udcff\udcfe", "13\x1b[200~", "ja", "yes please"]
 
 
+OPTIONS = {"braillespiel": {"marks": 3}}
+"""Braillespiel at 10 marks runs to hundreds of hands, thousands of random players' moves once the player is out,
+and the game saves the whole record after each: 3 marks keeps a match to minutes of fuzzing, not hours."""
+
+
 @dataclass
 class Tally:
     lines: int = 0
@@ -122,7 +127,7 @@ def play_game(rng: random.Random, tally: Tally, budget: int, bots: str = "random
     lang = rng.choice(LANGUAGES)
     use_language(lang)
     players = rng.randint(3, 5)
-    match = Match(ruleset(name), [Player("You", "human")] + [Player(f"Bot{i}", f"bot:{bots}")
+    match = Match(ruleset(name, **OPTIONS.get(name, {})), [Player("You", "human")] + [Player(f"Bot{i}", f"bot:{bots}")
                                                                for i in range(1, players)], rng.randrange(2**31))
     tally.games += 1
     player = FuzzInput(rng, budget, tally)
