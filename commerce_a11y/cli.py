@@ -19,18 +19,26 @@ EXIT_CRASH = 70
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the ``commerce`` command line (``argv`` defaults to the process's arguments)."""
+    from .console.charset import prepare_streams
     from .i18n import init_language, use_language
-    from .storage import load_settings, save_settings
+    from .storage import SETTINGS_FILE, config_dir, read_settings, save_settings
 
     args = list(sys.argv[1:] if argv is None else argv)
-    _tolerant_streams()
-    remembered = load_settings().get("lang")
+    prepare_streams()
+    settings, damaged = read_settings()
+    remembered = settings.get("lang")
     if remembered and not any(a == "--lang" or a.startswith("--lang=") for a in args):
         use_language(remembered)
     else:
         lang = init_language(args)
         if any(a == "--lang" or a.startswith("--lang=") for a in args):
             save_settings({"lang": lang})  # the player chose it: it stays until changed
+    if damaged:
+        from .i18n import _
+
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(_("Some settings in {path} are not valid; the game uses its defaults for them.")
+                             .format(path=config_dir() / SETTINGS_FILE) + "\n")
     from .console.signals import GUARD, Stopped, silence_output
 
     GUARD.install()
@@ -49,15 +57,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     except Exception:
         _report_crash()
         sys.exit(EXIT_CRASH)
-
-
-def _tolerant_streams() -> None:
-    """Never crash on a character the terminal's encoding lacks: degrade it instead (non-UTF-8 locales)."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            with contextlib.suppress(ValueError, OSError):
-                reconfigure(errors="replace")
 
 
 def _report_crash() -> None:

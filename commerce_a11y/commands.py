@@ -10,6 +10,7 @@ import click
 
 from . import __version__
 from .bots import BOT_KINDS
+from .console.charset import clean
 from .i18n import LANGUAGES, _, ngettext, pgettext, translate_click
 from .records import KEEP_RANGE
 from .rules import RULESETS, OptionError, RulesError, parse_assignments, ruleset
@@ -156,7 +157,7 @@ DIFFICULTY_LEVELS = {"easy": "easy", "normal": "heuristic", "hard": "strong"}
 
 def parse_opponents(spec: str | None, count: int | None, default_level: str = "heuristic") -> list[tuple[str, str]]:
     """``"Anna:strong,Ben:easy"``, ``"basic,random"``, ``"Anna,Ben"`` or nothing, as (name, level) pairs; a
-    missing level is ``default_level``; BadParameter if wrong."""
+    missing level is ``default_level``; names are cleaned of control characters; BadParameter if wrong."""
     items = [s.strip() for s in spec.split(",") if s.strip()] if spec else []
     if not items:
         items = [default_level] * (count - 1 if count else 3)
@@ -166,7 +167,8 @@ def parse_opponents(spec: str | None, count: int | None, default_level: str = "h
         if not sep:
             name, level = ((OPPONENT_NAMES[index % len(OPPONENT_NAMES)], item) if item in BOT_KINDS
                            else (item, default_level))
-        name, level = name.strip()[:20] or OPPONENT_NAMES[index], level.strip()
+        name = clean(name)[:20] or OPPONENT_NAMES[index % len(OPPONENT_NAMES)]
+        level = level.strip() or default_level
         if level not in BOT_KINDS:
             raise click.BadParameter(
                 _("{level} is not a computer player level. Levels: {levels}.").format(
@@ -220,13 +222,15 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
     difficulty = settings.get("difficulty") or resolve_settings({}).get("difficulty", "normal")
     try:
         rules = ruleset(rules_name, **parse_assignments(options))
+        if players is not None:
+            rules.check_players(players)  # before counting opponents: --players 0 or 10**20 is simply wrong
         seats = parse_opponents(opponents, players, DIFFICULTY_LEVELS[difficulty])
         rules.check_players(len(seats) + 1)
     except OptionError as error:
         raise _rules_error(error) from None
     status, terminal = offer_resume(settings)
     if status is None:
-        status = start_game(rules, seats, name, seed, record_file, settings, terminal)
+        status = start_game(rules, seats, clean(name or "")[:20] or None, seed, record_file, settings, terminal)
     sys.exit(status)
 
 

@@ -43,7 +43,8 @@ def _valid(key: str, value: Any) -> str | None:
         return value if value in SETTING_CHOICES[key] else None
     if key in NUMBER_SETTINGS:
         low, high = NUMBER_SETTINGS[key]
-        if (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, str) and value.isdigit()):
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if whole or (isinstance(value, str) and value.isdecimal()):
             return str(int(value)) if low <= int(value) <= high else None
     return None
 
@@ -54,18 +55,35 @@ def config_dir() -> Path:
         return Path(os.environ.get("APPDATA") or Path.home()) / APP
     if sys.platform == "darwin":
         return Path.home() / "Library" / "Application Support" / APP
-    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / APP
+    return _xdg("XDG_CONFIG_HOME", ".config") / APP
 
 
 def data_dir() -> Path:
     """The per-user data folder for the saved match and records."""
     if sys.platform in ("win32", "darwin"):
         return config_dir()
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / APP
+    return _xdg("XDG_DATA_HOME", ".local/share") / APP
+
+
+def _xdg(variable: str, default: str) -> Path:
+    """An XDG base folder; a relative one is invalid and ignored, as the XDG specification says."""
+    value = os.environ.get(variable, "")
+    return Path(value) if os.path.isabs(value) else Path.home() / default
 
 
 def atomic_write(path: Path, text: str) -> bool:
-    """Replace a file's content all at once; False if the folder cannot be written."""
+    """Replace a file's content all at once; False if the folder cannot be written.
+
+    A target that exists and is not a regular file (``--record /dev/stdout``, a named pipe, ``/dev/full``) is
+    written into, never replaced: renaming over it would put a file where a device or pipe was.
+    """
+    if _special(path):
+        try:
+            with path.open("w", encoding="utf-8") as out:
+                out.write(text)
+        except OSError:
+            return False
+        return True
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
@@ -83,15 +101,33 @@ def atomic_write(path: Path, text: str) -> bool:
     return True
 
 
+def _special(path: Path) -> bool:
+    """Whether ``path`` exists and is something other than a regular file (a device, a pipe, a folder)."""
+    try:
+        return path.exists() and not path.is_file()
+    except OSError:
+        return False
+
+
+def read_settings() -> tuple[dict[str, str], bool]:
+    """The remembered settings that are valid, and whether the file holds something that is not (damaged JSON,
+    or a known setting with a value it cannot have: a hand-edited file). Unknown keys are left for newer versions."""
+    path = config_dir() / SETTINGS_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, NotADirectoryError):
+        return {}, False
+    except (OSError, ValueError):  # unreadable, not UTF-8, not JSON
+        return {}, True
+    if not isinstance(data, dict):
+        return {}, True
+    valid = {k: text for k, v in data.items() if (text := _valid(k, v)) is not None}
+    return valid, any(k in SETTING_CHOICES or k in NUMBER_SETTINGS for k in data.keys() - valid.keys())
+
+
 def load_settings() -> dict[str, str]:
     """The remembered settings that are valid; a missing or damaged file gives none."""
-    try:
-        data = json.loads((config_dir() / SETTINGS_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    return {k: text for k, v in data.items() if (text := _valid(k, v)) is not None}
+    return read_settings()[0]
 
 
 def save_settings(settings: dict[str, Any]) -> bool:

@@ -18,6 +18,7 @@ from ..cards import CARDS, Card
 from ..i18n import _, active_language, translation
 from ..narration.words import card_name, words
 from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
+from .charset import clean, fold
 
 REVIEW_COMMANDS = ("hand", "widow", "history", "chips", "turn", "value", "repeat", "hint", "explain", "whatif",
                    "help", "rules", "quit", "verbosity", "cards", "speech", "language")
@@ -135,13 +136,19 @@ def words_of(table: dict[str, str]) -> dict[str, tuple[str, ...]]:
     return {key: tuple(normalize(w) for w in text.split()) for key, text in table.items()}
 
 
+def spellings(word: str) -> tuple[str, ...]:
+    """A word as typed normally and on a keyboard or terminal without umlauts ("könig", "koenig", "konig")."""
+    return tuple(dict.fromkeys(normalize(form) for form in (word, fold(word), fold(word, umlauts=False))))
+
+
 def _vocabulary(lang: str, table: Any) -> dict[str, str]:
     """Every word of a table to its key: the language's own words first, then the English ones it does not use."""
     result: dict[str, str] = {}
     for language in (lang, "en"):
-        for key, forms in words_of(table(translation(language))).items():
-            for word in forms:
-                result.setdefault(word, key)
+        for key, text in table(translation(language)).items():
+            for word in text.split():
+                for spelling in spellings(word):
+                    result.setdefault(spelling, key)
     return result
 
 
@@ -223,29 +230,11 @@ def card_lexicon(lang: str) -> dict[str, Card]:
     lexicon: dict[str, Card] = {}
     for language in (lang, "en"):
         for card, name, code in zip(CARDS, words("card", language), words("code", language), strict=True):
-            lexicon.setdefault(normalize(name), card)
-            lexicon.setdefault(normalize(code), card)
+            for spelling in (*spellings(name), *spellings(code)):
+                lexicon.setdefault(spelling, card)
     for card in CARDS:
         lexicon.setdefault(normalize(card.code), card)
     return lexicon
-
-
-def clean(line: str) -> str:
-    """The typed line without control characters or escape sequences (never echo those back)."""
-    out = []
-    skip = False
-    for ch in line:
-        if ch == "\x1b":
-            skip = True
-            continue
-        if skip:
-            if ch.isalpha() or ch == "~":
-                skip = False
-            continue
-        if unicodedata.category(ch)[0] == "C":
-            continue
-        out.append(ch)
-    return "".join(out).strip()[:200]
 
 
 @dataclass(frozen=True)
@@ -280,7 +269,7 @@ def parse(line: str, view: SeatView) -> Parsed | None:
     command = command_vocabulary(lang).get(first)
     rest = tokens[1:]
     if command is None:
-        if first.isdigit() or all(t.isdigit() for t in tokens):
+        if first.isdecimal() or all(t.isdecimal() for t in tokens):
             return _swap(tokens, view)
         cards = _cards(tokens, lang)
         if cards:
@@ -327,7 +316,7 @@ def _swap(tokens: list[str], view: SeatView) -> Parsed:
 def swap_from_tokens(tokens: list[str], view: SeatView) -> Swap | Invalid:
     """Swap by positions ("13", "1 3", "13 21") or by cards (codes or names, in any order); ``whatif`` reads
     its swap the same way."""
-    if all(t.isdigit() for t in tokens):
+    if all(t.isdecimal() for t in tokens):
         digits = "".join(tokens)
         if len(digits) % 2:
             return Invalid(_("Give two numbers: your card, then the widow card, for example 13."))

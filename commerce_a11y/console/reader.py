@@ -41,7 +41,7 @@ def find_section(sections: Sequence[Section], text: str, lang: str) -> int | Non
     key = normalize(text)
     if not key:
         return None
-    if key.isdigit():
+    if key.isdecimal():
         number = int(key)
         return number - 1 if 1 <= number <= len(sections) else None
     named = section_vocabulary(lang).get(key)
@@ -108,7 +108,7 @@ class Reader:
             return self.search(rest.strip()), False
         if command == "help":
             return self.help(), False
-        if normalize(text).isdigit():
+        if normalize(text).isdecimal():
             found = find_section(self.sections, text, self.lang)
             if found is None:
                 return [_("Choose a section from 1 to {count}.").format(count=self.count)], False

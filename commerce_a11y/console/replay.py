@@ -157,7 +157,7 @@ class Replay(ReviewCommands):
             return Review("next")
         tokens = text.split()
         first = normalize(tokens[0])
-        if first.isdigit():
+        if first.isdecimal():
             return Review("goto", first)
         command = replay_vocabulary(active_language()).get(first)
         if command is None:
@@ -176,7 +176,7 @@ class Replay(ReviewCommands):
         elif name == "previous":
             self.go_to_hand(max(1, self.current_hand() - 1))
         elif name == "goto":
-            number = "".join(ch for ch in parsed.argument if ch.isdigit())  # "goto 5", German "gehe zu 5"
+            number = "".join(ch for ch in parsed.argument if ch.isdecimal())  # "goto 5", German "gehe zu 5"
             if number:
                 self.go_to_hand(int(number))
             else:

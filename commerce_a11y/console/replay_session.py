@@ -21,7 +21,7 @@ from .terminal import Terminal
 
 def choose_record(file: Path | None) -> Path | None:
     """The record to replay: ``file`` if it exists, the Nth newest kept record for a number, else the newest."""
-    if file is not None and (file.exists() or not str(file).isdigit()):
+    if file is not None and (file.exists() or not str(file).isdecimal()):
         return file
     kept = kept_records()
     index = int(str(file)) - 1 if file is not None else 0

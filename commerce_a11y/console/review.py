@@ -97,7 +97,7 @@ class ReviewCommands:
 
     def history_lines(self, arg: str) -> list[str]:
         answer = answer_vocabulary(active_language()).get(arg)
-        count = len(self.seen) if answer == "all" else int(arg) if arg.isdigit() and int(arg) > 0 else HISTORY_EVENTS
+        count = len(self.seen) if answer == "all" else int(arg) if arg.isdecimal() and int(arg) > 0 else HISTORY_EVENTS
         lines = self.narrator.events(self.seen[-count:])
         return lines or [_("Nothing has happened yet.")]
 

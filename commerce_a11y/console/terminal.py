@@ -4,6 +4,9 @@ Output is whole lines, printed once, never redrawn or coloured (ACCESSIBILITY.md
 one ``ask``: *plain* (``input()`` with readline, or plain reading when stdin is not a terminal) and *rich* (a
 prompt_toolkit session tuned for screen readers: no cursor-position requests, no completion while typing, no
 colour). ``ask`` returns the typed line, ``None`` at the end of input, or ``INTERRUPTED`` after Ctrl-C.
+
+Output that goes away (``commerce play | head``, a full disk behind ``> file``) or input that fails counts as the
+end of input: the game saves and leaves quietly, with status 0, instead of crashing on a write.
 """
 
 from __future__ import annotations
@@ -12,10 +15,10 @@ import contextlib
 import os
 import shutil
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol, TextIO
 
-from .parser import clean
+from .charset import clean
 from .signals import Stopped
 from .speech import SilentSpeech, Speech
 
@@ -31,10 +34,14 @@ class InputBackend(Protocol):
         ...
 
 
-def plain_is_right(stdin: TextIO, stdout: TextIO, environ: dict[str, str] | os._Environ[str]) -> bool:
+def dumb_terminal(environ: Mapping[str, str]) -> bool:
+    """A terminal that cannot move the cursor (or does not say what it is): TERM dumb, unknown or unset."""
+    return environ.get("TERM", "") in ("", "dumb", "unknown")
+
+
+def plain_is_right(stdin: TextIO, stdout: TextIO, environ: Mapping[str, str]) -> bool:
     """ACCESSIBILITY.md: plain input when not on a terminal, on a dumb or unknown terminal, or when asked."""
-    term = environ.get("TERM", "")
-    return (not _isatty(stdin) or not _isatty(stdout) or term in ("", "dumb", "unknown")
+    return (not _isatty(stdin) or not _isatty(stdout) or dumb_terminal(environ)
             or bool(environ.get("ACCESSIBLE")))
 
 
@@ -49,7 +56,9 @@ class PlainInput:
     """``input()`` on a terminal (readline gives editing and history); line reading with an echo otherwise.
 
     When stdin is not a terminal the typed answer never appears on screen by itself, so it is echoed after the
-    prompt: a transcript then reads like a session at the keyboard.
+    prompt: a transcript then reads like a session at the keyboard. On a dumb terminal readline is left out: it
+    cannot move the cursor there, so it scrolls a long question sideways and shows it cut ("<n, passen?"); the
+    terminal's own line editing (backspace, Ctrl-U) keeps every line whole.
     """
 
     name = "plain"
@@ -58,7 +67,7 @@ class PlainInput:
         self.stdin = stdin
         self.stdout = stdout
         self.interactive = _isatty(stdin) and _isatty(stdout)
-        if self.interactive:
+        if self.interactive and not dumb_terminal(os.environ):
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401 - importing it gives input() line editing and history
 
@@ -144,6 +153,8 @@ class Terminal:
         self.stdout = stdout or sys.stdout
         self.notices: list[str] = []
         """Sentences from other threads (speech failures), printed before the next line or question."""
+        self.output_lost = False
+        """True once the output could not be written: every later question reads as the end of input."""
 
     def notice(self, text: str) -> None:
         """Queue a sentence to print at the next chance (safe from any thread; never prints over a prompt)."""
@@ -153,10 +164,34 @@ class Terminal:
         """Print each line once; speak them, the first cutting off stale speech when ``interrupt`` is set."""
         lines = [*self._take_notices(), *lines]
         for line in lines:
-            self.stdout.write(line + "\n")
+            self._write(line + "\n")
             self.speech.speak(line, interrupt=interrupt)
             interrupt = False
-        self.stdout.flush()
+        self._write("")
+
+    def _write(self, text: str) -> None:
+        """Write (and with nothing to write, flush) unless the output is lost; a failure loses it."""
+        if self.output_lost:
+            return
+        try:
+            if text:
+                self.stdout.write(text)
+            else:
+                self.stdout.flush()
+        except (OSError, ValueError):
+            self.lose_output()
+
+    def lose_output(self) -> None:
+        """The reader went away or the output cannot be written: write no more, and end at the next question.
+
+        The stream's descriptor is pointed at the null device, so the bytes still buffered in it cannot fail
+        again when Python flushes it on the way out.
+        """
+        self.output_lost = True
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.stdout.fileno())
+            os.close(devnull)
 
     def _take_notices(self) -> list[str]:
         taken, self.notices[:] = list(self.notices), []
@@ -165,9 +200,15 @@ class Terminal:
     def ask(self, prompt: str, interrupt: bool = False) -> str | None:
         if self.notices:
             self.say([])
+        if self.output_lost:
+            return None
         self.speech.speak(prompt.strip(), interrupt=interrupt)
         try:
             return self.backend.read(prompt)
+        except (OSError, ValueError):
+            # The prompt could not be written, or the input cannot be read (a closed terminal): end of input.
+            self.lose_output()
+            return None
         except KeyboardInterrupt:
             if self.backend.name == "plain":  # prompt_toolkit has ended the line itself
                 self.stdout.write("\n")

@@ -44,7 +44,7 @@ class OptionSpec:
                 value = raw.strip().lower() in _TRUE
         elif isinstance(raw, int) and not isinstance(raw, bool):
             value = raw
-        elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+        elif isinstance(raw, str) and raw.strip().lstrip("-").isdecimal():
             value = int(raw.strip())
         ok = value is not None and (
             isinstance(value, bool)
