@@ -35,17 +35,17 @@ def _rules_error(error: RulesError) -> click.UsageError:
     return click.UsageError(_(error.template).format(**error.params))
 
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]},
+             help=_("Commerce and its family of card games, made for screen readers and braille displays."))
 @click.version_option(__version__, prog_name="commerce", message="%(prog)s %(version)s")
 @_lang_option
 @click.pass_context
 def cli(ctx: click.Context) -> None:
-    """Commerce and its family of card games, made for screen readers and braille displays."""
     if ctx.invoked_subcommand is None:
         ctx.invoke(play_command)
 
 
-@cli.command()
+@cli.command("simulate", help=_("Play matches between computer players and report how each seat did."))
 @click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(list(RULESETS)),
               help=_("The ruleset to play."))
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
@@ -65,7 +65,6 @@ def cli(ctx: click.Context) -> None:
 @_lang_option
 def simulate_command(rules_name: str, options: tuple[str, ...], players: int, bots: str, matches: int, seed: int,
                      record_dir: Path | None, as_json: bool, rotate: bool, quiet: bool) -> None:
-    """Play matches between computer players and report how each seat did."""
     try:
         rules = ruleset(rules_name, **parse_assignments(options))
         rules.check_players(players)
@@ -95,8 +94,6 @@ def simulate_command(rules_name: str, options: tuple[str, ...], players: int, bo
             _say(line)
 
 
-simulate_command.name = "simulate"
-
 _SEAT_LINES = {
     "chips": _("Seat {seat}, {bot}: matches won {won}, hands lost {hands}, chips lost {lost}, per hand {rate}."),
     "lives": _("Seat {seat}, {bot}: matches won {won}, hands lost {hands}, lives lost {lost}, per hand {rate}."),
@@ -122,13 +119,12 @@ def _summary_lines(summary: Summary) -> list[str]:
 
 
 
-@cli.command("rules")
+@cli.command("rules", help=_("Read the rules of a ruleset (commerce by default), section by section."))
 @click.argument("ruleset_name", metavar="RULESET", required=False, default="commerce")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help=_("A ruleset option, for example chips=5; may be given several times."))
 @_lang_option
 def rules_command(ruleset_name: str, options: tuple[str, ...]) -> None:
-    """Read the rules of a ruleset (commerce by default), section by section."""
     from .console.parser import reader_vocabulary
     from .console.reader import book_lines, is_interactive, read_rules
     from .console.session import make_terminal, resolve_settings
@@ -186,6 +182,19 @@ def _settings_option(name: str, choices: tuple[str, ...], help_text: str):  # ty
     return click.option(f"--{name}", type=click.Choice(choices), default=None, help=help_text)
 
 
+def _listening_options(func):  # type: ignore[no-untyped-def]
+    """How the game talks and listens (``--verbosity``, ``--cards``, ``--speech``, ``--input``): the same for every
+    command that talks with the player, and remembered as settings."""
+    for option in reversed((
+        _settings_option("verbosity", ("brief", "normal", "verbose"), _("How much is said: brief, normal or verbose.")),
+        _settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes.")),
+        _settings_option("speech", ("off", "on"), _("Speak through the speech synthesizer as well (off by default).")),
+        _settings_option("input", ("auto", "plain", "rich"), _("Input: plain lines, rich editing, or chosen for you.")),
+    )):
+        func = option(func)
+    return func
+
+
 def _keep_records_option(func):  # type: ignore[no-untyped-def]
     """``--keep-records N``: how many records of finished matches are kept (remembered like the other settings)."""
     return click.option("--keep-records", "keep_records", type=click.IntRange(*KEEP_RANGE), default=None,
@@ -193,7 +202,7 @@ def _keep_records_option(func):  # type: ignore[no-untyped-def]
                         help=_("How many records of finished matches to keep (default 50)."))(func)
 
 
-@cli.command("play")
+@cli.command("play", help=_("Play a match against computer players (classic Commerce against three by default)."))
 @click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(list(RULESETS)),
               help=_("The ruleset to play."))
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
@@ -206,17 +215,13 @@ def _keep_records_option(func):  # type: ignore[no-untyped-def]
 @click.option("--seed", type=int, default=None, help=_("Seed for a match that can be played again exactly."))
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help=_("Write the match record to this file."))
-@_settings_option("verbosity", ("brief", "normal", "verbose"), _("How much is said: brief, normal or verbose."))
-@_settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes."))
-@_settings_option("speech", ("off", "on"), _("Speak through the speech synthesizer as well (off by default)."))
-@_settings_option("input", ("auto", "plain", "rich"), _("Input: plain lines, rich editing, or chosen for you."))
+@_listening_options
 @_settings_option("difficulty", ("easy", "normal", "hard"),
                   _("How well the computer players play: easy, normal or hard (default normal)."))
 @_keep_records_option
 @_lang_option
 def play_command(rules_name: str, options: tuple[str, ...], players: int | None, opponents: str | None,
                  name: str | None, seed: int | None, record_file: Path | None, **settings: str | None) -> None:
-    """Play a match against computer players (classic Commerce against three by default)."""
     from .console.session import offer_resume, resolve_settings, start_game
 
     difficulty = settings.get("difficulty") or resolve_settings({}).get("difficulty", "normal")
@@ -234,47 +239,38 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
     sys.exit(status)
 
 
-@cli.command("resume")
-@_settings_option("verbosity", ("brief", "normal", "verbose"), _("How much is said: brief, normal or verbose."))
-@_settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes."))
-@_settings_option("speech", ("off", "on"), _("Speak through the speech synthesizer as well (off by default)."))
-@_settings_option("input", ("auto", "plain", "rich"), _("Input: plain lines, rich editing, or chosen for you."))
+@cli.command("resume", help=_("Go on with the saved match."))
+@_listening_options
 @_keep_records_option
 @_lang_option
 def resume_command(**settings: str | None) -> None:
-    """Go on with the saved match."""
     from .console.session import resume_game
 
     sys.exit(resume_game(settings))
 
 
-@cli.command("tutorial")
-@_settings_option("verbosity", ("brief", "normal", "verbose"), _("How much is said: brief, normal or verbose."))
-@_settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes."))
-@_settings_option("speech", ("off", "on"), _("Speak through the speech synthesizer as well (off by default)."))
-@_settings_option("input", ("auto", "plain", "rich"), _("Input: plain lines, rich editing, or chosen for you."))
+@cli.command("tutorial", help=_("A guided first hand of Commerce: each step says "
+                                 "what to type (your saved match is left alone)."))
+@_listening_options
 @_lang_option
 def tutorial_command(**settings: str | None) -> None:
-    """A guided first hand of Commerce: each step says what to type (your saved match is left alone)."""
     from .console.session import start_tutorial
 
     sys.exit(start_tutorial(settings))
 
 
-@cli.command("replay")
+@cli.command("replay", help=_("Listen to a match record again, step by step "
+                                 "(FILE, a number from --list, or the latest kept record)."))
 @click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seat", type=click.IntRange(min=1), default=None,
               help=_("Hear the match from this seat, counted from 1 (default: the human player's)."))
 @click.option("--list", "list_records", is_flag=True,
               help=_("List the kept records of finished matches, newest first."))
 @click.option("--all", "whole", is_flag=True, help=_("Tell the whole match at once, without stepping."))
-@_settings_option("verbosity", ("brief", "normal", "verbose"), _("How much is said: brief, normal or verbose."))
-@_settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes."))
-@_settings_option("input", ("auto", "plain", "rich"), _("Input: plain lines, rich editing, or chosen for you."))
+@_listening_options
 @_lang_option
 def replay_command(file: Path | None, seat: int | None, list_records: bool, whole: bool,
                    **settings: str | None) -> None:
-    """Listen to a match record again, step by step (FILE, a number from --list, or the latest kept record)."""
     from .console.replay_session import list_lines, replay_file
 
     if list_records:
@@ -284,11 +280,11 @@ def replay_command(file: Path | None, seat: int | None, list_records: bool, whol
     sys.exit(replay_file(file, seat, whole, settings))
 
 
-@cli.command("stats")
+@cli.command("stats", help=_("Your statistics across finished matches: played, won, "
+                                 "and lost per hand, by ruleset and opponents."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the statistics as one JSON object."))
 @_lang_option
 def stats_command(as_json: bool) -> None:
-    """Your statistics across finished matches: played, won, and lost per hand, by ruleset and opponents."""
     from .stats import StatsRefused, read_stats, statistics
 
     try:
