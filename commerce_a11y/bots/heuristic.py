@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import random
 
-from ..cards import parse_cards
 from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
 from .knowledge import Knowledge
-from .scoring import promise_of, ranked_swaps
+from .scoring import knock_floor, promise_of, ranked_swaps
 from .sim import KNOCK, Sim, sensible_policy
 from .strength import promises, strengths
 
@@ -22,14 +21,6 @@ DRAWS = 48
 KEEP = 16
 KNOCK_RISK = 0.75
 """Knock when the chance of ending worst is below this share of an even share (1 / players)."""
-KNOCK_TIP = {
-    "thirty-one": parse_cards("KH QH 9H"),  # 29
-    "trentuno": parse_cards("AH KS QD"),  # 31
-}
-"""Where the sources' tip sets a floor under the measured risk: a knock with less is never taken. Measured at 5
-players against ``basic``: in Thirty-One and Trentuno knocking on risk alone lost to the basic level's plain
-27-point knock (0.96 and 1.02 of its losses per hand), while keeping promise-guided swaps and knocking only from
-these hands beat it (0.91 and 0.98): waiting lets the others knock and leaves one more swap in the last round."""
 KNOCK_AT_BASE = 0.95
 KNOCK_AT_SLOPE = 0.012
 
@@ -74,9 +65,8 @@ class HeuristicBot:
 
     @staticmethod
     def may_knock(view: SeatView) -> bool:
-        """Whether the hand reaches the ruleset's floor for knocking (``KNOCK_TIP``), if it has one."""
-        floor = KNOCK_TIP.get(view.rules.name)
-        return floor is None or view.rules.hand_value(view.hand) >= view.rules.hand_value(floor)
+        """Whether the hand reaches the ruleset's floor for knocking (``scoring.KNOCK_TIP``), if it has one."""
+        return view.rules.hand_value(view.hand) >= knock_floor(view.rules)
 
     def knock_risk(self, view: SeatView) -> float:
         """The chance of ending worst if knocking now: each opponent plays its last turn, greedily."""

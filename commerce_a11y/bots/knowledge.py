@@ -16,6 +16,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 from ..rules import SeatView
+from .scoring import knock_floor
 from .strength import promises, strength_of, strengths
 
 SWAP_CARE = 60.0
@@ -87,6 +88,7 @@ class Knowledge:
         self.strengths = strengths(view.rules, len(view.players))
         self.promises = promises(view.rules, len(view.players))
         self.lookup = view.rules.table.table
+        self.knock_floor = knock_floor(view.rules)
 
     def seat_weight(self, seat: int, hand: list[int]) -> float:
         """How well a hand for ``seat`` explains its decisions this hand (a likelihood, up to a factor)."""
@@ -105,11 +107,14 @@ class Knowledge:
     def _log_likelihood(self, decision: Decision, hand: list[int]) -> float:
         if len(hand) != 3:
             return 0.0
-        now = strength_of(self.strengths, self._value(hand))
+        value = self._value(hand)
+        # Below the ruleset's floor for knocking (the tips, ``scoring.KNOCK_TIP``) players are modelled not to
+        # knock at all: the strength scale is steep there (in Thirty-One 26 points beat 98.7% of all hands).
+        knocks = _knocks(strength_of(self.strengths, value)) if value >= self.knock_floor else 0.0
         if decision.kind == "knock":
-            return math.log(KNOCK_FLOOR + _knocks(now))
+            return math.log(KNOCK_FLOOR + knocks)
         # Not knocking when one could says the hand was not yet strong enough to.
-        declined = math.log(1 - (1 - KNOCK_FLOOR) * _knocks(now)) if decision.could_knock else 0.0
+        declined = math.log(1 - (1 - KNOCK_FLOOR) * knocks) if decision.could_knock else 0.0
         # Swaps and passes are judged by promise, the measure players swap by (it keeps a flush draw where the
         # value alone would break it up).
         promise = self.promises

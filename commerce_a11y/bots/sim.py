@@ -181,9 +181,11 @@ def best_single_swap(sim: Sim, seat: int) -> tuple[int, int, int]:
     return best
 
 
-def sensible_policy(knock_at: float, strengths: dict[int, float], promises: list[float]) -> Policy:
+def sensible_policy(knock_at: float, strengths: dict[int, float], promises: list[float],
+                    knock_from: int = 0) -> Policy:
     """The playout policy, the heuristic level's habits at table speed: call when allowed, knock from a strength
-    on, else the swap with the best promise (in the last round: the best value), else pass.
+    (and a value, ``knock_from``) on, else the swap with the best promise (in the last round: the best value),
+    else pass.
 
     The issue's lesson from a toy version of this family: playouts by a sensible policy, not random moves, make a
     search rate a position like the players who will really play it.
@@ -195,7 +197,7 @@ def sensible_policy(knock_at: float, strengths: dict[int, float], promises: list
         if sim.last_round is not None:
             best, gave, took = best_single_swap(sim, seat)
             return (SWAP, (gave,), (took,)) if best > value else (PASS,)
-        if sim.can_knock() and strengths.get(value, 1.0) >= knock_at:
+        if sim.can_knock() and value >= knock_from and strengths.get(value, 1.0) >= knock_at:
             return (KNOCK,)
         hand = sim.hands[seat]
         if len(hand) != 3:

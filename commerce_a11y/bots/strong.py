@@ -13,7 +13,7 @@ import random
 from ..rules import Action, Knock, Pass, Phase, SeatView, Swap
 from .heuristic import HeuristicBot, knock_at
 from .knowledge import Knowledge
-from .scoring import after_swap, ranked_swaps
+from .scoring import after_swap, knock_floor, ranked_swaps
 from .sim import KNOCK, PASS, SWAP, Sim, sensible_policy
 from .strength import promises, strengths
 
@@ -51,7 +51,7 @@ class StrongBot:
             candidates.append(Knock())
         table = len(view.order)
         deals = self.deals if table <= 6 else max(8, self.deals * 6 // table)
-        policy = sensible_policy(knock_at(players), strengths(rules, players), promise)
+        policy = sensible_policy(knock_at(players), strengths(rules, players), promise, knock_floor(rules))
         totals = [0.0] * len(candidates)
         sampled = Knowledge(view).sample(self.rng, self.draws, deals)
         for hands in sampled:
