@@ -16,7 +16,7 @@ from ..cards import Card
 from ..i18n import _, active_language
 from ..narration.narrator import Narrator
 from ..rules import Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
-from .parser import REVIEW_COMMANDS, Invalid, Play, Review, answer_vocabulary, main_words, normalize, parse
+from .parser import REVIEW_COMMANDS, Invalid, Play, Review, main_words, parse
 from .review import ReviewCommands, command_word
 from .signals import GUARD, Stopped, silence_output
 from .terminal import INTERRUPTED, Terminal
@@ -158,14 +158,8 @@ class Game(ReviewCommands):
                 return True
 
     def confirm(self, question: str) -> bool:
-        while True:
-            line = self.terminal.ask(question)
-            if line is None or line == INTERRUPTED:
-                return True
-            answer = answer_vocabulary(active_language()).get(normalize(line))
-            if answer in ("yes", "no"):
-                return answer == "yes"
-            self.say([_("Please answer yes or no.")])
+        """Whether the player wants to leave; the end of input (or Ctrl-C) at the question leaves too."""
+        return self.terminal.yes_or_no(question) is not False
 
     def leave_question(self) -> str:
         return self.coach.leave_question() if self.coach else _("Leave the game? Your match is saved. Yes or no? ")

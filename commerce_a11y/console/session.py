@@ -32,9 +32,9 @@ from ..storage import (
     write_save,
 )
 from .game import Game
-from .parser import answer_vocabulary, command_vocabulary, normalize
+from .parser import command_vocabulary
 from .speech import open_speech
-from .terminal import INTERRUPTED, Terminal, make_input
+from .terminal import Terminal, make_input
 from .tutorial import OPPONENTS, RULES, TUTORIAL_SEED, PatientBot, Tutorial
 
 DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "input": "auto", "difficulty": "normal",
@@ -120,20 +120,13 @@ def offer_tutorial(settings: Mapping[str, str], terminal: Terminal | None = None
         return
     save_settings({"tutorial": "offered"})
     terminal = terminal or make_terminal(settings)
-    while True:
-        line = terminal.ask(_("New to Commerce? A guided first hand teaches it step by step. Play it now? "
-                              "Yes or no? "))
-        if line is None or line == INTERRUPTED:
-            return
-        answer = answer_vocabulary(active_language()).get(normalize(line))
-        if answer == "yes":
-            tutorial_game(settings, terminal).run()
-            terminal.say([_("Now your match begins.")])
-            return
-        if answer == "no":
-            terminal.say([_("You can start it any time with: commerce tutorial")])
-            return
-        terminal.say([_("Please answer yes or no.")])
+    answer = terminal.yes_or_no(_("New to Commerce? A guided first hand teaches it step by step. Play it now? "
+                                  "Yes or no? "))
+    if answer:
+        tutorial_game(settings, terminal).run()
+        terminal.say([_("Now your match begins.")])
+    elif answer is False:
+        terminal.say([_("You can start it any time with: commerce tutorial")])
 
 
 def finish_match(lines: list[str], match: Match, seat: int, ended: str, keep: int) -> None:
@@ -207,19 +200,15 @@ def offer_resume(flags: Mapping[str, str | None]) -> tuple[int | None, Terminal 
         return None, None
     settings = resolve_settings(flags)
     terminal = make_terminal(settings)
-    while True:
-        line = terminal.ask(_("A saved match is waiting. Go on with it? Yes or no? "))
-        if line is None or line == INTERRUPTED:
-            return 0, terminal
-        answer = answer_vocabulary(active_language()).get(normalize(line))
-        if answer == "yes":
-            return _game(match, human_seat(match), settings, None, terminal).run(resumed=True), terminal
-        if answer == "no":
-            kept = keep_aside(save_path())
-            if kept is not None:
-                terminal.say([_("The saved match is kept as {path}.").format(path=kept)])
-            return None, terminal
-        terminal.say([_("Please answer yes or no.")])
+    answer = terminal.yes_or_no(_("A saved match is waiting. Go on with it? Yes or no? "))
+    if answer is None:
+        return 0, terminal
+    if answer:
+        return _game(match, human_seat(match), settings, None, terminal).run(resumed=True), terminal
+    kept = keep_aside(save_path())
+    if kept is not None:
+        terminal.say([_("The saved match is kept as {path}.").format(path=kept)])
+    return None, terminal
 
 
 def resume_game(flags: Mapping[str, str | None]) -> int:

@@ -18,7 +18,9 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol, TextIO
 
+from ..i18n import _, active_language
 from .charset import clean
+from .parser import answer_vocabulary, normalize
 from .signals import Stopped
 from .speech import SilentSpeech, Speech
 
@@ -220,3 +222,15 @@ class Terminal:
                 self.stdout.write("\n")
                 self.stdout.flush()
             raise
+
+    def yes_or_no(self, question: str) -> bool | None:
+        """Ask until the answer is yes (True) or no (False), in the player's words or English; None at the end of
+        input or on Ctrl-C (each caller knows what leaving the question means)."""
+        while True:
+            line = self.ask(question)
+            if line is None or line == INTERRUPTED:
+                return None
+            answer = answer_vocabulary(active_language()).get(normalize(line))
+            if answer in ("yes", "no"):
+                return answer == "yes"
+            self.say([_("Please answer yes or no.")])
