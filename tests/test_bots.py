@@ -8,8 +8,9 @@ import pytest
 
 from commerce_a11y.bots import BOT_KINDS, make_bot
 from commerce_a11y.bots.knowledge import Knowledge
+from commerce_a11y.bots.scoring import knock_floor
 from commerce_a11y.bots.sim import KNOCK, PASS, SWAP, Sim
-from commerce_a11y.cards import CARDS
+from commerce_a11y.cards import CARDS, parse_cards
 from commerce_a11y.rules import Knock, Match, Pass, Phase, Player, Swap, ruleset
 from commerce_a11y.simulate import play_match
 
@@ -139,3 +140,24 @@ def test_knowledge_knows_what_was_taken_and_never_draws_a_seen_card() -> None:
         assert all(0 <= c < len(CARDS) for c in cards)
         for other, hand in deal.items():
             assert len(hand) == view.hand_sizes[other]
+
+
+@pytest.mark.parametrize("name", ["thirty-one", "trentuno"])
+def test_heuristic_knocks_only_from_the_tips_floor(name: str) -> None:
+    """Thirty-One from 29, Trentuno only with 31 (``scoring.KNOCK_TIP``); the playouts of the search and the
+    inference model the same floor."""
+    rules = ruleset(name)
+    floor = knock_floor(rules)
+    assert floor == rules.hand_value(parse_cards("KH QH 9H" if name == "thirty-one" else "AH KS QD"))
+    knocks = 0
+    for seed in range(6):
+        match = Match(rules, [Player(f"P{i}", "bot") for i in range(4)], seed)
+        bots = [make_bot("heuristic", seed * 10 + i) for i in range(4)]
+        while not match.over:
+            seat = match.to_act
+            action = bots[seat].choose(match.view(seat))
+            if isinstance(action, Knock):
+                knocks += 1
+                assert rules.hand_value(match.hands[seat]) >= floor
+            match.apply(seat, action)
+    assert knocks > 0
