@@ -71,6 +71,12 @@ def english_notices(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 
+def run_python(code: str) -> subprocess.CompletedProcess[str]:
+    """Run code in a fresh interpreter, where the modules it imports are its own (not this test run's)."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60,
+                          check=False)
+
+
 def test_silent_speech_says_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     silent = SilentSpeech()
     silent.speak("Du bist dran.", interrupt=True)
@@ -95,8 +101,7 @@ def test_speech_off_is_silent_and_never_imports_accessible_output2() -> None:
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('accessible_output2', 'speechd'))\n"
         "assert not loaded, loaded\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60,
-                            check=False)
+    result = run_python(code)
     assert result.returncode == 0, result.stderr
     assert result.stdout == ""
 
@@ -253,8 +258,7 @@ def test_speechd_is_loaded_from_the_system_folder_without_touching_sys_path() ->
         "assert speechd.__file__ == '/usr/lib/python3/dist-packages/speechd/__init__.py', speechd.__file__\n"
         "assert sys.path == path\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60,
-                            check=False)
+    result = run_python(code)
     if result.returncode == 3:
         pytest.skip("speechd is installed in the environment itself")
     assert result.returncode == 0, result.stderr
