@@ -57,8 +57,8 @@ def suit_name(suit: int) -> str:
 
 
 def _card_names(t: Any) -> tuple[str, ...]:
-    # Translators: a card's spoken name. German: suit first ("Herz-Dame", "Kreuz 7"); Dutch: one word.
     return (
+        # Translators: a card's spoken name. German: suit first ("Herz-Dame", "Kreuz 7"); Dutch: one word.
         t.pgettext("card", "two of clubs"),
         t.pgettext("card", "two of diamonds"),
         t.pgettext("card", "two of hearts"),
@@ -115,8 +115,8 @@ def _card_names(t: Any) -> tuple[str, ...]:
 
 
 def _rank_names(t: Any) -> tuple[str, ...]:
-    # Translators: a rank alone, as in "king high" or "ace odd card".
     return (
+        # Translators: a rank alone, as in "king high" or "ace odd card".
         t.pgettext("rank", "two"),
         t.pgettext("rank", "three"),
         t.pgettext("rank", "four"),
@@ -134,8 +134,8 @@ def _rank_names(t: Any) -> tuple[str, ...]:
 
 
 def _rank_plurals(t: Any) -> tuple[str, ...]:
-    # Translators: a rank in the plural, as in "pair of nines" or "tricon of aces".
     return (
+        # Translators: a rank in the plural, as in "pair of nines" or "tricon of aces".
         t.pgettext("ranks", "twos"),
         t.pgettext("ranks", "threes"),
         t.pgettext("ranks", "fours"),
@@ -153,8 +153,8 @@ def _rank_plurals(t: Any) -> tuple[str, ...]:
 
 
 def _suit_names(t: Any) -> tuple[str, ...]:
-    # Translators: a suit, as in "sequence, king high, in hearts".
     return (
+        # Translators: a suit, as in "sequence, king high, in hearts".
         t.pgettext("suit", "clubs"),
         t.pgettext("suit", "diamonds"),
         t.pgettext("suit", "hearts"),
@@ -163,9 +163,9 @@ def _suit_names(t: Any) -> tuple[str, ...]:
 
 
 def _suit_codes(t: Any) -> tuple[str, ...]:
-    # Translators: the suit part of a card's braille code (ACCESSIBILITY.md: de kr ka he pi, nl kl ru ha sc);
-    # lowercase, unique, never told apart by case.
     return (
+        # Translators: the suit part of a card's braille code (ACCESSIBILITY.md: de kr ka he pi, nl kl ru ha sc);
+        # lowercase, unique, never told apart by case.
         t.pgettext("suit code", "c"),
         t.pgettext("suit code", "d"),
         t.pgettext("suit code", "h"),
@@ -174,9 +174,9 @@ def _suit_codes(t: Any) -> tuple[str, ...]:
 
 
 def _rank_codes(t: Any) -> tuple[str, ...]:
-    # Translators: the rank part of a card's braille code (de: a k d b z, nl: a h v b t for ace, king, queen,
-    # jack, ten); digits stay digits.
     return (
+        # Translators: the rank part of a card's braille code (de: a k d b z, nl: a h v b t for ace, king, queen,
+        # jack, ten); digits stay digits.
         "2",
         "3",
         "4",
