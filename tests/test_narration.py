@@ -123,3 +123,11 @@ def test_every_event_of_bot_matches_is_narrated_in_every_language(name: str, ver
                 assert "{" not in line and "}" not in line
                 assert "\n" not in line
     use_language("en")
+
+
+def test_every_event_kind_has_a_narration() -> None:
+    """``Narrator.event`` looks its handler up by name: a kind without one would pass in silence."""
+    from commerce_a11y.narration.narrator import Narrator
+    from commerce_a11y.rules.events import EVENT_KINDS
+
+    assert all(callable(getattr(Narrator, "_" + kind, None)) for kind in EVENT_KINDS)

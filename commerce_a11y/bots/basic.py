@@ -54,7 +54,7 @@ class BasicBot:
             return Knock()
         swaps = [a for a in legal if isinstance(a, Swap)]
         if swaps:
-            best = max(swaps, key=lambda s: rules.hand_value(after_swap(view.hand, s)))
-            if rules.hand_value(after_swap(view.hand, best)) > current:
+            value, best = max(((rules.hand_value(after_swap(view.hand, s)), s) for s in swaps), key=lambda p: p[0])
+            if value > current:
                 return best
         return Done() if Done() in legal else Pass()

@@ -44,10 +44,10 @@ class HeuristicBot:
         rules = view.rules
         promise = promises(rules, len(view.players))
         if view.phase is Phase.EXCHANGE:
-            better = promise_of(promise, rules, view.skat) > promise_of(promise, rules, view.hand)
+            better = promise_of(promise, view.skat) > promise_of(promise, view.hand)
             return ExchangeAll() if better else Done()
         last_turn = view.last_round or view.phase is Phase.CONTINUE
-        current = float(rules.hand_value(view.hand)) if last_turn else promise_of(promise, rules, view.hand)
+        current = float(rules.hand_value(view.hand)) if last_turn else promise_of(promise, view.hand)
         ranked = ranked_swaps([a for a in legal if isinstance(a, Swap)], view.hand, rules, promise, last_turn)
         if Knock() in legal and self.may_knock(view) and self.knock_risk(view) <= self.risk_limit(view):
             return Knock()

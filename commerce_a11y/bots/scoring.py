@@ -34,7 +34,7 @@ def after_swap(hand: Sequence[int], swap: Swap) -> list[int]:
     return new
 
 
-def promise_of(promises: list[float], rules: Ruleset, hand: Sequence[int]) -> float:
+def promise_of(promises: list[float], hand: Sequence[int]) -> float:
     """A hand's promise; a four-card hand (after a pounce) is as good as it gets."""
     if len(hand) != 3:
         return 1.0
@@ -48,6 +48,6 @@ def ranked_swaps(swaps: Sequence[Swap], hand: Sequence[int], rules: Ruleset, pro
     if last_turn:
         scored = [(float(rules.hand_value(after_swap(hand, s))), s) for s in swaps]
     else:
-        scored = [(promise_of(promises, rules, after_swap(hand, s)), s) for s in swaps]
+        scored = [(promise_of(promises, after_swap(hand, s)), s) for s in swaps]
     scored.sort(key=lambda pair: -pair[0])
     return scored

@@ -147,12 +147,11 @@ class Sim:
     def loss(self, seat: int) -> float:
         """What the showdown costs ``seat``: 1 for a lost chip, life or a minus point; in braillespiel, minus
         the share of the pot it wins (B7: ties to the eldest)."""
-        values = {s: self.value(s) for s in self.order}
         if self.rules.settlement is Settlement.BEST_TAKES_POT:
-            best = max(values.values())
-            winner = next(s for s in self.order if values[s] == best)
+            winner = max(self.order, key=self.value)  # the first of equal values: the eldest
             return -len(self.order) if winner == seat else 0.0
-        return 1.0 if values[seat] == min(values.values()) else 0.0
+        mine = self.value(seat)
+        return 1.0 if all(self.value(s) >= mine for s in self.order) else 0.0
 
 
 def _between(order: tuple[int, ...], pos: int, knocker_pos: int) -> list[int]:

@@ -537,17 +537,16 @@ def _tips(rules: Ruleset) -> list[str]:
             _("A Tricon is nearly as good as 31, and never bust."),
             _("Knock when you think every other hand is worse than yours; each of them still gets one last turn."),
         ]
-    lines = [
-        _("Early on, swap towards three cards of one suit: a Flush beats every Pair."),
-        _("Knock when your hand is good for the table: a Flush or better, or a Point of about 25."),
-        _("Watch the widow: every card taken and laid is announced, so you know what the others collect."),
-        _("In your last turn after a knock, swap if your hand is weak: any improvement may save your chip."),
-    ]
     if rules.options["extended"]:  # C18
-        lines[:2] = [_("Early on, swap towards three cards of one suit: without a Flush or better your hand "
-                       "counts nothing."),
-                     _("Knock when you hold a Flush or better: in Extended Commerce nothing less counts.")]
-    return lines
+        lines = [_("Early on, swap towards three cards of one suit: without a Flush or better your hand "
+                   "counts nothing."),
+                 _("Knock when you hold a Flush or better: in Extended Commerce nothing less counts.")]
+    else:
+        lines = [_("Early on, swap towards three cards of one suit: a Flush beats every Pair."),
+                 _("Knock when your hand is good for the table: a Flush or better, or a Point of about 25.")]
+    return [*lines,
+            _("Watch the widow: every card taken and laid is announced, so you know what the others collect."),
+            _("In your last turn after a knock, swap if your hand is weak: any improvement may save your chip.")]
 
 
 # ----- 10. glossary -----
