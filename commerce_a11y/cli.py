@@ -20,19 +20,20 @@ EXIT_CRASH = 70
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the ``commerce`` command line (``argv`` defaults to the process's arguments)."""
     from .console.charset import prepare_streams
-    from .i18n import init_language, use_language
+    from .i18n import argument_language, init_language, use_language
     from .storage import SETTINGS_FILE, config_dir, read_settings, save_settings
 
     args = list(sys.argv[1:] if argv is None else argv)
     prepare_streams()
     settings, damaged = read_settings()
-    remembered = settings.get("lang")
-    if remembered and not any(a == "--lang" or a.startswith("--lang=") for a in args):
-        use_language(remembered)
+    chosen = argument_language(args)
+    if chosen is not None:
+        use_language(chosen)
+        save_settings({"lang": chosen})  # the player chose it: it stays until changed
+    elif settings.get("lang"):
+        use_language(settings["lang"])
     else:
-        lang = init_language(args)
-        if any(a == "--lang" or a.startswith("--lang=") for a in args):
-            save_settings({"lang": lang})  # the player chose it: it stays until changed
+        init_language(args)  # the locale; an unsupported --lang is left for click to reject in that language
     if damaged:
         from .i18n import _
 

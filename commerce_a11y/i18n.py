@@ -123,17 +123,9 @@ def detect_language(argv: Sequence[str] | None = None, environ: Mapping[str, str
     ``LANGUAGE`` may list several languages, ``de:en``). An unsupported ``--lang`` value is left for click to
     reject, in the language of the locale.
     """
-    args = sys.argv[1:] if argv is None else argv
-    for index, arg in enumerate(args):
-        if arg == "--":
-            break
-        value = None
-        if arg == "--lang" and index + 1 < len(args):
-            value = args[index + 1]
-        elif arg.startswith("--lang="):
-            value = arg.partition("=")[2]
-        if value is not None and (code := _language_code(value)):
-            return code
+    chosen = argument_language(sys.argv[1:] if argv is None else argv)
+    if chosen is not None:
+        return chosen
     env = os.environ if environ is None else environ
     for variable in _ENVIRONMENT_VARIABLES:
         values = [part for part in env.get(variable, "").split(":") if part]
@@ -153,6 +145,21 @@ def use_language(lang: str) -> gettext.NullTranslations:
     if "click" in sys.modules:
         translate_click()
     return _active
+
+
+def argument_language(args: Sequence[str]) -> str | None:
+    """The supported language a ``--lang X`` / ``--lang=X`` argument asks for, or None (absent or unsupported)."""
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = None
+        if arg == "--lang" and index + 1 < len(args):
+            value = args[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        if value is not None and (code := _language_code(value)):
+            return code
+    return None
 
 
 def init_language(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> str:

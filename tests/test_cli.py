@@ -146,3 +146,14 @@ def test_rules_of_an_unknown_ruleset_or_option_are_refused_in_the_players_langua
     assert t.gettext("There is no ruleset {ruleset}. Rulesets: {allowed}.").format(
         ruleset="poker", allowed=", ".join(RULESETS)) in result.stderr
     assert run("rules", "commerce", "--option", "chips=0", lang=lang).returncode == 2
+
+
+def test_an_unsupported_lang_keeps_the_language_chosen_before(tmp_path: Path) -> None:
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"),
+           "XDG_DATA_HOME": str(tmp_path / "d"), "LANG": "en_US.UTF-8", "LANGUAGE": ""}
+    run = [sys.executable, "-m", "commerce_a11y"]
+    assert subprocess.run([*run, "--lang", "de", "stats"], env=env, capture_output=True, check=False).returncode == 0
+    bad = subprocess.run([*run, "--lang=xx", "stats"], env=env, capture_output=True, check=False)
+    assert bad.returncode == 2
+    settings = json.loads((tmp_path / "c" / "commerce-a11y" / "settings.json").read_text(encoding="utf-8"))
+    assert settings["lang"] == "de"
