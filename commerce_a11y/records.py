@@ -12,12 +12,12 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from .storage import atomic_write, data_dir
+from .storage import NUMBER_SETTINGS, atomic_write, data_dir
 
 RECORDS_DIR = "records"
 DEFAULT_KEEP = 50
 """How many records of finished matches are kept unless the player chose otherwise."""
-KEEP_RANGE = (0, 10000)
+KEEP_RANGE = NUMBER_SETTINGS["keep_records"]
 
 _STAMP = re.compile(r"\d{8}-\d{6}")
 _NAME = re.compile(r"(?P<stamp>\d{8}-\d{6})-(?P<rules>[a-z-]+?)(?:-(?P<n>\d+))?\.jsonl")

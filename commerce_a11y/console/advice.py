@@ -142,7 +142,7 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
         if isinstance(action, ExchangeAll):
             return _("The widow, {widow}, promises more than your hand, {value}.").format(widow=widow, value=value)
         return _("Your hand, {value}, promises more than the widow, {widow}.").format(widow=widow, value=value)
-    best = max((rules.hand_value(after_swap(hand, a)) for a in view.legal if isinstance(a, Swap)), default=now)
+    best = max((whatif_value(view, a) for a in view.legal if isinstance(a, Swap)), default=now)
     if isinstance(action, Done) and view.phase is Phase.CALL:
         return _("Your hand, {value}, can still get better before anyone calls.").format(value=value)
     if best <= now:

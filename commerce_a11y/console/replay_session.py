@@ -10,12 +10,12 @@ from pathlib import Path
 import click
 
 from ..i18n import _
-from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
+from ..narration.narrator import ruleset_title
 from ..records import kept_records, record_time
 from ..rules import RecordError, ruleset
 from .parser import replay_vocabulary
 from .replay import Replay, default_seat, replay_steps
-from .session import make_terminal, resolve_settings
+from .session import make_narrator, make_terminal, resolve_settings
 from .terminal import Terminal
 
 
@@ -55,8 +55,7 @@ def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping
     except RecordError as error:
         say([_("This record cannot be replayed: {reason}").format(reason=_(error.template).format(**error.params))])
         return 1
-    names = [_("You") if s == listener else p.name for s, p in enumerate(match.players)]
-    narrator = Narrator(match.rules, names, listener, Verbosity(settings["verbosity"]), CardStyle(settings["cards"]))
+    narrator = make_narrator(match, listener, settings)
     interactive = not whole and sys.stdin.isatty() and sys.stdout.isatty()
     terminal = make_terminal(settings, replay_vocabulary) if interactive else Terminal(_NoInput())
     listening = Replay(match, listener, steps, narrator, terminal)

@@ -33,6 +33,7 @@ from ..storage import (
 )
 from .game import Game
 from .parser import command_vocabulary
+from .replay import default_seat
 from .speech import open_speech
 from .terminal import Terminal, make_input
 from .tutorial import OPPONENTS, RULES, TUTORIAL_SEED, PatientBot, Tutorial
@@ -58,14 +59,15 @@ def make_terminal(settings: Mapping[str, str], words: Callable[[str], Iterable[s
     return terminal
 
 
-def _narrator(match: Match, seat: int, settings: Mapping[str, str]) -> Narrator:
+def make_narrator(match: Match, seat: int, settings: Mapping[str, str]) -> Narrator:
+    """The narrator the settings ask for, the listener's seat named "you"."""
     names = [_("You") if s == seat else p.name for s, p in enumerate(match.players)]
     return Narrator(match.rules, names, seat, Verbosity(settings["verbosity"]), CardStyle(settings["cards"]))
 
 
 def _game(match: Match, seat: int, settings: Mapping[str, str], record_file: Path | None,
           terminal: Terminal | None = None) -> Game:
-    narrator = _narrator(match, seat, settings)
+    narrator = make_narrator(match, seat, settings)
     bots = {s: make_bot(p.kind.removeprefix("bot:"), match.seed * 100 + s)
             for s, p in enumerate(match.players) if s != seat}
     finished = False
@@ -102,7 +104,7 @@ def tutorial_game(settings: Mapping[str, str], terminal: Terminal | None = None)
     stays as it is)."""
     players = [Player(_("You"), "human")] + [Player(n, "bot:basic") for n in OPPONENTS]
     match = Match(ruleset(RULES), players, TUTORIAL_SEED)
-    narrator = _narrator(match, 0, settings)
+    narrator = make_narrator(match, 0, settings)
     bots = {s: PatientBot(s) for s in range(1, len(players))}
     return Game(match, 0, bots, narrator, terminal or make_terminal(settings), lambda lines: True, save_settings,
                 coach=Tutorial(narrator))
@@ -182,10 +184,6 @@ def refuse_save(refusal: SaveRefused, terminal: Terminal) -> None:
     }[refusal.reason].format(path=kept)])
 
 
-def human_seat(match: Match) -> int:
-    return next(s for s, p in enumerate(match.players) if p.kind == "human")
-
-
 def offer_resume(flags: Mapping[str, str | None]) -> tuple[int | None, Terminal | None]:
     """When a match is saved, ask whether to go on with it: the exit status if it was resumed (and played), else
     None and the terminal if one was opened. A save that cannot be loaded is kept aside and a new match begins."""
@@ -204,7 +202,7 @@ def offer_resume(flags: Mapping[str, str | None]) -> tuple[int | None, Terminal 
     if answer is None:
         return 0, terminal
     if answer:
-        return _game(match, human_seat(match), settings, None, terminal).run(resumed=True), terminal
+        return _game(match, default_seat(match), settings, None, terminal).run(resumed=True), terminal
     kept = keep_aside(save_path())
     if kept is not None:
         terminal.say([_("The saved match is kept as {path}.").format(path=kept)])
@@ -224,7 +222,7 @@ def resume_game(flags: Mapping[str, str | None]) -> int:
     if match is None:
         terminal.say([_("There is no saved match. Start one with: commerce play")])
         return 1
-    return _game(match, human_seat(match), settings, None, terminal).run(resumed=True)
+    return _game(match, default_seat(match), settings, None, terminal).run(resumed=True)
 
 
 __all__ = ["load_saved_match", "offer_resume", "offer_tutorial", "resume_game", "start_game", "start_tutorial",

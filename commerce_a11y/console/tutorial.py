@@ -14,11 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..bots import BasicBot
-from ..bots.scoring import after_swap
 from ..i18n import _, active_language
 from ..narration.narrator import Narrator
 from ..rules import Action, Event, Knock, Pass, SeatView, Swap
-from .advice import hint_action, showdown_lines, swap_command
+from .advice import hint_action, showdown_lines, swap_command, whatif_value
 from .parser import Invalid, Parsed, Play, Review, main_words, swap_from_tokens
 
 TUTORIAL_SEED = 0
@@ -29,8 +28,6 @@ RULES = "commerce"
 STEPS = ("hand", "widow", "value", "chips", "history", "repeat", "help", "hint", "whatif", "swap", "pass", "knock")
 """What the player tries, in order: every review command that reads, then each action once."""
 ACTIONS = {"swap": Swap, "pass": Pass, "knock": Knock}
-ALWAYS = ("quit", "verbosity", "cards", "speech", "language")
-"""Commands answered at any step without counting as the step."""
 
 
 class PatientBot:
@@ -117,7 +114,7 @@ class Tutorial:
         action = hint_action(view)
         if not isinstance(action, Swap):
             swaps = [a for a in view.legal if isinstance(a, Swap)]
-            action = max(swaps, key=lambda s: view.rules.hand_value(after_swap(view.hand, s)))
+            action = max(swaps, key=lambda s: whatif_value(view, s))
         return swap_command(view, action)
 
     def instruction(self, view: SeatView) -> list[str]:
