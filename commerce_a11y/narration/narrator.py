@@ -256,7 +256,9 @@ class Narrator:
             lines = [_("{name} wins the match.").format(name=self.name(winners[0]))]
         else:
             lines = [_("{names} share the win.").format(names=self.names_list(winners))]
-        lines.append(self.standings(e["standings"]))
+        if self.brief:
+            # Otherwise the last hand's chips line has just said these standings (they are always the same).
+            lines.append(self.standings(e["standings"]))
         return lines
 
     # ----- asking -----
