@@ -90,11 +90,11 @@ def _what(view: SeatView, narrator: Narrator, action: Action) -> str:
         return _("Hint: swap your {gave} for {took}; type {command}.").format(
             gave=narrator.cards(action.gave), took=narrator.cards(action.took), command=command)
     if isinstance(action, Pass):
-        return _("Hint: pass; type {command}.").format(command=command)
+        return _("Hint: pass.")  # the command is the word itself, in every language
     if isinstance(action, Knock):
         if view.rules.name == "handeln":
             return _("Hint: call I'm in; type {command}.").format(command=command)
-        return _("Hint: knock; type {command}.").format(command=command)
+        return _("Hint: knock.")
     if isinstance(action, Fire):
         if view.rules.name == "handeln":
             return _("Hint: call Fire; type {command}.").format(command=command)
