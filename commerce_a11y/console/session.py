@@ -118,7 +118,7 @@ def start_tutorial(flags: Mapping[str, str | None]) -> int:
 
 def offer_tutorial(settings: Mapping[str, str], terminal: Terminal | None = None) -> None:
     """On the very first start at a terminal, offer the tutorial once (scripts and pipes are never asked)."""
-    if load_settings().get("tutorial") == "offered" or not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if settings.get("tutorial") == "offered" or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return
     save_settings({"tutorial": "offered"})
     terminal = terminal or make_terminal(settings)

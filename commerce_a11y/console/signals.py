@@ -13,7 +13,8 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import TextIO
 
 STOP_SIGNALS = ("SIGHUP", "SIGTERM")
 """The signals that end the game the way leaving does (those that exist on this platform)."""
@@ -82,11 +83,12 @@ GUARD = SignalGuard()
 """The process's one guard: signal handlers are per process."""
 
 
-def silence_output() -> None:
-    """Send further output to the null device: the reader or the terminal is gone, and writing to it (even the
-    interpreter's last flush) would fail."""
+def silence_output(streams: Sequence[TextIO] = ()) -> None:
+    """Send further output (standard output and error unless ``streams`` are given) to the null device: the reader
+    or the terminal is gone, and writing to it (even the interpreter's last flush) would fail."""
     with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(OSError, ValueError):
+        for stream in streams or (sys.stdout, sys.stderr):
+            with contextlib.suppress(AttributeError, OSError, ValueError):
                 os.dup2(devnull, stream.fileno())
+        os.close(devnull)

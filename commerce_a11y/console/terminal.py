@@ -21,7 +21,7 @@ from typing import Protocol, TextIO
 from ..i18n import _, active_language
 from .charset import clean
 from .parser import answer_vocabulary, normalize
-from .signals import Stopped
+from .signals import Stopped, silence_output
 from .speech import SilentSpeech, Speech
 
 INTERRUPTED = "\x03"
@@ -190,10 +190,7 @@ class Terminal:
         again when Python flushes it on the way out.
         """
         self.output_lost = True
-        with contextlib.suppress(AttributeError, ValueError, OSError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, self.stdout.fileno())
-            os.close(devnull)
+        silence_output((self.stdout,))
 
     def _take_notices(self) -> list[str]:
         taken, self.notices[:] = list(self.notices), []
