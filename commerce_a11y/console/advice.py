@@ -22,7 +22,7 @@ from ..narration.narrator import Narrator
 from ..narration.values import name_words
 from ..rules import Action, Done, Event, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
 from ..rules.rulesets import Settlement
-from .parser import Invalid, main_words, normalize, swap_from_tokens
+from .parser import Invalid, command_for, main_words, normalize, swap_from_tokens
 
 
 def match_seed(view: SeatView) -> int:
@@ -65,17 +65,9 @@ def swap_command(view: SeatView, swap: Swap) -> str:
 
 def action_command(view: SeatView, action: Action) -> str:
     """What the player types for an action, in the player's language."""
-    words = main_words(active_language())
     if isinstance(action, Swap):
         return swap_command(view, action)
-    handeln = view.rules.name == "handeln"
-    if isinstance(action, Knock):
-        return words["in" if handeln else "knock"]
-    if isinstance(action, Fire):
-        return words["fire" if handeln else "call"]
-    if isinstance(action, Done):
-        return words["keep" if view.phase is Phase.EXCHANGE else "done"]
-    return words[action.kind if not isinstance(action, ExchangeAll) else "exchange"]
+    return main_words(active_language())[command_for(action.kind, view)]
 
 
 def hint_lines(view: SeatView, narrator: Narrator) -> list[str]:

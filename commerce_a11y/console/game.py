@@ -16,7 +16,7 @@ from ..cards import Card
 from ..i18n import _, active_language
 from ..narration.narrator import Narrator
 from ..rules import Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
-from .parser import REVIEW_COMMANDS, Invalid, Play, Review, main_words, parse
+from .parser import ACTION_ORDER, REVIEW_COMMANDS, Invalid, Play, Review, command_for, main_words, parse
 from .review import ReviewCommands, command_word
 from .signals import GUARD, Stopped, silence_output
 from .terminal import INTERRUPTED, Terminal
@@ -212,7 +212,7 @@ class Game(ReviewCommands):
             return _("You deal. Exchange your hand for the widow, or keep it? ")
         if view.phase is Phase.CALL:
             return _("You may call now: {call}, or {done} to wait? ").format(
-                call=words["fire" if view.rules.name == "handeln" else "call"], done=words["done"])
+                call=words[command_for("fire", view)], done=words["done"])
         actions = ", ".join(words[c] for c in self.possible(view))
         if self.narrator.brief:
             return _("Your turn ({actions}): ").format(actions=actions)
@@ -226,16 +226,7 @@ class Game(ReviewCommands):
     def possible(view: SeatView) -> list[str]:
         """The action commands that fit the legal actions now, in a fixed order."""
         kinds = {a.kind for a in view.legal}
-        result = []
-        if "swap" in kinds:
-            result.append("swap")
-        handeln = view.rules.name == "handeln"
-        result += [c for c, k in (("pass", "pass"), ("in" if handeln else "knock", "knock"),
-                                  ("fire" if handeln else "call", "fire"), ("pounce", "pounce"),
-                                  ("exchange", "exchange_all")) if k in kinds]
-        if "done" in kinds:
-            result.append("keep" if view.phase is Phase.EXCHANGE else "done")
-        return result
+        return [command_for(kind, view) for kind in ACTION_ORDER if kind in kinds]
 
     # ----- review -----
 

@@ -269,7 +269,7 @@ def parse(line: str, view: SeatView) -> Parsed | None:
     command = command_vocabulary(lang).get(first)
     rest = tokens[1:]
     if command is None:
-        if first.isdecimal() or all(t.isdecimal() for t in tokens):
+        if first.isdecimal():
             return _swap(tokens, view)
         cards = _cards(tokens, lang)
         if cards:
@@ -306,6 +306,18 @@ def _cards(tokens: list[str], lang: str) -> list[Card] | None:
         else:
             return None
     return found
+
+
+ACTION_ORDER = ("swap", "pass", "knock", "fire", "pounce", "exchange_all", "done")
+"""Action kinds in the order the question names them."""
+
+
+def command_for(kind: str, view: SeatView) -> str:
+    """The command (a vocabulary key) that makes an action of this kind at this seat's decision: Handeln calls
+    its knock "in" and its fire "fire", the others call 31 with "call"; the dealer keeps a hand with "keep"."""
+    handeln = view.rules.name == "handeln"
+    return {"knock": "in" if handeln else "knock", "fire": "fire" if handeln else "call",
+            "exchange_all": "exchange", "done": "keep" if view.phase is Phase.EXCHANGE else "done"}.get(kind, kind)
 
 
 def _swap(tokens: list[str], view: SeatView) -> Parsed:
