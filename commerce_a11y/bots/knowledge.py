@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..rules import SeatView
 from .scoring import knock_floor
+from .sim import best_swap
 from .strength import promises, strength_of, strengths
 
 SWAP_CARE = 60.0
@@ -120,10 +121,7 @@ class Knowledge:
         promise = self.promises
         a, b, c = hand
         held = promise[a * 2704 + b * 52 + c]
-        best = held
-        for t in decision.widow:
-            best = max(best, promise[t * 2704 + b * 52 + c], promise[a * 2704 + t * 52 + c],
-                       promise[a * 2704 + b * 52 + t])
+        best = max(held, best_swap(promise, hand, decision.widow)[0])
         if decision.kind == "pass":
             return declined - SWAP_CARE * (best - held)
         after = list(hand)

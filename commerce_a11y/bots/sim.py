@@ -165,19 +165,24 @@ def _between(order: tuple[int, ...], pos: int, knocker_pos: int) -> list[int]:
     return result
 
 
-def best_single_swap(sim: Sim, seat: int) -> tuple[int, int, int]:
-    """The single swap that gives the best hand: (value after, hand card, widow card); value -1 when none."""
-    hand, lookup = sim.hands[seat], sim.lookup
-    best = (-1, 0, 0)
+def best_swap(table: Sequence[float], hand: Sequence[int], widow: Sequence[int]) -> tuple[float, int, int]:
+    """The single swap whose hand scores best in ``table`` (values or promises, indexed like the value table):
+    (score, hand card, widow card), the first of equal scores; score -1 for a hand that is not of three cards."""
+    best = (-1.0, 0, 0)
     if len(hand) != 3:
         return best
     a, b, c = hand
-    for t in sim.skat:
-        for v, g in ((lookup[t * 2704 + b * 52 + c], a), (lookup[a * 2704 + t * 52 + c], b),
-                     (lookup[a * 2704 + b * 52 + t], c)):
+    for t in widow:
+        for v, g in ((table[t * 2704 + b * 52 + c], a), (table[a * 2704 + t * 52 + c], b),
+                     (table[a * 2704 + b * 52 + t], c)):
             if v > best[0]:
                 best = (v, g, t)
     return best
+
+
+def best_single_swap(sim: Sim, seat: int) -> tuple[float, int, int]:
+    """The single swap that gives the best hand: (value after, hand card, widow card); value -1 when none."""
+    return best_swap(sim.lookup, sim.hands[seat], sim.skat)
 
 
 def sensible_policy(knock_at: float, strengths: dict[int, float], promises: list[float],
@@ -202,15 +207,9 @@ def sensible_policy(knock_at: float, strengths: dict[int, float], promises: list
         if len(hand) != 3:
             return (PASS,)
         a, b, c = hand
-        best_promise = promises[a * 2704 + b * 52 + c]
-        pick = None
-        for t in sim.skat:
-            for p, g in ((promises[t * 2704 + b * 52 + c], a), (promises[a * 2704 + t * 52 + c], b),
-                         (promises[a * 2704 + b * 52 + t], c)):
-                if p > best_promise:
-                    best_promise, pick = p, (g, t)
-        if pick is not None:
-            return (SWAP, (pick[0],), (pick[1],))
+        best, gave, took = best_swap(promises, hand, sim.skat)
+        if best > promises[a * 2704 + b * 52 + c]:
+            return (SWAP, (gave,), (took,))
         if sim.pass_final and sim.turns < STAY_TURNS * len(sim.order):
             # B3: passing ends one's swapping, so a swap that keeps the value keeps one in (as the heuristic does).
             best, gave, took = best_single_swap(sim, seat)
