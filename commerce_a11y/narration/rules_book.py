@@ -78,13 +78,6 @@ def example_words(rules: Ruleset, codes: str) -> str:
 
 # ----- 1. players and cards -----
 
-def max_players(rules: Ruleset) -> int:
-    """The most players the ruleset allows with its options (a 32-card Braillespiel deck: 9)."""
-    if rules.name == "braillespiel" and rules.options["deck"] == 32:
-        return min(rules.max_players, 9)
-    return rules.max_players
-
-
 def _deck_kind(rules: Ruleset) -> str:
     if rules.name == "braillespiel":
         return {0: "auto", 32: "32", 52: "52"}[rules.options["deck"]]
@@ -93,7 +86,7 @@ def _deck_kind(rules: Ruleset) -> str:
 
 def _players(rules: Ruleset) -> list[str]:
     name = rules.name
-    lines = [_("Players: {low} to {high}.").format(low=rules.min_players, high=max_players(rules))]
+    lines = [_("Players: {low} to {high}.").format(low=rules.min_players, high=rules.players_high)]
     if name == "commerce":
         lines.append(_("Five to eight players is ideal."))
     if name in ("thirty-one", "trentuno"):

@@ -110,11 +110,16 @@ class Ruleset:
         """The deck a match of this many players uses (braillespiel's depends on the count)."""
         return deck(self.deck_size(players, self.options))
 
+    @property
+    def players_high(self) -> int:
+        """The most players the ruleset allows with its options (a 32-card Braillespiel deck: 9)."""
+        if self.name == "braillespiel" and self.options["deck"] == 32:
+            return min(self.max_players, 9)
+        return self.max_players
+
     def check_players(self, players: int) -> None:
         """Refuse a player count the ruleset does not allow, naming the allowed range."""
-        high = self.max_players
-        if self.name == "braillespiel" and self.options["deck"] == 32:
-            high = min(high, 9)
+        high = self.players_high
         if not self.min_players <= players <= high:
             raise OptionError(
                 N_("{ruleset} is for {low} to {high} players, not {players}."),
