@@ -21,20 +21,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Run the ``commerce`` command line (``argv`` defaults to the process's arguments)."""
     from .console.charset import prepare_streams
     from .i18n import argument_language, init_language, use_language
-    from .storage import SETTINGS_FILE, config_dir, read_settings, save_settings
+    from .storage import SETTINGS_FILE, Settings, config_dir
 
     args = list(sys.argv[1:] if argv is None else argv)
     prepare_streams()
-    settings, damaged = read_settings()
+    settings = Settings.read()  # the one read of this command: the commands get this copy (click's ``obj``)
     chosen = argument_language(args)
+    lang = settings.get("lang")
     if chosen is not None:
         use_language(chosen)
-        save_settings({"lang": chosen})  # the player chose it: it stays until changed
-    elif settings.get("lang"):
-        use_language(settings["lang"])
+        settings.remember({"lang": chosen})  # the player chose it: it stays until changed
+    elif lang:
+        use_language(lang)
     else:
         init_language(args)  # the locale; an unsupported --lang is left for click to reject in that language
-    if damaged:
+    if settings.damaged:
         from .i18n import _
 
         with contextlib.suppress(OSError, ValueError):
@@ -46,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         from .commands import cli
 
-        cli.main(args=args, prog_name="commerce")
+        cli.main(args=args, prog_name="commerce", obj=settings)
     except BrokenPipeError:
         # The reader went away (``commerce ... | head``): stop quietly, as command-line tools do.
         silence_output()

@@ -16,8 +16,18 @@ from .records import KEEP_RANGE
 from .rules import RULESETS, OptionError, RulesError, parse_assignments, ruleset
 from .simulate import Summary, simulate
 from .stats import Statistics
+from .storage import Settings
 
 translate_click()
+
+
+def _stored() -> Settings:
+    """The settings ``cli.main`` read for this command (its one read of the file); read here only when a command
+    is invoked another way (a test's runner)."""
+    ctx = click.get_current_context()
+    if not isinstance(ctx.obj, Settings):
+        ctx.obj = Settings.read()
+    return ctx.obj
 
 
 def _lang_option(func):  # type: ignore[no-untyped-def]
@@ -140,7 +150,7 @@ def rules_command(ruleset_name: str, options: tuple[str, ...]) -> None:
         for line in book_lines(sections):
             _say(line)
         return
-    read_rules(make_terminal(resolve_settings({}), reader_vocabulary), sections, ruleset_title(rules))
+    read_rules(make_terminal(resolve_settings({}, _stored()), reader_vocabulary), sections, ruleset_title(rules))
 
 
 OPPONENT_NAMES = ("Anna", "Ben", "Cem", "Dana", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jule", "Kai")
@@ -224,7 +234,8 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
                  name: str | None, seed: int | None, record_file: Path | None, **settings: str | None) -> None:
     from .console.session import offer_resume, resolve_settings, start_game
 
-    difficulty = settings.get("difficulty") or resolve_settings({}).get("difficulty", "normal")
+    stored = _stored()
+    difficulty = settings.get("difficulty") or stored.get("difficulty") or "normal"
     try:
         rules = ruleset(rules_name, **parse_assignments(options))
         if players is not None:
@@ -233,9 +244,11 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
         rules.check_players(len(seats) + 1)
     except OptionError as error:
         raise _rules_error(error) from None
-    status, terminal = offer_resume(settings)
+    resolved = resolve_settings(settings, stored)  # valid options: the flags given are remembered
+    status, terminal = offer_resume(resolved, stored)
     if status is None:
-        status = start_game(rules, seats, clean(name or "")[:20] or None, seed, record_file, settings, terminal)
+        status = start_game(rules, seats, clean(name or "")[:20] or None, seed, record_file, resolved, stored,
+                            terminal)
     sys.exit(status)
 
 
@@ -246,7 +259,7 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
 def resume_command(**settings: str | None) -> None:
     from .console.session import resume_game
 
-    sys.exit(resume_game(settings))
+    sys.exit(resume_game(settings, _stored()))
 
 
 @cli.command("tutorial", help=_("A guided first hand of Commerce: each step says "
@@ -256,7 +269,7 @@ def resume_command(**settings: str | None) -> None:
 def tutorial_command(**settings: str | None) -> None:
     from .console.session import start_tutorial
 
-    sys.exit(start_tutorial(settings))
+    sys.exit(start_tutorial(settings, _stored()))
 
 
 @cli.command("replay", help=_("Listen to a match record again, step by step "
@@ -277,7 +290,7 @@ def replay_command(file: Path | None, seat: int | None, list_records: bool, whol
         for line in list_lines():
             _say(line)
         return
-    sys.exit(replay_file(file, seat, whole, settings))
+    sys.exit(replay_file(file, seat, whole, settings, _stored()))
 
 
 @cli.command("stats", help=_("Your statistics across finished matches: played, won, "

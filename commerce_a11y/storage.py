@@ -14,6 +14,7 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -109,33 +110,40 @@ def _special(path: Path) -> bool:
         return False
 
 
-def read_settings() -> tuple[dict[str, str], bool]:
-    """The remembered settings that are valid, and whether the file holds something that is not (damaged JSON,
-    or a known setting with a value it cannot have: a hand-edited file). Unknown keys are left for newer versions."""
-    path = config_dir() / SETTINGS_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (FileNotFoundError, NotADirectoryError):
-        return {}, False
-    except (OSError, ValueError):  # unreadable, not UTF-8, not JSON
-        return {}, True
-    if not isinstance(data, dict):
-        return {}, True
-    valid = {k: text for k, v in data.items() if (text := _valid(k, v)) is not None}
-    return valid, any(k in SETTING_CHOICES or k in NUMBER_SETTINGS for k in data.keys() - valid.keys())
+class Settings:
+    """The remembered settings, read once per command and handed down: every part of a command asks this one copy,
+    and a change is written through it (merged with it, so the file is not read again for that)."""
 
+    def __init__(self, values: dict[str, str] | None = None, damaged: bool = False) -> None:
+        self.values = dict(values or {})
+        """The valid settings, as text."""
+        self.damaged = damaged
+        """Whether the file held something invalid (damaged JSON, or a known setting with a value it cannot
+        have: a hand-edited file); that part is ignored. Unknown keys are left for newer versions."""
 
-def load_settings() -> dict[str, str]:
-    """The remembered settings that are valid; a missing or damaged file gives none."""
-    return read_settings()[0]
+    @classmethod
+    def read(cls) -> Settings:
+        """The settings file as it is now; a missing one gives none, a damaged one none and ``damaged``."""
+        path = config_dir() / SETTINGS_FILE
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (FileNotFoundError, NotADirectoryError):
+            return cls()
+        except (OSError, ValueError):  # unreadable, not UTF-8, not JSON
+            return cls(damaged=True)
+        if not isinstance(data, dict):
+            return cls(damaged=True)
+        valid = {k: text for k, v in data.items() if (text := _valid(k, v)) is not None}
+        return cls(valid, any(k in SETTING_CHOICES or k in NUMBER_SETTINGS for k in data.keys() - valid.keys()))
 
+    def get(self, key: str, default: str | None = None) -> str | None:
+        return self.values.get(key, default)
 
-def save_settings(settings: dict[str, Any]) -> bool:
-    """Remember settings (merged with what is stored)."""
-    merged = load_settings()
-    merged.update({k: text for k, v in settings.items() if (text := _valid(k, v)) is not None})
-    stored = {k: int(v) if k in NUMBER_SETTINGS else v for k, v in merged.items()}
-    return atomic_write(config_dir() / SETTINGS_FILE, json.dumps(stored, indent=2, sort_keys=True) + "\n")
+    def remember(self, changes: Mapping[str, Any]) -> bool:
+        """Remember the valid ones of ``changes`` for the next game; False if the file cannot be written."""
+        self.values.update({k: text for k, v in changes.items() if (text := _valid(k, v)) is not None})
+        stored = {k: int(v) if k in NUMBER_SETTINGS else v for k, v in self.values.items()}
+        return atomic_write(config_dir() / SETTINGS_FILE, json.dumps(stored, indent=2, sort_keys=True) + "\n")
 
 
 def save_path() -> Path:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -65,3 +66,39 @@ def test_invalid_input_gets_one_sentence_and_the_same_question(tmp_path: Path, l
     assert len(prompts) == 3
     # The question before each invalid answer is the same question.
     assert len({p.rsplit(" ", 1)[0] for p in prompts}) == 1
+
+
+COUNT_SETTINGS_READS = """
+import sys
+from commerce_a11y.cli import main
+from commerce_a11y.storage import SETTINGS_FILE, config_dir
+
+settings = str(config_dir() / SETTINGS_FILE)
+reads = []
+sys.addaudithook(lambda event, args: reads.append(1) if event == "open" and str(args[0]) == settings
+                 and not (args[2] or 0) & 3 and args[1] in (None, "r", "rb") else None)
+try:
+    main(sys.argv[1:])
+finally:
+    sys.__stderr__.write(f"settings reads: {len(reads)}\\n")
+"""
+"""A piped ``commerce`` that counts how often the settings file is opened for reading (an audit hook sees every
+open, whichever function does it)."""
+
+
+def test_one_piped_play_reads_the_settings_file_once(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
+               LANG="C.UTF-8", TERM="dumb")
+    argv = [sys.executable, "-c", COUNT_SETTINGS_READS, "play", "--lang", "de", "--verbosity", "brief",
+            "--seed", "4"]
+    first = subprocess.run(argv, input="pass\n", capture_output=True, text=True, env=env, timeout=120, check=False)
+    # The second start finds the saved match (and the settings the first one wrote) and goes on with it.
+    second = subprocess.run([*argv, "--cards", "codes"], input="ja\npassen\nverbosity normal\n",
+                            capture_output=True, text=True, env=env, timeout=120, check=False)
+    for result in (first, second):
+        assert result.returncode == 0, result.stderr
+        assert result.stderr.splitlines() == ["settings reads: 1"]
+    assert "gespeicherte" in second.stdout.lower()
+    stored = json.loads((tmp_path / "config" / "commerce-a11y" / "settings.json").read_text(encoding="utf-8"))
+    assert stored == {"lang": "de", "verbosity": "normal", "cards": "codes"}

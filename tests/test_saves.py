@@ -22,10 +22,9 @@ from commerce_a11y.rules import RECORD_FORMAT, Match, Player, record_lines, rule
 from commerce_a11y.stats import StatsRefused, add_match, match_entry, read_stats, statistics, stats_path
 from commerce_a11y.storage import (
     SaveRefused,
+    Settings,
     content_digest,
-    load_settings,
     save_path,
-    save_settings,
     seal,
     unseal,
     write_save,
@@ -225,14 +224,14 @@ def test_records_beyond_the_setting_are_pruned_oldest_first(tmp_path: Path) -> N
 
 
 def test_keep_records_is_a_remembered_number_setting(tmp_path: Path) -> None:
-    assert save_settings({"keep_records": "7", "verbosity": "brief"})
-    assert load_settings()["keep_records"] == "7"
+    assert Settings.read().remember({"keep_records": "7", "verbosity": "brief"})
+    assert Settings.read().values["keep_records"] == "7"
     stored = json.loads((tmp_path / "config" / "commerce-a11y" / "settings.json").read_text(encoding="utf-8"))
     assert stored["keep_records"] == 7
     for bad in (-1, 10001, "many", True, 2.5):
         stored["keep_records"] = bad
         (tmp_path / "config" / "commerce-a11y" / "settings.json").write_text(json.dumps(stored), encoding="utf-8")
-        assert "keep_records" not in load_settings()
+        assert "keep_records" not in Settings.read().values
 
 
 # --- statistics ----------------------------------------------------------------------------------------------

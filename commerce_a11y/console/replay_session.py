@@ -13,6 +13,7 @@ from ..i18n import _
 from ..narration.narrator import ruleset_title
 from ..records import kept_records, record_time
 from ..rules import RecordError, ruleset
+from ..storage import Settings
 from .parser import replay_vocabulary
 from .replay import Replay, default_seat, replay_steps
 from .session import make_narrator, make_terminal, resolve_settings
@@ -28,9 +29,10 @@ def choose_record(file: Path | None) -> Path | None:
     return kept[index] if 0 <= index < len(kept) else None
 
 
-def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping[str, str | None]) -> int:
+def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping[str, str | None],
+                stored: Settings) -> int:
     """Replay a record; 0 after it (or when the listener leaves), 1 for a record that is missing or broken."""
-    settings = resolve_settings(flags)
+    settings = resolve_settings(flags, stored)
     path = choose_record(file)
     if path is None:
         say([_("There is no kept record of a finished match yet; give a record file.") if file is None else

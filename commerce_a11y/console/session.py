@@ -19,15 +19,14 @@ from ..rules import RECORD_FORMAT, Match, NewerRecordError, Player, RecordError,
 from ..stats import add_match, match_entry
 from ..storage import (
     SaveRefused,
+    Settings,
     atomic_write,
     content_digest,
     keep_aside,
-    load_settings,
     read_save,
     remove_save,
     remove_stale_temporaries,
     save_path,
-    save_settings,
     unseal,
     write_save,
 )
@@ -42,12 +41,12 @@ DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "input": "
             "keep_records": str(DEFAULT_KEEP)}
 
 
-def resolve_settings(flags: Mapping[str, str | None]) -> dict[str, str]:
+def resolve_settings(flags: Mapping[str, str | None], stored: Settings) -> dict[str, str]:
     """Flags given now win and are remembered; then the remembered settings; then the defaults."""
     given = {k: v for k, v in flags.items() if v is not None}
     if given:
-        save_settings(given)
-    return {**DEFAULTS, **load_settings(), **given}
+        stored.remember(given)
+    return {**DEFAULTS, **stored.values, **given}
 
 
 def make_terminal(settings: Mapping[str, str], words: Callable[[str], Iterable[str]] = command_vocabulary
@@ -65,7 +64,7 @@ def make_narrator(match: Match, seat: int, settings: Mapping[str, str]) -> Narra
     return Narrator(match.rules, names, seat, Verbosity(settings["verbosity"]), CardStyle(settings["cards"]))
 
 
-def _game(match: Match, seat: int, settings: Mapping[str, str], record_file: Path | None,
+def _game(match: Match, seat: int, settings: Mapping[str, str], stored: Settings, record_file: Path | None,
           terminal: Terminal | None = None) -> Game:
     narrator = make_narrator(match, seat, settings)
     bots = {s: make_bot(p.kind.removeprefix("bot:"), match.seed * 100 + s)
@@ -86,46 +85,47 @@ def _game(match: Match, seat: int, settings: Mapping[str, str], record_file: Pat
             finish_match(lines, match, seat, ended, int(settings["keep_records"]))
         return ok
 
-    return Game(match, seat, bots, narrator, terminal or make_terminal(settings), save, save_settings)
+    return Game(match, seat, bots, narrator, terminal or make_terminal(settings), save, stored.remember)
 
 
 def start_game(rules: Ruleset, opponents: Sequence[tuple[str, str]], name: str | None, seed: int | None,
-               record_file: Path | None, flags: Mapping[str, str | None], terminal: Terminal | None = None) -> int:
-    settings = resolve_settings(flags)
+               record_file: Path | None, settings: Mapping[str, str], stored: Settings,
+               terminal: Terminal | None = None) -> int:
+    """A new match with the settings resolved (``resolve_settings``) from ``stored``."""
     terminal = terminal or make_terminal(settings)
-    offer_tutorial(settings, terminal)
+    offer_tutorial(settings, stored, terminal)
     players = [Player(name or _("You"), "human")] + [Player(n, f"bot:{level}") for n, level in opponents]
     match = Match(rules, players, secrets.randbelow(2**31) if seed is None else seed)
-    return _game(match, 0, settings, record_file, terminal).run()
+    return _game(match, 0, settings, stored, record_file, terminal).run()
 
 
-def tutorial_game(settings: Mapping[str, str], terminal: Terminal | None = None) -> Game:
+def tutorial_game(settings: Mapping[str, str], stored: Settings, terminal: Terminal | None = None) -> Game:
     """The guided first hand: a seeded hand of classic Commerce, coached, never saved (the player's saved match
     stays as it is)."""
     players = [Player(_("You"), "human")] + [Player(n, "bot:basic") for n in OPPONENTS]
     match = Match(ruleset(RULES), players, TUTORIAL_SEED)
     narrator = make_narrator(match, 0, settings)
     bots = {s: PatientBot(s) for s in range(1, len(players))}
-    return Game(match, 0, bots, narrator, terminal or make_terminal(settings), lambda lines: True, save_settings,
+    return Game(match, 0, bots, narrator, terminal or make_terminal(settings), lambda lines: True, stored.remember,
                 coach=Tutorial(narrator))
 
 
-def start_tutorial(flags: Mapping[str, str | None]) -> int:
-    settings = resolve_settings(flags)
-    save_settings({"tutorial": "offered"})
-    return tutorial_game(settings).run()
+def start_tutorial(flags: Mapping[str, str | None], stored: Settings) -> int:
+    settings = resolve_settings(flags, stored)
+    stored.remember({"tutorial": "offered"})
+    return tutorial_game(settings, stored).run()
 
 
-def offer_tutorial(settings: Mapping[str, str], terminal: Terminal | None = None) -> None:
+def offer_tutorial(settings: Mapping[str, str], stored: Settings, terminal: Terminal | None = None) -> None:
     """On the very first start at a terminal, offer the tutorial once (scripts and pipes are never asked)."""
     if settings.get("tutorial") == "offered" or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return
-    save_settings({"tutorial": "offered"})
+    stored.remember({"tutorial": "offered"})
     terminal = terminal or make_terminal(settings)
     answer = terminal.yes_or_no(_("New to Commerce? A guided first hand teaches it step by step. Play it now? "
                                   "Yes or no? "))
     if answer:
-        tutorial_game(settings, terminal).run()
+        tutorial_game(settings, stored, terminal).run()
         terminal.say([_("Now your match begins.")])
     elif answer is False:
         terminal.say([_("You can start it any time with: commerce tutorial")])
@@ -142,9 +142,11 @@ def finish_match(lines: list[str], match: Match, seat: int, ended: str, keep: in
     remove_save()
 
 
-def load_saved_match() -> Match | None:
+def load_saved_match(keep: int = DEFAULT_KEEP) -> Match | None:
     """The saved match, replayed to where the player stopped; None if there is none; ``SaveRefused`` (the file
-    still in place) if it is damaged or cut short, was changed outside the game, or comes from a newer version."""
+    still in place) if it is damaged or cut short, was changed outside the game, or comes from a newer version.
+
+    A finished match whose record was not kept yet is finished now (``keep``: the ``keep_records`` setting)."""
     remove_stale_temporaries(save_path())
     text = read_save()
     if text is None:
@@ -152,7 +154,6 @@ def load_saved_match() -> Match | None:
     match, seat, lines, stamp = saved_match(text)
     if match.over:
         # The match ended but the game stopped before its record was kept: finish that now, nothing to resume.
-        keep = int(load_settings().get("keep_records", DEFAULT_KEEP))
         ended = stamp.get("ended")
         finish_match(lines, match, seat, ended if is_time_stamp(ended) else time_stamp(), keep)
         return None
@@ -184,37 +185,36 @@ def refuse_save(refusal: SaveRefused, terminal: Terminal) -> None:
     }[refusal.reason].format(path=kept)])
 
 
-def offer_resume(flags: Mapping[str, str | None]) -> tuple[int | None, Terminal | None]:
+def offer_resume(settings: Mapping[str, str], stored: Settings) -> tuple[int | None, Terminal | None]:
     """When a match is saved, ask whether to go on with it: the exit status if it was resumed (and played), else
     None and the terminal if one was opened. A save that cannot be loaded is kept aside and a new match begins."""
     try:
-        match = load_saved_match()
+        match = load_saved_match(int(settings["keep_records"]))
     except SaveRefused as refusal:
-        terminal = make_terminal(resolve_settings(flags))
+        terminal = make_terminal(settings)
         refuse_save(refusal, terminal)
         terminal.say([_("A new match begins.")])
         return None, terminal
     if match is None:
         return None, None
-    settings = resolve_settings(flags)
     terminal = make_terminal(settings)
     answer = terminal.yes_or_no(_("A saved match is waiting. Go on with it? Yes or no? "))
     if answer is None:
         return 0, terminal
     if answer:
-        return _game(match, default_seat(match), settings, None, terminal).run(resumed=True), terminal
+        return _game(match, default_seat(match), settings, stored, None, terminal).run(resumed=True), terminal
     kept = keep_aside(save_path())
     if kept is not None:
         terminal.say([_("The saved match is kept as {path}.").format(path=kept)])
     return None, terminal
 
 
-def resume_game(flags: Mapping[str, str | None]) -> int:
+def resume_game(flags: Mapping[str, str | None], stored: Settings) -> int:
     """Go on with the saved match; 1 if there is none or it cannot be loaded (it is then kept aside)."""
-    settings = resolve_settings(flags)
+    settings = resolve_settings(flags, stored)
     terminal = make_terminal(settings)
     try:
-        match = load_saved_match()
+        match = load_saved_match(int(settings["keep_records"]))
     except SaveRefused as refusal:
         refuse_save(refusal, terminal)
         terminal.say([_("Start a new match with: commerce play")])
@@ -222,7 +222,7 @@ def resume_game(flags: Mapping[str, str | None]) -> int:
     if match is None:
         terminal.say([_("There is no saved match. Start one with: commerce play")])
         return 1
-    return _game(match, default_seat(match), settings, None, terminal).run(resumed=True)
+    return _game(match, default_seat(match), settings, stored, None, terminal).run(resumed=True)
 
 
 __all__ = ["load_saved_match", "offer_resume", "offer_tutorial", "resume_game", "start_game", "start_tutorial",
