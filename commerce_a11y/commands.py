@@ -136,8 +136,9 @@ def _summary_lines(summary: Summary) -> list[str]:
 @_lang_option
 def rules_command(ruleset_name: str, options: tuple[str, ...]) -> None:
     from .console.parser import reader_vocabulary
-    from .console.reader import book_lines, is_interactive, read_rules
+    from .console.reader import book_lines, read_rules
     from .console.session import make_terminal, resolve_settings
+    from .console.terminal import interactive
     from .narration.narrator import ruleset_title
     from .narration.rules_book import rules_book
 
@@ -146,7 +147,7 @@ def rules_command(ruleset_name: str, options: tuple[str, ...]) -> None:
     except OptionError as error:
         raise _rules_error(error) from None
     sections = rules_book(rules)
-    if not is_interactive(sys.stdin, sys.stdout):
+    if not interactive():
         for line in book_lines(sections):
             _say(line)
         return

@@ -24,7 +24,7 @@ from commerce_a11y.bots import make_bot
 from commerce_a11y.console.charset import clean, fold, locale_encoding
 from commerce_a11y.console.game import Game
 from commerce_a11y.console.parser import Invalid, Play, parse
-from commerce_a11y.console.terminal import Terminal
+from commerce_a11y.console.terminal import Terminal, interactive, plain_is_right
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
 from commerce_a11y.rules import Match, Player, Swap, replay, ruleset
@@ -183,6 +183,23 @@ def test_closed_or_full_output_still_plays_and_saves(tmp_path: Path, redirect: s
                             timeout=120, check=False)
     assert result.returncode == 0 and result.stderr == b""
     assert not replay(saved(tmp_path).read_text(encoding="utf-8").splitlines()).over
+
+
+def test_one_test_says_whether_a_person_is_at_both_ends(tmp_path: Path) -> None:
+    """``interactive``: a pty at both ends is a person; a pipe, a file or a closed stream at either end is not."""
+    main, side = os.openpty()
+    read_end, write_end = os.pipe()
+    with open(side, "w", encoding="utf-8", closefd=False) as tty, open(read_end, encoding="utf-8") as pipe, \
+            open(write_end, "w", encoding="utf-8") as pipe_out, open(tmp_path / "out", "w", encoding="utf-8") as file:
+        assert interactive(tty, tty)
+        assert not interactive(pipe, tty) and not interactive(tty, pipe_out) and not interactive(tty, file)
+        closed = open(tmp_path / "closed", "w", encoding="utf-8")  # noqa: SIM115 - closed at once
+        closed.close()
+        assert not interactive(tty, closed) and not interactive(closed, tty)
+        assert plain_is_right(tty, tty, {"TERM": "xterm"}) is False
+        assert plain_is_right(pipe, tty, {"TERM": "xterm"}) and plain_is_right(tty, tty, {"TERM": "dumb"})
+    os.close(main)
+    os.close(side)
 
 
 # ----- a home folder that cannot be written -----

@@ -10,10 +10,8 @@ so to the caller, so that a game can save and end as it does at the end of input
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
 
 from ..i18n import _, active_language, ngettext
 from ..narration.rules_book import Section
@@ -168,10 +166,3 @@ def read_rules(terminal: Terminal, sections: Sequence[Section], title: str, star
         if leave:
             return True
         terminal.say(said, interrupt=True)  # a new section cuts off the rest of the one before
-
-
-def is_interactive(stdin: TextIO, stdout: TextIO) -> bool:
-    """Both ends are a terminal: a person reads and types (else the whole book is printed)."""
-    with contextlib.suppress(ValueError, OSError):
-        return stdin.isatty() and stdout.isatty()
-    return False

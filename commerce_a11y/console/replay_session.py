@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from ..storage import Settings
 from .parser import replay_vocabulary
 from .replay import Replay, default_seat, replay_steps
 from .session import make_narrator, make_terminal, resolve_settings
-from .terminal import Terminal
+from .terminal import Terminal, interactive
 
 
 def choose_record(file: Path | None) -> Path | None:
@@ -58,10 +57,10 @@ def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping
         say([_("This record cannot be replayed: {reason}").format(reason=_(error.template).format(**error.params))])
         return 1
     narrator = make_narrator(match, listener, settings)
-    interactive = not whole and sys.stdin.isatty() and sys.stdout.isatty()
-    terminal = make_terminal(settings, replay_vocabulary) if interactive else Terminal(_NoInput())
+    stepping = not whole and interactive()
+    terminal = make_terminal(settings, replay_vocabulary) if stepping else Terminal(_NoInput())
     listening = Replay(match, listener, steps, narrator, terminal)
-    if not interactive:
+    if not stepping:
         terminal.say(listening.whole())
         return 0
     return listening.run()

@@ -6,7 +6,6 @@ Kept apart from the click commands so that starting, resuming and (later) the tu
 from __future__ import annotations
 
 import secrets
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,7 +33,7 @@ from .game import Game
 from .parser import command_vocabulary
 from .replay import default_seat
 from .speech import open_speech
-from .terminal import Terminal, make_input
+from .terminal import Terminal, interactive, make_input
 from .tutorial import OPPONENTS, RULES, TUTORIAL_SEED, PatientBot, Tutorial
 
 DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "input": "auto", "difficulty": "normal",
@@ -118,7 +117,7 @@ def start_tutorial(flags: Mapping[str, str | None], stored: Settings) -> int:
 
 def offer_tutorial(settings: Mapping[str, str], stored: Settings, terminal: Terminal | None = None) -> None:
     """On the very first start at a terminal, offer the tutorial once (scripts and pipes are never asked)."""
-    if settings.get("tutorial") == "offered" or not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if settings.get("tutorial") == "offered" or not interactive():
         return
     stored.remember({"tutorial": "offered"})
     terminal = terminal or make_terminal(settings)

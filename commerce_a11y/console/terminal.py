@@ -41,17 +41,22 @@ def dumb_terminal(environ: Mapping[str, str]) -> bool:
     return environ.get("TERM", "") in ("", "dumb", "unknown")
 
 
+def interactive(stdin: TextIO | None = None, stdout: TextIO | None = None) -> bool:
+    """Both ends are a terminal (standard input and output unless given): a person reads and types. Anything else
+    (a pipe, a file, a closed stream) is a script: the game reads lines, never asks a terminal question, and the
+    rules and replays are printed whole. The one test for this, so that every part of the game agrees."""
+    for stream in (stdin or sys.stdin, stdout or sys.stdout):
+        try:
+            if not stream.isatty():
+                return False
+        except (ValueError, OSError):
+            return False
+    return True
+
+
 def plain_is_right(stdin: TextIO, stdout: TextIO, environ: Mapping[str, str]) -> bool:
     """ACCESSIBILITY.md: plain input when not on a terminal, on a dumb or unknown terminal, or when asked."""
-    return (not _isatty(stdin) or not _isatty(stdout) or dumb_terminal(environ)
-            or bool(environ.get("ACCESSIBLE")))
-
-
-def _isatty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (ValueError, OSError):
-        return False
+    return not interactive(stdin, stdout) or dumb_terminal(environ) or bool(environ.get("ACCESSIBLE"))
 
 
 class PlainInput:
@@ -68,7 +73,7 @@ class PlainInput:
     def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
         self.stdin = stdin
         self.stdout = stdout
-        self.interactive = _isatty(stdin) and _isatty(stdout)
+        self.interactive = interactive(stdin, stdout)
         if self.interactive and not dumb_terminal(os.environ):
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401 - importing it gives input() line editing and history
