@@ -14,7 +14,7 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -162,16 +162,49 @@ class SaveRefused(Exception):
         self.reason = reason
 
 
+def _canonical(obj: dict[str, Any]) -> bytes:
+    """A line's content as the seal's digest reads it: keys sorted, no spacing, the seal left out."""
+    return json.dumps({k: v for k, v in obj.items() if k != SEAL}, sort_keys=True, ensure_ascii=False,
+                      separators=(",", ":")).encode("utf-8")
+
+
 def _digest(objects: list[dict[str, Any]]) -> str:
-    """A digest of the lines' content (not their spacing), the seal left out."""
-    text = "\n".join(json.dumps({k: v for k, v in obj.items() if k != SEAL}, sort_keys=True, ensure_ascii=False,
-                                separators=(",", ":")) for obj in objects)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """A digest of the lines' content (not their spacing), the seal left out: sha256 of their canonical forms, one
+    per line, joined by newlines."""
+    return hashlib.sha256(b"\n".join(_canonical(obj) for obj in objects)).hexdigest()
 
 
 def content_digest(lines: list[str]) -> str:
     """The digest of a record's content: the same match record gives the same digest (an idempotence key)."""
     return _digest([json.loads(line) for line in lines])
+
+
+class Sealer:
+    """Record lines and the running digest of their content (the same as ``_digest``'s), ready to be sealed.
+
+    Adding lines parses and hashes only those lines, so the save after each action costs the lines it adds, not the
+    whole record again (a 245-hand Braillespiel match has 2,461 lines).
+    """
+
+    def __init__(self, lines: Iterable[str] = ()) -> None:
+        self.lines: list[str] = []
+        self._sha = hashlib.sha256()
+        self.add(lines)
+
+    def add(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self._sha.update((b"\n" if self.lines else b"") + _canonical(json.loads(line)))
+            self.lines.append(line)
+
+    def sealed(self, ended: str | None = None) -> list[str]:
+        """The lines with a seal on the match line (see ``seal``)."""
+        if not self.lines:
+            return []
+        stamp: dict[str, Any] = {"lines": len(self.lines), "sha256": self._sha.copy().hexdigest()}
+        if ended is not None:
+            stamp["ended"] = ended
+        head = {**json.loads(self.lines[0]), SEAL: stamp}
+        return [json.dumps(head, ensure_ascii=False, separators=(",", ":")), *self.lines[1:]]
 
 
 def seal(lines: list[str], ended: str | None = None) -> list[str]:
@@ -180,14 +213,7 @@ def seal(lines: list[str], ended: str | None = None) -> list[str]:
     ``ended`` (the local time a finished match ended, ``YYYYMMDD-HHMMSS``) goes into the seal of a finished match:
     its record and statistics are then kept under that time however often the keeping is retried.
     """
-    if not lines:
-        return []
-    objects = [json.loads(line) for line in lines]
-    stamp: dict[str, Any] = {"lines": len(lines), "sha256": _digest(objects)}
-    if ended is not None:
-        stamp["ended"] = ended
-    head = {**objects[0], SEAL: stamp}
-    return [json.dumps(head, ensure_ascii=False, separators=(",", ":")), *lines[1:]]
+    return Sealer(lines).sealed(ended)
 
 
 def unseal(text: str, known_format: int) -> tuple[list[str], dict[str, Any]]:
@@ -216,9 +242,27 @@ def unseal(text: str, known_format: int) -> tuple[list[str], dict[str, Any]]:
     return [json.dumps(head, ensure_ascii=False, separators=(",", ":")), *lines[1:]], stamp
 
 
+class SaveWriter:
+    """Saves the match in progress again and again: each save seals only the lines added since the one before
+    (``Sealer``), and still replaces the whole file at once (``atomic_write``)."""
+
+    def __init__(self) -> None:
+        self.sealer = Sealer()
+
+    def write(self, lines: list[str], ended: str | None = None) -> bool:
+        """Save the record so far (RECORD.md), sealed; ``ended`` as in ``seal``. Lines that do not go on from the
+        last save's are sealed afresh."""
+        known = len(self.sealer.lines)
+        if lines[:known] != self.sealer.lines:
+            self.sealer, known = Sealer(), 0
+        self.sealer.add(lines[known:])
+        return atomic_write(save_path(), "".join(line + "\n" for line in self.sealer.sealed(ended)))
+
+
 def write_save(lines: list[str], ended: str | None = None) -> bool:
-    """Save the match in progress: its record so far (RECORD.md), sealed, which replays into the same position."""
-    return atomic_write(save_path(), "".join(line + "\n" for line in seal(lines, ended)))
+    """Save the match in progress once: its record so far (RECORD.md), sealed, which replays into the same
+    position."""
+    return SaveWriter().write(lines, ended)
 
 
 def read_save() -> str | None:

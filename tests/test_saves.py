@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from commerce_a11y import storage
 from commerce_a11y.bots import make_bot
 from commerce_a11y.console.session import finish_match, load_saved_match, saved_match
 from commerce_a11y.console.signals import SignalGuard, Stopped
@@ -22,6 +23,7 @@ from commerce_a11y.rules import RECORD_FORMAT, Match, Player, record_lines, rule
 from commerce_a11y.stats import StatsRefused, add_match, match_entry, read_stats, statistics, stats_path
 from commerce_a11y.storage import (
     SaveRefused,
+    SaveWriter,
     Settings,
     content_digest,
     save_path,
@@ -126,6 +128,43 @@ def test_a_resealed_save_that_breaks_the_rules_is_refused_as_damaged() -> None:
     with pytest.raises(SaveRefused) as info:
         load_saved_match()
     assert info.value.reason == "damaged"
+
+
+def test_the_seal_on_disk_keeps_its_format() -> None:
+    """The seal's form and digest, as saves before the incremental sealing wrote them (those saves still load)."""
+    lines = ['{"event":"match","format":1,"ruleset":"commerce"}', '{"event":"pass","seat":2,"ä":"ö"}']
+    assert seal(lines) == [
+        '{"event":"match","format":1,"ruleset":"commerce","save":{"lines":2,'
+        '"sha256":"5f834da731f1424544c6800028b3f744e9272c27581c56e7e78ae35a8df917b9"}}', lines[1]]
+
+
+def test_saving_after_each_action_seals_only_the_new_lines_and_writes_the_same_file(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's saves (one ``SaveWriter``, the record growing) give byte for byte the file a save of the whole
+    record gives, while parsing and hashing only the lines added since the save before."""
+    match = a_match(None, "braillespiel", seed=3)
+    lines = list(record_lines(match.events))
+    hashed = []
+    canonical = storage._canonical
+    monkeypatch.setattr(storage, "_canonical", lambda obj: hashed.append(1) or canonical(obj))
+    saves = SaveWriter()
+    record: list[str] = []
+    for end in (*range(1, 40), len(lines) // 2, len(lines) - 1, len(lines)):
+        before = len(hashed)
+        added = end - len(record)
+        record += lines[len(record):end]
+        ended = "20261130-101500" if end == len(lines) else None
+        assert saves.write(record, ended)
+        assert len(hashed) - before == added
+        written = save_path().read_bytes()
+        assert write_save(record, ended)
+        assert save_path().read_bytes() == written
+        assert unseal(written.decode("utf-8"), RECORD_FORMAT)[0] == record
+    assert saved_match(save_path().read_text(encoding="utf-8"))[0].events == match.events
+    # Lines that do not go on from the last save's (another match) are sealed afresh, never mixed in.
+    other = list(record_lines(a_match(10, seed=9).events))
+    assert saves.write(other)
+    assert save_path().read_text(encoding="utf-8") == "".join(line + "\n" for line in seal(other))
 
 
 def test_stale_temporary_files_of_a_killed_writer_are_removed() -> None:

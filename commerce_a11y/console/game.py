@@ -33,7 +33,8 @@ class Game(ReviewCommands):
     narrator: Narrator
     terminal: Terminal
     save: Callable[[list[str]], bool]
-    """Stores the record so far; returns False when it cannot (the player is told once)."""
+    """Stores the record so far (the same list, grown, each time); returns False when it cannot (the player is told
+    once)."""
     remember: Callable[[dict[str, str]], object] = lambda settings: None
     """Stores a changed setting for the next game."""
     seen: list[Event] = field(default_factory=list)
@@ -44,6 +45,8 @@ class Game(ReviewCommands):
     """The hand and widow as the player last heard them."""
     coach: Tutorial | None = None
     """The guided first hand, when this game is the tutorial: consulted between events and at each answer."""
+    record: list[str] = field(default_factory=list)
+    """The match's record lines so far: each save serialises only the events since the one before."""
 
     # ----- the loop -----
 
@@ -195,7 +198,8 @@ class Game(ReviewCommands):
             self.say(lines)
 
     def store(self) -> None:
-        if not self.save(list(record_lines(self.match.events))) and not self.save_failed:
+        self.record += record_lines(self.match.events[len(self.record):])
+        if not self.save(self.record) and not self.save_failed:
             self.save_failed = True
             self.say([_("The match cannot be saved here; it goes on without saving.")])
 

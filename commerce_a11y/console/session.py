@@ -18,6 +18,7 @@ from ..rules import RECORD_FORMAT, Match, NewerRecordError, Player, RecordError,
 from ..stats import add_match, match_entry
 from ..storage import (
     SaveRefused,
+    SaveWriter,
     Settings,
     atomic_write,
     content_digest,
@@ -27,7 +28,6 @@ from ..storage import (
     remove_stale_temporaries,
     save_path,
     unseal,
-    write_save,
 )
 from .game import Game
 from .parser import command_vocabulary
@@ -69,6 +69,7 @@ def _game(match: Match, seat: int, settings: Mapping[str, str], stored: Settings
     bots = {s: make_bot(p.kind.removeprefix("bot:"), match.seed * 100 + s)
             for s, p in enumerate(match.players) if s != seat}
     finished = False
+    saves = SaveWriter()
 
     def save(lines: list[str]) -> bool:
         nonlocal finished
@@ -76,11 +77,11 @@ def _game(match: Match, seat: int, settings: Mapping[str, str], stored: Settings
         if record_file is not None:
             ok = atomic_write(record_file, "".join(line + "\n" for line in lines))
         if not match.over:
-            return write_save(lines) and ok
+            return saves.write(lines) and ok
         if not finished:
             finished = True
             ended = time_stamp()
-            write_save(lines, ended)
+            saves.write(lines, ended)
             finish_match(lines, match, seat, ended, int(settings["keep_records"]))
         return ok
 
