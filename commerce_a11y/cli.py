@@ -48,8 +48,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         from .commands import cli
 
         cli.main(args=args, prog_name="commerce", obj=settings)
-    except BrokenPipeError:
-        # The reader went away (``commerce ... | head``): stop quietly, as command-line tools do.
+    except OSError as error:
+        if not (isinstance(error, BrokenPipeError) or _written_by_click(error)):
+            _report_crash()
+            sys.exit(EXIT_CRASH)
+        # The reader went away (``commerce ... | head``), or click's own text (help, a usage error) could not be
+        # written (``>/dev/full``; the commands' own output is dropped quietly, as a match's is): stop quietly, as
+        # command-line tools do.
         silence_output()
         sys.exit(0)
     except Stopped as stop:
@@ -59,6 +64,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     except Exception:
         _report_crash()
         sys.exit(EXIT_CRASH)
+
+
+def _written_by_click(error: BaseException) -> bool:
+    """Whether the error came from click printing its own text: lost output, not a fault of the game."""
+    from click.utils import echo
+
+    trace = error.__traceback__
+    while trace is not None and trace.tb_next is not None:
+        trace = trace.tb_next
+    return trace is not None and trace.tb_frame.f_code is echo.__code__
 
 
 def _report_crash() -> None:

@@ -185,6 +185,42 @@ def test_closed_or_full_output_still_plays_and_saves(tmp_path: Path, redirect: s
     assert not replay(saved(tmp_path).read_text(encoding="utf-8").splitlines()).over
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize(("command", "redirect"), [
+    ("simulate --matches 2", ">/dev/full"),
+    ("simulate --matches 2 --json --quiet", ">/dev/full"),
+    ("simulate --matches 2", ">&-"),
+    ("stats", ">/dev/full"),
+    ("replay --list", ">/dev/full"),
+    ("rules thirty-one", ">/dev/full"),
+    ("--help", ">/dev/full"),
+    ("play --players 0", "2>/dev/full"),
+])
+def test_every_command_ends_quietly_when_its_output_is_full_or_closed(tmp_path: Path, command: str,
+                                                                       redirect: str) -> None:
+    """Lost output ends any command as it ends a match: status 0, nothing on standard error, no crash log."""
+    env = game_env(tmp_path, PYTHON=sys.executable)
+    result = subprocess.run(["bash", "-c", f'exec "$PYTHON" -m commerce_a11y {command} --lang en {redirect}'],
+                            stdin=subprocess.DEVNULL, capture_output=True, env=env, timeout=120, check=False)
+    assert result.returncode == 0
+    assert b"Something went wrong" not in result.stderr
+    if "--quiet" in command or redirect.startswith("2"):
+        assert result.stderr == b""
+    else:
+        assert result.stderr.decode().splitlines() == ([] if "simulate" not in command else
+                                                       ["Played 1 of 2 matches.", "Played 2 of 2 matches."])
+    assert not (tmp_path / "data" / "commerce-a11y" / "crash.log").exists()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_simulate_with_a_full_standard_error_still_prints_its_summary(tmp_path: Path) -> None:
+    env = game_env(tmp_path, PYTHON=sys.executable)
+    result = subprocess.run(["bash", "-c", 'exec "$PYTHON" -m commerce_a11y simulate --matches 2 --json 2>/dev/full'],
+                            capture_output=True, env=env, timeout=120, check=False)
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["matches"] == 2
+
+
 def test_one_test_says_whether_a_person_is_at_both_ends(tmp_path: Path) -> None:
     """``interactive``: a pty at both ends is a person; a pipe, a file or a closed stream at either end is not."""
     main, side = os.openpty()

@@ -16,7 +16,7 @@ from ..storage import Settings
 from .parser import replay_vocabulary
 from .replay import Replay, default_seat, replay_steps
 from .session import make_narrator, make_terminal, resolve_settings
-from .terminal import Terminal, interactive
+from .terminal import NoInput, Terminal, interactive
 
 
 def choose_record(file: Path | None) -> Path | None:
@@ -58,7 +58,7 @@ def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping
         return 1
     narrator = make_narrator(match, listener, settings)
     stepping = not whole and interactive()
-    terminal = make_terminal(settings, replay_vocabulary) if stepping else Terminal(_NoInput())
+    terminal = make_terminal(settings, replay_vocabulary) if stepping else Terminal(NoInput())
     listening = Replay(match, listener, steps, narrator, terminal)
     if not stepping:
         terminal.say(listening.whole())
@@ -66,15 +66,8 @@ def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping
     return listening.run()
 
 
-class _NoInput:
-    name = "plain"
-
-    def read(self, prompt: str) -> str | None:
-        return None
-
-
 def say(lines: list[str]) -> None:
-    Terminal(_NoInput()).say(lines)
+    Terminal(NoInput()).say(lines)
 
 
 def list_lines() -> list[str]:

@@ -138,6 +138,15 @@ class RichInput:
             return None
 
 
+class NoInput:
+    """The back-end of a terminal that only prints (a command's report, a replay told whole): nothing is asked."""
+
+    name = "plain"
+
+    def read(self, prompt: str) -> str | None:
+        return None
+
+
 def make_input(choice: str, words: Callable[[], Iterable[str]], stdin: TextIO | None = None,
                stdout: TextIO | None = None) -> InputBackend:
     """The back-end the player chose, or with ``auto`` the one ACCESSIBILITY.md says fits this terminal."""
