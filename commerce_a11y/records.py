@@ -59,6 +59,8 @@ def keep_record(lines: list[str], rules_name: str, keep: int, stamp: str, folder
             except FileNotFoundError:
                 path = candidate if atomic_write(candidate, text) else None
                 break
+            except NotADirectoryError:  # the records folder is a file: nothing can be kept there
+                break
             except (OSError, UnicodeDecodeError):
                 pass
     for old in kept_records(folder)[keep:]:

@@ -239,6 +239,30 @@ def test_a_finished_match_is_finished_once_however_often_it_is_retried() -> None
     assert not save_path().exists()
 
 
+@pytest.mark.parametrize(("lang", "blocked"), [("de", "records"), ("nl", "records"), ("en", "stats.json")])
+def test_a_record_or_statistics_that_cannot_be_written_is_said_once_after_the_match_end(lang: str,
+                                                                                     blocked: str) -> None:
+    """A file where the records folder should be: one sentence after the match end, and the match still counts in
+    the statistics; a folder where the statistics file should be: one sentence, and the record is kept."""
+    folder = save_path().parent
+    folder.mkdir(parents=True)
+    (folder / blocked).mkdir() if blocked == "stats.json" else (folder / blocked).write_text("mine\n")
+    result = run("play", "--seed", "3", stdin="pass\n" * 2000, lang=lang)
+    assert result.returncode == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    record_lost = say(lang, "The record of this match could not be kept.")
+    stats_lost = say(lang, "This match could not be added to your statistics.")
+    if blocked == "records":
+        assert lines[-1] == record_lost and stats_lost not in lines
+        assert len(read_stats()) == 1
+        assert (folder / "records").read_text() == "mine\n"
+    else:
+        assert lines[-1] == stats_lost and record_lost not in lines
+        assert len(kept_records()) == 1
+    assert lines.count(lines[-1]) == 1
+    assert not save_path().exists()
+
+
 def test_a_finished_save_with_a_strange_end_time_is_kept_under_the_time_now() -> None:
     match = a_match(None)
     lines = list(record_lines(match.events))

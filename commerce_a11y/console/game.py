@@ -45,6 +45,9 @@ class Game(ReviewCommands):
     """The hand and widow as the player last heard them."""
     coach: Tutorial | None = None
     """The guided first hand, when this game is the tutorial: consulted between events and at each answer."""
+    finish: Callable[[list[str]], list[str]] = lambda lines: []
+    """Called once the match has ended and its end was told: keeps its record and counts it in the statistics;
+    returns the sentences to say about what could not be done."""
     record: list[str] = field(default_factory=list)
     """The match's record lines so far: each save serialises only the events since the one before."""
 
@@ -91,6 +94,11 @@ class Game(ReviewCommands):
                 # Ctrl-C outside a question (a computer player thinking, a line being printed): nothing to
                 # cancel, and the match is as saved (actions and their saves are never parted), so play goes on.
                 continue
+        if self.match.over:
+            with GUARD.deferred():
+                failed = self.finish(self.record)
+            if failed:
+                self.say(failed)
         return 0
 
     def players_turn(self) -> bool:

@@ -68,24 +68,30 @@ def _game(match: Match, seat: int, settings: Mapping[str, str], stored: Settings
     narrator = make_narrator(match, seat, settings)
     bots = {s: make_bot(p.kind.removeprefix("bot:"), match.seed * 100 + s)
             for s, p in enumerate(match.players) if s != seat}
+    ended: str | None = None
+    """When the match ended: set by its last save, which carries it in the seal."""
     finished = False
     saves = SaveWriter()
 
     def save(lines: list[str]) -> bool:
-        nonlocal finished
+        nonlocal ended
         ok = True
         if record_file is not None:
             ok = atomic_write(record_file, "".join(line + "\n" for line in lines))
         if not match.over:
             return saves.write(lines) and ok
         if not finished:
-            finished = True
-            ended = time_stamp()
+            ended = ended or time_stamp()
             saves.write(lines, ended)
-            finish_match(lines, match, seat, ended, int(settings["keep_records"]))
         return ok
 
-    return Game(match, seat, bots, narrator, terminal or make_terminal(settings), save, stored.remember)
+    def finish(lines: list[str]) -> list[str]:
+        nonlocal finished
+        finished = True
+        return finish_match(lines, match, seat, ended or time_stamp(), int(settings["keep_records"]))
+
+    return Game(match, seat, bots, narrator, terminal or make_terminal(settings), save, stored.remember,
+                finish=finish)
 
 
 def start_game(rules: Ruleset, opponents: Sequence[tuple[str, str]], name: str | None, seed: int | None,
@@ -131,15 +137,20 @@ def offer_tutorial(settings: Mapping[str, str], stored: Settings, terminal: Term
         terminal.say([_("You can start it any time with: commerce tutorial")])
 
 
-def finish_match(lines: list[str], match: Match, seat: int, ended: str, keep: int) -> None:
-    """Keep a finished match's record, count it in the statistics, then drop its save.
+def finish_match(lines: list[str], match: Match, seat: int, ended: str, keep: int) -> list[str]:
+    """Keep a finished match's record, count it in the statistics, then drop its save; a sentence for each part
+    that could not be done (the match is counted even when its record cannot be kept).
 
     The finished match is saved first (with the time it ended), and each step finds its own work done if it was
     done before: a kill anywhere in between is finished by the next start, and the match is counted once.
     """
-    keep_record(lines, match.rules.name, keep, ended)
-    add_match(match_entry(match, seat, content_digest(lines), stamp_time(ended)))
+    said = []
+    if keep_record(lines, match.rules.name, keep, ended) is None and keep > 0:
+        said.append(_("The record of this match could not be kept."))
+    if not add_match(match_entry(match, seat, content_digest(lines), stamp_time(ended))):
+        said.append(_("This match could not be added to your statistics."))
     remove_save()
+    return said
 
 
 def load_saved_match(keep: int = DEFAULT_KEEP) -> Match | None:
