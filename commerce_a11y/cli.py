@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import sys
-import traceback
 from collections.abc import Sequence
 
 EXIT_CRASH = 70
@@ -77,6 +76,8 @@ def _written_by_click(error: BaseException) -> bool:
 
 
 def _report_crash() -> None:
+    import traceback  # only after a crash: every start would pay for it
+
     from .i18n import _
     from .storage import data_dir
 

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import glob
-import hashlib
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -85,6 +83,8 @@ def atomic_write(path: Path, text: str) -> bool:
         except OSError:
             return False
         return True
+    import tempfile  # here, where files are written: commands that only read start without it
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
@@ -168,10 +168,18 @@ def _canonical(obj: dict[str, Any]) -> bytes:
                       separators=(",", ":")).encode("utf-8")
 
 
+def _sha256(data: bytes = b"") -> Any:
+    """A sha256 hash of ``data``, to be fed more; hashlib is imported here, where saves are sealed and read, so
+    that commands that touch no save start without it."""
+    import hashlib
+
+    return hashlib.sha256(data)
+
+
 def _digest(objects: list[dict[str, Any]]) -> str:
     """A digest of the lines' content (not their spacing), the seal left out: sha256 of their canonical forms, one
     per line, joined by newlines."""
-    return hashlib.sha256(b"\n".join(_canonical(obj) for obj in objects)).hexdigest()
+    return _sha256(b"\n".join(_canonical(obj) for obj in objects)).hexdigest()
 
 
 def content_digest(lines: list[str]) -> str:
@@ -188,7 +196,7 @@ class Sealer:
 
     def __init__(self, lines: Iterable[str] = ()) -> None:
         self.lines: list[str] = []
-        self._sha = hashlib.sha256()
+        self._sha = _sha256()
         self.add(lines)
 
     def add(self, lines: Iterable[str]) -> None:

@@ -5,7 +5,6 @@ Kept apart from the click commands so that starting, resuming and (later) the tu
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -101,7 +100,11 @@ def start_game(rules: Ruleset, opponents: Sequence[tuple[str, str]], name: str |
     terminal = terminal or make_terminal(settings)
     offer_tutorial(settings, stored, terminal)
     players = [Player(name or _("You"), "human")] + [Player(n, f"bot:{level}") for n, level in opponents]
-    match = Match(rules, players, secrets.randbelow(2**31) if seed is None else seed)
+    if seed is None:
+        import secrets  # only for a new match without a seed (it brings hashlib with it)
+
+        seed = secrets.randbelow(2**31)
+    match = Match(rules, players, seed)
     return _game(match, 0, settings, stored, record_file, terminal).run()
 
 
