@@ -11,7 +11,6 @@ import click
 from . import __version__
 from .bots import BOT_KINDS
 from .console.charset import clean
-from .console.terminal import NoInput, Terminal
 from .i18n import LANGUAGES, _, ngettext, pgettext, translate_click
 from .records import KEEP_RANGE
 from .rules import RULESETS, OptionError, RulesError, parse_assignments, ruleset
@@ -41,6 +40,8 @@ def _say(text: str, err: bool = False) -> None:
     """One whole line, never coloured (NO_COLOR and braille displays want plain text), written as a match writes
     (``Terminal``): output that cannot be written (a full disk behind ``>``, a reader gone) is dropped from then
     on, and the command ends as a match does when its output goes, with status 0."""
+    from .console.terminal import NoInput, Terminal  # when first needed, like the other console imports here
+
     Terminal(NoInput(), stdout=sys.stderr if err else sys.stdout).say([text])
 
 
