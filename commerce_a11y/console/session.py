@@ -67,8 +67,7 @@ def _game(match: Match, seat: int, settings: Mapping[str, str], stored: Settings
     narrator = make_narrator(match, seat, settings)
     bots = {s: make_bot(p.kind.removeprefix("bot:"), match.seed * 100 + s)
             for s, p in enumerate(match.players) if s != seat}
-    ended: str | None = None
-    """When the match ended: set by its last save, which carries it in the seal."""
+    ended: str | None = None  # when the match ended: set by its last save, which carries it in the seal
     finished = False
     saves = SaveWriter()
 
