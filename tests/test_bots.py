@@ -10,6 +10,7 @@ from commerce_a11y.bots import BOT_KINDS, make_bot
 from commerce_a11y.bots.knowledge import Knowledge
 from commerce_a11y.bots.scoring import knock_floor
 from commerce_a11y.bots.sim import KNOCK, PASS, SWAP, Sim
+from commerce_a11y.bots.strong import WAIT_BIAS, StrongBot
 from commerce_a11y.cards import CARDS, parse_cards
 from commerce_a11y.rules import Knock, Match, Pass, Phase, Player, Swap, ruleset
 from commerce_a11y.simulate import play_match
@@ -161,3 +162,26 @@ def test_heuristic_knocks_only_from_the_tips_floor(name: str) -> None:
                 assert rules.hand_value(match.hands[seat]) >= floor
             match.apply(seat, action)
     assert knocks > 0
+
+
+def test_strong_takes_the_candidate_its_search_rates_best() -> None:
+    """``strong`` chooses by its own estimates (waiting pays ``WAIT_BIAS`` when a knock is possible): the numbers
+    ``bench/knock_calibration.py`` compares with real outcomes are the ones that decide."""
+    rules = ruleset("commerce")
+    checked = 0
+    for seed in range(4):
+        match = Match(rules, [Player(f"P{i}", "bot") for i in range(5)], seed)
+        advance(match, 3 + seed, seed)
+        while not match.over and checked < 4 * (seed + 1):
+            seat = match.to_act
+            view = match.view(seat)
+            if view.phase is Phase.TURN:
+                estimates = StrongBot(seed, deals=12, draws=60).estimates(view)
+                assert all(0.0 <= loss <= 1.0 for _, loss in estimates)  # the chance of losing the one chip
+                assert {a for a, _ in estimates} <= set(view.legal)
+                bias = WAIT_BIAS if Knock() in view.legal else 0.0
+                best = min(estimates, key=lambda pair: pair[1] + (0.0 if isinstance(pair[0], Knock) else bias))
+                assert StrongBot(seed, deals=12, draws=60).choose(view) == best[0]
+                checked += 1
+            match.apply(seat, make_bot("basic", seed).choose(view))
+    assert checked == 16

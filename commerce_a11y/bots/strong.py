@@ -17,16 +17,27 @@ from .scoring import after_swap, knock_floor, ranked_swaps
 from .sim import KNOCK, PASS, SWAP, Sim, sensible_policy
 from .strength import promises, strengths
 
-WAIT_BIAS = 0.03
+WAIT_BIAS = 0.01
+"""Added to waiting's average loss when a knock is possible. Measured with ``bench/knock_calibration.py`` over
+5,000 of this level's knock-or-wait decisions in Commerce at 5 players, each played out with the real players:
+where the search rated knocking 0 to 0.03 worse than waiting, knocking really was 0.01 to 0.05 worse, so the
+former bias of 0.03 knocked too often; with 0.01 (and ``DRAWS``) the level lost 0.743 instead of 0.754 times the
+heuristic's chips per hand on the same 200 deal groups."""
 DEALS = 144
 """Deals searched per decision up to 6 players (fewer at larger tables). Measured in Commerce at 5 players against
 ``heuristic`` over 200 deal groups: 48 deals lost 0.83 [0.78, 0.88] times the heuristic's chips per hand, 144
 deals 0.80 [0.77, 0.83]; 240 deals looked only slightly better in a short run (0.75 against 0.77 for 144 on the
 same 40 deal groups) at a cost near the 100 ms budget."""
+DRAWS = 600
+"""Candidate hands drawn per opponent, from which ``Knowledge`` picks each deal's hands by weight. With 150 the few
+candidates that explain an opponent's moves well were reused across most deals, and the search trusted its knocks
+too much (the knocks it chose lost 0.166, predicted 0.108, over 175 knocks); with 600 they lost 0.103 (predicted
+0.086), and the level lost 0.754 instead of 0.767 times the heuristic's chips per hand on the same 200 deal groups,
+for about 5 ms more a decision."""
 
 
 class StrongBot:
-    def __init__(self, seed: int, deals: int = DEALS, draws: int = 150, candidates: int = 9) -> None:
+    def __init__(self, seed: int, deals: int = DEALS, draws: int = DRAWS, candidates: int = 9) -> None:
         self.rng = random.Random(seed)
         self.heuristic = HeuristicBot(seed + 1)
         self.deals = deals
@@ -37,6 +48,16 @@ class StrongBot:
         legal = view.legal
         if view.phase is not Phase.TURN or any(a.kind in ("fire", "pounce") for a in legal):
             return self.heuristic.choose(view)
+        estimates = self.estimates(view)
+        if Knock() in legal:
+            # Playouts rate waiting a little too well against knocking (see ``WAIT_BIAS``): waiting pays that back.
+            estimates = [(a, loss if isinstance(a, Knock) else loss + WAIT_BIAS) for a, loss in estimates]
+        return min(estimates, key=lambda pair: pair[1])[0]
+
+    def estimates(self, view: SeatView) -> list[tuple[Action, float]]:
+        """Each candidate action of a normal turn with its average loss over the searched deals, the same deals for
+        every candidate (so their differences are not blurred by different cards)."""
+        legal = view.legal
         rules = view.rules
         players = len(view.players)
         promise = promises(rules, players)
@@ -62,13 +83,7 @@ class StrongBot:
                 sim.apply(_sim_action(action))
                 sim.run(policy)
                 totals[i] += sim.loss(view.seat)
-        if Knock() in legal:
-            # Playouts were measured to be too hopeful about waiting (about 3 points less loss than the real game
-            # after a pass or a swap, while they match it after a knock): waiting pays that back here.
-            bias = WAIT_BIAS * len(sampled)
-            totals = [t + (0.0 if isinstance(c, Knock) else bias) for t, c in zip(totals, candidates, strict=True)]
-        best = min(range(len(candidates)), key=lambda i: totals[i])
-        return candidates[best]
+        return [(action, total / len(sampled)) for action, total in zip(candidates, totals, strict=True)]
 
 
 def _sim_action(action: Action) -> tuple:
