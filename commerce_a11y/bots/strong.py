@@ -20,7 +20,7 @@ from .strength import promises, strengths
 WAIT_BIAS = 0.01
 """Added to waiting's average loss when a knock is possible. Measured with ``bench/knock_calibration.py`` over
 5,000 of this level's knock-or-wait decisions in Commerce at 5 players, each played out with the real players:
-where the search rated knocking 0 to 0.03 worse than waiting, knocking really was 0.01 to 0.05 worse, so the
+where the search rated knocking 0 to 0.04 worse than waiting, knocking really was 0.01 to 0.05 worse, so the
 former bias of 0.03 knocked too often; with 0.01 (and ``DRAWS``) the level lost 0.743 instead of 0.754 times the
 heuristic's chips per hand on the same 200 deal groups."""
 DEALS = 144
