@@ -17,7 +17,7 @@ import math
 from itertools import pairwise
 
 from commerce_a11y.bots import make_bot
-from commerce_a11y.bots.strong import WAIT_BIAS, StrongBot
+from commerce_a11y.bots.strong import WAIT_BIAS, StrongBot, best_of
 from commerce_a11y.rules import Action, Knock, Match, Phase, Player, ruleset
 
 EDGES = (-1.0, -0.1, -0.05, -0.02, -0.005, 0.005, 0.02, 0.04, 0.07, 0.1, 0.2, 1.0)
@@ -60,10 +60,9 @@ def main() -> None:
                 knock = next(loss for a, loss in estimates if isinstance(a, Knock))
                 wait, wait_loss = min(((a, loss) for a, loss in estimates if not isinstance(a, Knock)),
                                       key=lambda pair: pair[1])
-                knocks = knock <= wait_loss + WAIT_BIAS
+                action: Action = best_of(estimates)  # what the level plays: knock, or that wait
                 rows.append((knock - wait_loss, play_out(match, Knock(), seed, args.players),
-                             play_out(match, wait, seed, args.players), knocks))
-                action: Action = Knock() if knocks else wait
+                             play_out(match, wait, seed, args.players), isinstance(action, Knock)))
             else:
                 action = bots[seat].choose(view)
             match.apply(seat, action)

@@ -48,11 +48,7 @@ class StrongBot:
         legal = view.legal
         if view.phase is not Phase.TURN or any(a.kind in ("fire", "pounce") for a in legal):
             return self.heuristic.choose(view)
-        estimates = self.estimates(view)
-        if Knock() in legal:
-            # Playouts rate waiting a little too well against knocking (see ``WAIT_BIAS``): waiting pays that back.
-            estimates = [(a, loss if isinstance(a, Knock) else loss + WAIT_BIAS) for a, loss in estimates]
-        return min(estimates, key=lambda pair: pair[1])[0]
+        return best_of(self.estimates(view))
 
     def estimates(self, view: SeatView) -> list[tuple[Action, float]]:
         """Each candidate action of a normal turn with its average loss over the searched deals, the same deals for
@@ -84,6 +80,18 @@ class StrongBot:
                 sim.run(policy)
                 totals[i] += sim.loss(view.seat)
         return [(action, total / len(sampled)) for action, total in zip(candidates, totals, strict=True)]
+
+
+def best_of(estimates: list[tuple[Action, float]]) -> Action:
+    """The candidate with the smallest estimated loss (the first of equal ones); when knocking is among them,
+    waiting pays ``WAIT_BIAS``, as playouts rate it a little too well against knocking."""
+    knock_possible = any(isinstance(a, Knock) for a, _ in estimates)
+
+    def cost(pair: tuple[Action, float]) -> float:
+        action, loss = pair
+        return loss + WAIT_BIAS if knock_possible and not isinstance(action, Knock) else loss
+
+    return min(estimates, key=cost)[0]
 
 
 def _sim_action(action: Action) -> tuple:
