@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from commerce_a11y.bots import BOT_KINDS, make_bot
-from commerce_a11y.bots.knowledge import Knowledge
+from commerce_a11y.bots.knowledge import Decision, Knowledge
 from commerce_a11y.bots.scoring import knock_floor
-from commerce_a11y.bots.sim import KNOCK, PASS, SWAP, Sim
+from commerce_a11y.bots.sim import KNOCK, PASS, SWAP, Sim, best_swap
 from commerce_a11y.bots.strong import WAIT_BIAS, StrongBot
 from commerce_a11y.cards import CARDS, parse_cards
 from commerce_a11y.rules import Knock, Match, Pass, Phase, Player, Swap, ruleset
@@ -141,6 +142,48 @@ def test_knowledge_knows_what_was_taken_and_never_draws_a_seen_card() -> None:
         assert all(0 <= c < len(CARDS) for c in cards)
         for other, hand in deal.items():
             assert len(hand) == view.hand_sizes[other]
+
+
+def test_knowledge_weighs_every_way_to_fill_a_hand_when_there_are_few() -> None:
+    """After a swap an opponent holds one known card and two of 45 unseen ones: with 990 ways and 700 draws all
+    ways are weighed (``ENUMERATE``), not a random few of them; three unknown cards are still drawn."""
+    match = Match(ruleset("commerce"), [Player(f"P{i}") for i in range(5)], seed=3)
+    seat = match.to_act
+    view = match.view(seat)
+    taken = view.skat[0]
+    match.apply(seat, Swap((match.hands[seat][0],), (taken,)))
+    watcher = match.to_act
+    know = Knowledge(match.view(watcher))
+    assert know.known[seat] == {taken}
+    pool = len(know.unseen)
+    ways = know.candidates(seat, random.Random(1), 700)
+    assert len(ways) == pool * (pool - 1) // 2 == len({frozenset(w) for w in ways})
+    stranger = next(s for s in know.opponents if s != seat)
+    drawn = know.candidates(stranger, random.Random(1), 600)
+    assert len(drawn) == 600 and all(len(hand) == 3 for hand in drawn)
+
+
+def test_knowledge_judges_a_last_turn_by_value() -> None:
+    """In the last round (C5) nobody swaps for later, so a pass there says that no widow card raises the hand's
+    value, however much a swap would have promised; before the knock the same pass is judged by promise."""
+    view = Match(ruleset("commerce"), [Player(f"P{i}") for i in range(3)], seed=5).view(0)
+    know = Knowledge(view)
+    other = know.opponents[0]
+    widow = tuple(parse_cards("2C 7D QH"))
+    values = know.value_strengths
+    promise = know.promises
+
+    def raises(table: list[float], hand: tuple[int, ...]) -> bool:
+        return best_swap(table, hand, widow)[0] > table[hand[0] * 2704 + hand[1] * 52 + hand[2]]
+
+    hands = [h for h in itertools.combinations(range(len(CARDS)), 3) if not set(h) & set(widow)]
+    keeps = next(h for h in hands if not raises(values, h) and raises(promise, h))
+    improves = next(h for h in hands if raises(values, h))
+    know.decisions[other] = [Decision(other, "pass", widow, last_turn=True)]
+    assert know.seat_weight(other, list(keeps)) == 1.0
+    assert know.seat_weight(other, list(improves)) < 0.5
+    know.decisions[other] = [Decision(other, "pass", widow)]
+    assert know.seat_weight(other, list(keeps)) < 1.0
 
 
 @pytest.mark.parametrize("name", ["thirty-one", "trentuno"])

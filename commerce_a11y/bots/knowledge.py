@@ -14,17 +14,22 @@ import math
 import random
 from bisect import bisect_left
 from dataclasses import dataclass
+from itertools import combinations
 
 from ..rules import SeatView
 from .scoring import knock_floor
 from .sim import best_swap
-from .strength import promises, strength_of, strengths
+from .strength import promises, strength_of, strengths, value_strengths
 
 SWAP_CARE = 60.0
 """How sharply a drawn hand is doubted for a decision worse than the best one (per unit of strength lost)."""
 KNOCK_STRENGTH = 0.87
 """Around this strength players knock (measured for the heuristic level: 9 in 10 knocks above 0.84)."""
 KNOCK_SHARPNESS = 25.0
+ENUMERATE = 1.5
+"""When an opponent's unknown cards can be chosen in at most this many times ``draws`` ways, every way is weighed
+instead of drawing candidates at random. In Commerce an opponent who swapped holds one known card; with the
+strong level's 600 draws its other two are weighed in all ways once at most 42 cards are unseen (861 ways)."""
 KNOCK_FLOOR = 0.02
 """The smallest chance given to a knock (or a declined knock) that the model finds unlikely: players err."""
 
@@ -44,6 +49,7 @@ class Decision:
     gave: tuple[int, ...] = ()
     took: tuple[int, ...] = ()
     could_knock: bool = False
+    last_turn: bool = False
 
 
 class Knowledge:
@@ -57,6 +63,7 @@ class Knowledge:
         self.decisions: dict[int, list[Decision]] = {s: [] for s in self.opponents}
         widow: list[int] = []
         can_knock = view.rules.can_knock
+        last_turn = False
         for event in view.hand_history:
             kind, player = event.kind, event.player
             if kind == "deal":
@@ -68,15 +75,17 @@ class Knowledge:
             elif kind == "swap":
                 if player != me and player in self.known:
                     self.decisions[player].append(Decision(player, "swap", tuple(widow), tuple(event["gave"]),
-                                                           tuple(event["took"]), can_knock))
+                                                           tuple(event["took"]), can_knock, last_turn))
                     self.known[player] -= set(event["gave"])
                     self.known[player] |= set(event["took"])
                 for gave, took in zip(event["gave"], event["took"], strict=True):
                     widow[widow.index(took)] = gave
             elif kind in ("pass", "knock") and player != me and player in self.known:
-                self.decisions[player].append(Decision(player, kind, tuple(widow), could_knock=can_knock))
+                self.decisions[player].append(Decision(player, kind, tuple(widow), could_knock=can_knock,
+                                                       last_turn=last_turn))
             if kind == "knock":
                 can_knock = False  # C5: the last round has no knock, so passing in it says nothing about one
+                last_turn = True
             elif kind == "pounce":
                 if player != me and player in self.known:
                     self.known[player].add(event["took"])
@@ -88,6 +97,7 @@ class Knowledge:
         self.slots = {s: view.hand_sizes[s] - len(self.known[s]) for s in self.opponents}
         self.strengths = strengths(view.rules, len(view.players))
         self.promises = promises(view.rules, len(view.players))
+        self.value_strengths = value_strengths(view.rules, len(view.players))
         self.lookup = view.rules.table.table
         self.knock_floor = knock_floor(view.rules)
 
@@ -117,8 +127,8 @@ class Knowledge:
         # Not knocking when one could says the hand was not yet strong enough to.
         declined = math.log(1 - (1 - KNOCK_FLOOR) * knocks) if decision.could_knock else 0.0
         # Swaps and passes are judged by promise, the measure players swap by (it keeps a flush draw where the
-        # value alone would break it up).
-        promise = self.promises
+        # value alone would break it up); in one's last turn only the value counts, on the strength scale.
+        promise = self.value_strengths if decision.last_turn else self.promises
         a, b, c = hand
         held = promise[a * 2704 + b * 52 + c]
         best = max(held, best_swap(promise, hand, decision.widow)[0])
@@ -134,11 +144,22 @@ class Knowledge:
         a, b, c = hand
         return self.lookup[a * 2704 + b * 52 + c]
 
+    def candidates(self, seat: int, rng: random.Random, draws: int) -> list[list[int]]:
+        """The candidates for the unknown part of ``seat``'s hand: every way to choose it from the unseen cards
+        when there are few (``ENUMERATE``), else ``draws`` random ones."""
+        pool = self.unseen
+        k = self.slots[seat]
+        if k > len(pool):
+            return [list(pool)]
+        if math.comb(len(pool), k) <= ENUMERATE * draws:
+            return [list(hand) for hand in combinations(pool, k)]
+        return [rng.sample(pool, k) for _ in range(draws)]
+
     def sample(self, rng: random.Random, draws: int, keep: int) -> list[dict[int, list[int]]]:
         """``keep`` deals of the unseen cards to the opponents, each opponent's part drawn in proportion to how
         well it explains that opponent's decisions.
 
-        The likelihood is one factor per opponent, so each opponent gets ``draws`` candidate hands of its own,
+        The likelihood is one factor per opponent, so each opponent gets candidate hands of its own (``candidates``),
         weighted separately; a deal then picks one candidate per opponent by weight, skipping candidates that
         share a card with those already picked. Weighting whole deals instead would leave a handful of deals
         carrying all the weight once several opponents have acted.
@@ -146,13 +167,12 @@ class Knowledge:
         pool = self.unseen
         candidates: dict[int, tuple[list[list[int]], list[float]]] = {}
         for seat in self.opponents:
-            k = self.slots[seat]
-            hands = [rng.sample(pool, k) if k <= len(pool) else list(pool) for _ in range(draws)]
+            hands = self.candidates(seat, rng, draws)
             if self.decisions[seat]:
                 known = list(self.known[seat])
                 weights = [self.seat_weight(seat, known + h) for h in hands]
             else:
-                weights = [1.0] * draws
+                weights = [1.0] * len(hands)
             total = 0.0
             cumulative = []
             for w in weights:
@@ -168,7 +188,7 @@ class Knowledge:
                 pick = None
                 for _try in range(12):
                     total = cumulative[-1]
-                    i = bisect_left(cumulative, rng.random() * total) if total > 0 else int(rng.random() * draws)
+                    i = bisect_left(cumulative, rng.random() * total) if total > 0 else int(rng.random() * len(hands))
                     hand = hands[min(i, len(hands) - 1)]
                     if not used.intersection(hand):
                         pick = hand

@@ -37,6 +37,25 @@ def strength_of(table: dict[int, float], value: int) -> float:
     return 1.0 if value > max(table) else 0.0
 
 
+@cache
+def _value_strengths(table: ValueTable, deck_size: int) -> list[float]:
+    strength = _strengths(table, deck_size)
+    lookup = table.table
+    result = [0.0] * (52 * 52 * 52)
+    for a, b, c in combinations(deck(deck_size), 3):
+        value = strength[lookup[a * 2704 + b * 52 + c]]
+        for i in (a * 2704 + b * 52 + c, a * 2704 + c * 52 + b, b * 2704 + a * 52 + c, b * 2704 + c * 52 + a,
+                  c * 2704 + a * 52 + b, c * 2704 + b * 52 + a):
+            result[i] = value
+    return result
+
+
+def value_strengths(rules: Ruleset, players: int) -> list[float]:
+    """Each three-card hand's strength now, indexed like the value table and like ``promises``: the scale of a
+    last turn, when no later swap can help (so one comparison serves both)."""
+    return _value_strengths(rules.table, rules.deck_size(players, rules.options))
+
+
 NOW_WEIGHT = 0.5
 """How much a hand's strength now counts against its promise after one more swap."""
 
