@@ -35,9 +35,9 @@ def rates(results: list[MatchResult]) -> tuple[float, float]:
     return tested, others
 
 
-def ratio_interval(summary: Summary, players: int, rng: random.Random, resamples: int = 2000) -> tuple[float, float]:
+def ratio_interval(results: list[MatchResult], players: int, rng: random.Random,
+                   resamples: int = 2000) -> tuple[float, float]:
     """A bootstrap 95% interval of the ratio, resampling whole rotation groups (one deal, every seat)."""
-    results = summary.results
     groups = [results[i:i + players] for i in range(0, len(results), players)]
     stats = []
     for _ in range(resamples):
@@ -79,7 +79,7 @@ def main() -> None:
                 summary = simulate(rules, [level] + [below] * (players - 1), args.deals * players, args.seed,
                                    rotate=True)
                 tested, others = rates(summary.results)
-                low, high = ratio_interval(summary, players, rng)
+                low, high = ratio_interval(summary.results, players, rng)
                 t_low, t_high = rate_interval(summary, 0)
                 times = summary.seats[0].decision_ms
                 cell = {

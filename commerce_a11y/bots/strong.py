@@ -71,7 +71,7 @@ class StrongBot:
         deals = self.deals if table <= 6 else max(8, self.deals * 6 // table)
         policy = sensible_policy(knock_at(players), strengths(rules, players), promise, knock_floor(rules))
         totals = [0.0] * len(candidates)
-        sampled = Knowledge(view).sample(self.rng, self.draws, deals)
+        sampled = self.hidden_hands(view, deals)
         for hands in sampled:
             base = Sim.from_view(view, hands)
             for i, action in enumerate(candidates):
@@ -80,6 +80,11 @@ class StrongBot:
                 sim.run(policy)
                 totals[i] += sim.loss(view.seat)
         return [(action, total / len(sampled)) for action, total in zip(candidates, totals, strict=True)]
+
+    def hidden_hands(self, view: SeatView, count: int) -> list[dict[int, list[int]]]:
+        """The opponents' hands to search over: ``count`` deals drawn to match what each opponent did.
+        ``bench/oracle_gap.py`` replaces them with the true hands, to measure what the inference leaves out."""
+        return Knowledge(view).sample(self.rng, self.draws, count)
 
 
 def best_of(estimates: list[tuple[Action, float]]) -> Action:
