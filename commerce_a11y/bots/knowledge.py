@@ -26,12 +26,12 @@ SWAP_CARE = 60.0
 KNOCK_STRENGTH = 0.87
 """Around this strength players knock (measured for the heuristic level: 9 in 10 knocks above 0.84)."""
 KNOCK_SHARPNESS = 25.0
+KNOCK_FLOOR = 0.02
+"""The smallest chance given to a knock (or a declined knock) that the model finds unlikely: players err."""
 ENUMERATE = 1.5
 """When an opponent's unknown cards can be chosen in at most this many times ``draws`` ways, every way is weighed
 instead of drawing candidates at random. In Commerce an opponent who swapped holds one known card; with the
 strong level's 600 draws its other two are weighed in all ways once at most 42 cards are unseen (861 ways)."""
-KNOCK_FLOOR = 0.02
-"""The smallest chance given to a knock (or a declined knock) that the model finds unlikely: players err."""
 
 
 def _knocks(strength: float) -> float:
