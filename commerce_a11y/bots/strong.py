@@ -36,10 +36,10 @@ too much (the knocks it chose lost 0.166, predicted 0.108, over 175 knocks); wit
 for about 5 ms more a decision."""
 
 BIG_TABLE = 8
-"""Above this many players both the deals and the candidate hands shrink with the table (``bench/table_wait.py``,
-one heuristic seat among 11 strong players): the longest wait between two of the heuristic's turns fell from 1.2 s
-to 0.83 s in commerce and 0.91 s in thirty-one; in braillespiel a round of 11 computer turns still takes up to
-1.4 s."""
+"""Above this many players the deals shrink with the square of the table and the candidate hands with the table
+(``bench/table_wait.py``, one heuristic seat among 11 strong players at 12 players): the longest wait between two
+of the heuristic's turns fell from 1.2 s to 0.63 s in commerce and 0.69 s in thirty-one, and the longest run of
+11 computer turns in braillespiel from 1.4 s (before any cut) to 1.04 s; thirty-one's is 1.18 s."""
 
 class StrongBot:
     def __init__(self, seed: int, deals: int = DEALS, draws: int = DRAWS, candidates: int = 9) -> None:
@@ -96,7 +96,8 @@ class StrongBot:
         """Deals searched at a table of this many players still in the hand: fewer as each playout grows longer,
         and fewer again above ``BIG_TABLE``, where a human waits for everyone else's decisions in turn."""
         deals = self.deals if table <= 6 else max(8, self.deals * 6 // table)
-        return deals if table <= BIG_TABLE else max(8, deals * BIG_TABLE // table)
+        # A round of the table is (table - 1) decisions, each with playouts about ``table`` turns long.
+        return deals if table <= BIG_TABLE else max(8, deals * BIG_TABLE**2 // table**2)
 
 
 def best_of(estimates: list[tuple[Action, float]]) -> Action:
