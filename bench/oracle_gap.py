@@ -36,10 +36,10 @@ class Peeking(StrongBot):
         self.match = match
         self.part = part
 
-    def hidden_hands(self, view: SeatView, count: int) -> list[dict[int, list[int]]]:
+    def hidden_hands(self, view: SeatView, count: int, draws: int) -> list[dict[int, list[int]]]:
         peek = {"all": True, "before": not view.last_round, "last": view.last_round}.get(self.part, False)
         if not peek:
-            return super().hidden_hands(view, count)
+            return super().hidden_hands(view, count, draws)
         return [{s: list(self.match.hands[s]) for s in view.order if s != view.seat}]
 
 

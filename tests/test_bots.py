@@ -231,7 +231,8 @@ def test_strong_takes_the_candidate_its_search_rates_best() -> None:
 
 
 def test_strong_searches_less_at_big_tables() -> None:
-    """Up to 6 players 144 deals; fewer as playouts grow longer; above ``BIG_TABLE`` with the square of the table,
-    so that eleven computer players do not keep a person waiting (bench/table_wait.py measures the waits)."""
+    """Up to 6 players 144 deals; fewer as playouts grow longer; above ``BIG_TABLE`` deals with the square of the
+    table and candidate hands with the table, so that eleven computer players do not keep a person waiting
+    (bench/table_wait.py measures the waits)."""
     bot = StrongBot(1)
-    assert [bot.deals_at(n) for n in (3, 6, 8, 12)] == [144, 144, 108, 32]
+    assert [bot.effort(n) for n in (3, 6, 8, 12)] == [(144, 600), (144, 600), (108, 600), (32, 400)]

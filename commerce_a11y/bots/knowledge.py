@@ -128,17 +128,17 @@ class Knowledge:
         declined = math.log(1 - (1 - KNOCK_FLOOR) * knocks) if decision.could_knock else 0.0
         # Swaps and passes are judged by promise, the measure players swap by (it keeps a flush draw where the
         # value alone would break it up); in one's last turn only the value counts, on the strength scale.
-        promise = self.value_strengths if decision.last_turn else self.promises
+        scale = self.value_strengths if decision.last_turn else self.promises
         a, b, c = hand
-        held = promise[a * 2704 + b * 52 + c]
-        best = max(held, best_swap(promise, hand, decision.widow)[0])
+        held = scale[a * 2704 + b * 52 + c]
+        best = max(held, best_swap(scale, hand, decision.widow)[0])
         if decision.kind == "pass":
             return declined - SWAP_CARE * (best - held)
         after = list(hand)
         for gave, took in zip(decision.gave, decision.took, strict=True):
             after[after.index(gave)] = took
         x, y, z = after
-        return declined - SWAP_CARE * max(0.0, best - promise[x * 2704 + y * 52 + z])
+        return declined - SWAP_CARE * max(0.0, best - scale[x * 2704 + y * 52 + z])
 
     def _value(self, hand: list[int]) -> int:
         a, b, c = hand

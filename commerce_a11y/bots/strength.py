@@ -12,7 +12,7 @@ from itertools import combinations
 
 from ..cards import deck
 from ..rules import Ruleset
-from ..rules.values import ValueTable
+from ..rules.values import ValueTable, places
 
 
 @cache
@@ -37,22 +37,10 @@ def strength_of(table: dict[int, float], value: int) -> float:
     return 1.0 if value > max(table) else 0.0
 
 
-def _orders(a: int, b: int, c: int) -> tuple[int, ...]:
-    """The six places of one hand in a table indexed like the value table (every order of its cards)."""
-    return (a * 2704 + b * 52 + c, a * 2704 + c * 52 + b, b * 2704 + a * 52 + c, b * 2704 + c * 52 + a,
-            c * 2704 + a * 52 + b, c * 2704 + b * 52 + a)
-
-
 @cache
 def _value_strengths(table: ValueTable, deck_size: int) -> list[float]:
     strength = _strengths(table, deck_size)
-    lookup = table.table
-    result = [0.0] * (52 * 52 * 52)
-    for a, b, c in combinations(deck(deck_size), 3):
-        value = strength[lookup[a * 2704 + b * 52 + c]]
-        for i in _orders(a, b, c):
-            result[i] = value
-    return result
+    return [strength.get(value, 0.0) for value in table.table]
 
 
 def value_strengths(rules: Ruleset, players: int) -> list[float]:
@@ -86,7 +74,7 @@ def _promises(table: ValueTable, deck_size: int) -> list[float]:
         floor = [now] * 52
         total = sum(map(max, floor, with_third[(b, c)], with_third[(a, c)], with_third[(a, b)])) - (52 - others) * now
         value = NOW_WEIGHT * now + (1 - NOW_WEIGHT) * total / others
-        for i in _orders(a, b, c):
+        for i in places(a, b, c):
             result[i] = value
     return result
 

@@ -41,6 +41,7 @@ BIG_TABLE = 8
 of the heuristic's turns fell from 1.2 s to 0.63 s in commerce and 0.69 s in thirty-one, and the longest run of
 11 computer turns in braillespiel from 1.75 s to 1.04 s; thirty-one's is 1.18 s."""
 
+
 class StrongBot:
     def __init__(self, seed: int, deals: int = DEALS, draws: int = DRAWS, candidates: int = 9) -> None:
         self.rng = random.Random(seed)
@@ -72,10 +73,10 @@ class StrongBot:
         candidates: list[Action] = [s for _, s in ranked[: self.candidates]] + [Pass()]
         if Knock() in legal:
             candidates.append(Knock())
-        deals = self.deals_at(len(view.order))
+        deals, draws = self.effort(len(view.order))
         policy = sensible_policy(knock_at(players), strengths(rules, players), promise, knock_floor(rules))
         totals = [0.0] * len(candidates)
-        sampled = self.hidden_hands(view, deals)
+        sampled = self.hidden_hands(view, deals, draws)
         for hands in sampled:
             base = Sim.from_view(view, hands)
             for i, action in enumerate(candidates):
@@ -85,19 +86,21 @@ class StrongBot:
                 totals[i] += sim.loss(view.seat)
         return [(action, total / len(sampled)) for action, total in zip(candidates, totals, strict=True)]
 
-    def hidden_hands(self, view: SeatView, count: int) -> list[dict[int, list[int]]]:
-        """The opponents' hands to search over: ``count`` deals drawn to match what each opponent did.
-        ``bench/oracle_gap.py`` replaces them with the true hands, to measure what the inference leaves out."""
-        table = len(view.order)
-        draws = self.draws if table <= BIG_TABLE else self.draws * BIG_TABLE // table
+    def hidden_hands(self, view: SeatView, count: int, draws: int) -> list[dict[int, list[int]]]:
+        """The opponents' hands to search over: ``count`` deals drawn (from ``draws`` candidate hands per
+        opponent) to match what each opponent did. ``bench/oracle_gap.py`` replaces them with the true hands, to
+        measure what the inference leaves out."""
         return Knowledge(view).sample(self.rng, draws, count)
 
-    def deals_at(self, table: int) -> int:
-        """Deals searched at a table of this many players still in the hand: fewer as each playout grows longer,
-        and fewer again above ``BIG_TABLE``, where a human waits for everyone else's decisions in turn."""
+    def effort(self, table: int) -> tuple[int, int]:
+        """Deals searched and candidate hands drawn per opponent at a table of this many players still in the
+        hand: fewer deals as each playout grows longer, and above ``BIG_TABLE``, where a person waits for everyone
+        else's decisions in turn, fewer of both."""
         deals = self.deals if table <= 6 else max(8, self.deals * 6 // table)
+        if table <= BIG_TABLE:
+            return deals, self.draws
         # A round of the table is (table - 1) decisions, each with playouts about ``table`` turns long.
-        return deals if table <= BIG_TABLE else max(8, deals * BIG_TABLE**2 // table**2)
+        return max(8, deals * BIG_TABLE**2 // table**2), self.draws * BIG_TABLE // table
 
 
 def best_of(estimates: list[tuple[Action, float]]) -> Action:

@@ -142,6 +142,13 @@ def score_trentuno(cards: Sequence[Card]) -> HandName:
     return HandName("total", 2, points=total)
 
 
+def places(a: int, b: int, c: int) -> tuple[int, ...]:
+    """The six places of one hand in a table indexed by card arithmetic (``a * 2704 + b * 52 + c``), one for
+    every order of its cards, so that a lookup needs no sorting."""
+    return (a * 2704 + b * 52 + c, a * 2704 + c * 52 + b, b * 2704 + a * 52 + c, b * 2704 + c * 52 + a,
+            c * 2704 + a * 52 + b, c * 2704 + b * 52 + a)
+
+
 class ValueTable:
     """All three-card values of one scorer, as a flat list indexed by card arithmetic."""
 
@@ -152,9 +159,8 @@ class ValueTable:
         table = [0] * (52 * 52 * 52)
         for hand in combinations(CARDS, 3):
             value = scorer(hand).value
-            a, b, c = hand
-            for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
-                table[x * 2704 + y * 52 + z] = value
+            for i in places(*hand):
+                table[i] = value
         self.table = table
 
     def value(self, cards: Sequence[int]) -> int:
