@@ -2,8 +2,9 @@
 level, which decides in about a millisecond) among ``strong`` players, timing every strong decision.
 
 It prints the strong players' decision times, the stand-in's wait between two of its own turns (longer when it has
-passed for the hand in braillespiel, B3), and the thinking in every run of one round of consecutive computer turns
-within a hand.
+passed for the hand in braillespiel, B3), and the thinking in every run of consecutive computer turns within a
+hand that is one round of the players still in the match less one: what a person in any seat would wait, also
+after the stand-in is out.
 
     uv run python bench/table_wait.py [--players 12] [--matches 2] [--rules commerce --rules thirty-one ...]
 """
@@ -36,7 +37,7 @@ def main() -> None:
     n = args.players
     for name in args.rules or ["commerce", "thirty-one", "trentuno", "braillespiel"]:
         rules = ruleset(name, **OPTIONS.get(name, {}))
-        decisions: list[tuple[int, float]] = []  # (hand number, ms) of every strong decision, in order
+        decisions: list[tuple[tuple[int, int], int, float]] = []  # (match and hand, players in it, ms), in order
         waits: list[float] = []
         for seed in range(args.seed, args.seed + args.matches):
             match = Match(rules, [Player(f"P{i}", "bot") for i in range(n)], seed)
@@ -54,16 +55,17 @@ def main() -> None:
                         waits.append(waited)
                     waited = 0.0
                 else:
-                    decisions.append((match.hand_no, ms))
+                    decisions.append(((seed, match.hand_no), len(view.order), ms))
                     if waited is not None:
                         waited += ms
                 match.apply(seat, action)
-        rounds = [sum(ms for _, ms in decisions[i:i + n - 1]) for i in range(len(decisions) - n + 2)
-                  if decisions[i][0] == decisions[i + n - 2][0]]
+        rounds = [sum(ms for _, _, ms in decisions[i:i + table - 1])
+                  for i, (hand, table, _) in enumerate(decisions)
+                  if i + table - 2 < len(decisions) and decisions[i + table - 2][0] == hand]
         print(f"{name}, {n} players:")
-        print("  " + line("strong decisions", [ms for _, ms in decisions]))
+        print("  " + line("strong decisions", [ms for _, _, ms in decisions]))
         print("  " + line("waits between the stand-in's turns", waits))
-        print("  " + line(f"rounds of {n - 1} computer turns", rounds), flush=True)
+        print("  " + line("rounds of the others' turns", rounds), flush=True)
 
 
 if __name__ == "__main__":

@@ -172,11 +172,19 @@ def best_swap(table: Sequence[float], hand: Sequence[int], widow: Sequence[int])
     if len(hand) != 3:
         return best
     a, b, c = hand
+    # The hand's index with one place left open, for each place: the playouts' innermost loop.
+    rest_a, rest_b, rest_c = b * 52 + c, a * 2704 + c, a * 2704 + b * 52
+    top = -1.0
     for t in widow:
-        for v, g in ((table[t * 2704 + b * 52 + c], a), (table[a * 2704 + t * 52 + c], b),
-                     (table[a * 2704 + b * 52 + t], c)):
-            if v > best[0]:
-                best = (v, g, t)
+        v = table[t * 2704 + rest_a]
+        if v > top:
+            top, best = v, (v, a, t)
+        v = table[rest_b + t * 52]
+        if v > top:
+            top, best = v, (v, b, t)
+        v = table[rest_c + t]
+        if v > top:
+            top, best = v, (v, c, t)
     return best
 
 
