@@ -53,9 +53,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             sys.exit(EXIT_CRASH)
         # The reader went away (``commerce ... | head``), or click's own text (help, a usage error) could not be
         # written (``>/dev/full``; the commands' own output is dropped quietly, as a match's is): stop quietly, as
-        # command-line tools do.
+        # command-line tools do, but a usage error keeps its status, so a script still learns its call was wrong.
         silence_output()
-        sys.exit(0)
+        sys.exit(_unshown_error_status(error))
     except Stopped as stop:
         # SIGHUP or SIGTERM outside a match (a match saves and leaves by itself): leave as the signal would.
         silence_output()
@@ -73,6 +73,19 @@ def _written_by_click(error: BaseException) -> bool:
     while trace is not None and trace.tb_next is not None:
         trace = trace.tb_next
     return trace is not None and trace.tb_frame.f_code is echo.__code__
+
+
+def _unshown_error_status(error: BaseException) -> int:
+    """The exit status of the click error whose message could not be written (a usage error's 2), else 0."""
+    from click.exceptions import ClickException
+
+    trace = error.__traceback__
+    while trace is not None:
+        shown = trace.tb_frame.f_locals.get("self")
+        if isinstance(shown, ClickException):
+            return shown.exit_code
+        trace = trace.tb_next
+    return 0
 
 
 def _report_crash() -> None:
