@@ -8,6 +8,7 @@ import random
 import pytest
 
 from commerce_a11y.bots import BOT_KINDS, make_bot
+from commerce_a11y.bots.base import MAX_OWN_TURNS
 from commerce_a11y.bots.knowledge import Decision, Knowledge
 from commerce_a11y.bots.scoring import knock_floor
 from commerce_a11y.bots.sim import KNOCK, PASS, SWAP, Sim, best_swap
@@ -184,6 +185,31 @@ def test_knowledge_judges_a_last_turn_by_value() -> None:
     assert know.seat_weight(other, list(improves)) < 0.5
     know.decisions[other] = [Decision(other, "pass", widow)]
     assert know.seat_weight(other, list(keeps)) < 1.0
+
+
+@pytest.mark.parametrize("name", ["commerce", "braillespiel", "handeln", "thirty-one", "trentuno"])
+def test_knowledge_never_doubts_the_heuristic_levels_true_hands(name: str) -> None:
+    """The swap and pass model is the heuristic level's own rule, so a heuristic opponent's true hand explains
+    every swap and pass it made (weight 1): the inference discards only hands that could not have played so. This
+    holds for B3's swaps that keep the hand's value; a knock is modelled as a chance, so knocks are left out, as
+    are the passes the B11 bound forces. (Not with C3's three swaps a turn: each is judged alone.)"""
+    players = 4
+    match = Match(ruleset(name), [Player(f"P{i}") for i in range(players)], seed=11)
+    bots = [make_bot("heuristic", 40 + i) for i in range(players)]
+    judged = 0
+    while not match.over and match.hand_no <= 8:
+        seat = match.to_act
+        view = match.view(seat)
+        if view.phase is Phase.TURN:
+            know = Knowledge(view)
+            for other in know.opponents:
+                know.decisions[other] = [Decision(d.seat, d.kind, d.widow, d.gave, d.took, False, d.last_turn)
+                                         for i, d in enumerate(know.decisions[other])
+                                         if d.kind != "knock" and i < MAX_OWN_TURNS]
+                judged += len(know.decisions[other])
+                assert know.seat_weight(other, list(match.hands[other])) == 1.0
+        match.apply(seat, bots[seat].choose(view))
+    assert judged > 60
 
 
 @pytest.mark.parametrize("name", ["thirty-one", "trentuno"])

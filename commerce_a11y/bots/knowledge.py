@@ -100,6 +100,7 @@ class Knowledge:
         self.value_strengths = value_strengths(view.rules, len(view.players))
         self.lookup = view.rules.table.table
         self.knock_floor = knock_floor(view.rules)
+        self.pass_is_final = view.rules.pass_is_final
 
     def seat_weight(self, seat: int, hand: list[int]) -> float:
         """How well a hand for ``seat`` explains its decisions this hand (a likelihood, up to a factor)."""
@@ -138,7 +139,15 @@ class Knowledge:
         for gave, took in zip(decision.gave, decision.took, strict=True):
             after[after.index(gave)] = took
         x, y, z = after
-        return declined - SWAP_CARE * max(0.0, best - scale[x * 2704 + y * 52 + z])
+        taken = scale[x * 2704 + y * 52 + z]
+        if self.pass_is_final and taken < held == best:
+            # B3: where a pass ends one's swapping, players with no better swap take one that keeps the hand's
+            # value, to stay in for the cards laid later (the heuristic's habit); such a swap is judged by value.
+            values = self.value_strengths
+            kept = values[x * 2704 + y * 52 + z]
+            if kept >= values[a * 2704 + b * 52 + c]:
+                return declined - SWAP_CARE * max(0.0, best_swap(values, hand, decision.widow)[0] - kept)
+        return declined - SWAP_CARE * max(0.0, best - taken)
 
     def _value(self, hand: list[int]) -> int:
         a, b, c = hand
