@@ -48,14 +48,15 @@ def main(argv: Sequence[str] | None = None) -> None:
 
         cli.main(args=args, prog_name="commerce", obj=settings)
     except OSError as error:
-        if not (isinstance(error, BrokenPipeError) or _written_by_click(error)):
+        status = _click_text_status(error)
+        if status is None and not isinstance(error, BrokenPipeError):
             _report_crash()
             sys.exit(EXIT_CRASH)
         # The reader went away (``commerce ... | head``), or click's own text (help, a usage error) could not be
         # written (``>/dev/full``; the commands' own output is dropped quietly, as a match's is): stop quietly, as
         # command-line tools do, but a usage error keeps its status, so a script still learns its call was wrong.
         silence_output()
-        sys.exit(_unshown_error_status(error))
+        sys.exit(status or 0)
     except Stopped as stop:
         # SIGHUP or SIGTERM outside a match (a match saves and leaves by itself): leave as the signal would.
         silence_output()
@@ -65,27 +66,21 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(EXIT_CRASH)
 
 
-def _written_by_click(error: BaseException) -> bool:
-    """Whether the error came from click printing its own text: lost output, not a fault of the game."""
+def _click_text_status(error: BaseException) -> int | None:
+    """``None`` unless the error came from click printing its own text (lost output, not a fault of the game);
+    then the exit status that text was to go with: a usage error's 2, else 0."""
+    from click.exceptions import ClickException
     from click.utils import echo
 
-    trace = error.__traceback__
-    while trace is not None and trace.tb_next is not None:
-        trace = trace.tb_next
-    return trace is not None and trace.tb_frame.f_code is echo.__code__
-
-
-def _unshown_error_status(error: BaseException) -> int:
-    """The exit status of the click error whose message could not be written (a usage error's 2), else 0."""
-    from click.exceptions import ClickException
-
+    status, last = 0, None
     trace = error.__traceback__
     while trace is not None:
         shown = trace.tb_frame.f_locals.get("self")
         if isinstance(shown, ClickException):
-            return shown.exit_code
+            status = shown.exit_code
+        last = trace.tb_frame.f_code
         trace = trace.tb_next
-    return 0
+    return status if last is echo.__code__ else None
 
 
 def _report_crash() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -203,8 +204,7 @@ def test_knowledge_never_doubts_the_heuristic_levels_true_hands(name: str) -> No
         if view.phase is Phase.TURN:
             know = Knowledge(view)
             for other in know.opponents:
-                know.decisions[other] = [Decision(d.seat, d.kind, d.widow, d.gave, d.took, False, d.last_turn)
-                                         for i, d in enumerate(know.decisions[other])
+                know.decisions[other] = [replace(d, could_knock=False) for i, d in enumerate(know.decisions[other])
                                          if d.kind != "knock" and i < MAX_OWN_TURNS]
                 judged += len(know.decisions[other])
                 assert know.seat_weight(other, list(match.hands[other])) == 1.0

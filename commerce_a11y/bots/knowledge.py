@@ -139,12 +139,13 @@ class Knowledge:
         for gave, took in zip(decision.gave, decision.took, strict=True):
             after[after.index(gave)] = took
         x, y, z = after
-        taken = scale[x * 2704 + y * 52 + z]
+        index = x * 2704 + y * 52 + z
+        taken = scale[index]
         if self.pass_is_final and taken < held == best:
             # B3: where a pass ends one's swapping, players with no better swap take one that keeps the hand's
             # value, to stay in for the cards laid later (the heuristic's habit); such a swap is judged by value.
             values = self.value_strengths
-            kept = values[x * 2704 + y * 52 + z]
+            kept = values[index]
             if kept >= values[a * 2704 + b * 52 + c]:
                 return declined - SWAP_CARE * max(0.0, best_swap(values, hand, decision.widow)[0] - kept)
         return declined - SWAP_CARE * max(0.0, best - taken)
