@@ -3,11 +3,12 @@
 The ``strong`` level searches deals drawn to match what each opponent did. Here a copy of it is given the true
 hands instead, at all of its decisions, only before the knock, or only in the last round after it, and seated among
 ``heuristic`` players like a ladder cell (the same deals, seats rotated). The gap between ``none`` and ``all`` is
-what perfect inference would be worth; ``before`` and ``last`` split it. A measuring stick only: no player is ever
-given other seats' cards.
+what perfect inference would be worth; ``before`` and ``last`` split it by time, ``knock`` and ``swap`` by kind:
+with ``knock`` the true hands decide only whether to knock, with ``swap`` only which swap (or pass) to make when it
+does not knock. A measuring stick only: no player is ever given other seats' cards.
 
     uv run python bench/oracle_gap.py [--deals 60] [--seed 3000] [--rules commerce] [--players 5]
-        [--part none --part all --part before --part last]
+        [--part none --part all --part before --part last --part knock --part swap]
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ import time
 from ladder import rates, ratio_interval
 
 from commerce_a11y.bots import make_bot
-from commerce_a11y.bots.strong import StrongBot
-from commerce_a11y.rules import Match, Player, SeatView, ruleset
+from commerce_a11y.bots.strong import StrongBot, best_of
+from commerce_a11y.rules import Action, Knock, Match, Player, SeatView, ruleset
 from commerce_a11y.simulate import MatchResult
 from commerce_a11y.tally import tally
 
-PARTS = ("none", "all", "before", "last")
+PARTS = ("none", "all", "before", "last", "knock", "swap")
 
 
 class Peeking(StrongBot):
@@ -35,10 +36,25 @@ class Peeking(StrongBot):
         super().__init__(seed)
         self.match = match
         self.part = part
+        self.peek = False
+
+    def estimates(self, view: SeatView) -> list[tuple[Action, float]]:
+        if self.part not in ("knock", "swap"):
+            self.peek = {"all": True, "before": not view.last_round, "last": view.last_round}.get(self.part, False)
+            return super().estimates(view)
+        self.peek = False
+        drawn = super().estimates(view)
+        self.peek = True
+        true = super().estimates(view)
+        # Knocking or not is decided by one set of estimates, the swap (or pass) by the other: the estimates
+        # returned make ``best_of`` choose exactly that.
+        decides_knock, decides_swap = (true, drawn) if self.part == "knock" else (drawn, true)
+        if best_of(decides_knock) == Knock():
+            return [pair for pair in decides_knock if pair[0] == Knock()]
+        return [pair for pair in decides_swap if pair[0] != Knock()]
 
     def hidden_hands(self, view: SeatView, count: int, draws: int) -> list[dict[int, list[int]]]:
-        peek = {"all": True, "before": not view.last_round, "last": view.last_round}.get(self.part, False)
-        if not peek:
+        if not self.peek:
             return super().hidden_hands(view, count, draws)
         return [{s: list(self.match.hands[s]) for s in view.order if s != view.seat}]
 

@@ -15,7 +15,7 @@ from commerce_a11y.bots.scoring import knock_floor
 from commerce_a11y.bots.sim import KNOCK, PASS, SWAP, Sim, best_swap
 from commerce_a11y.bots.strong import WAIT_BIAS, StrongBot
 from commerce_a11y.cards import CARDS, parse_cards
-from commerce_a11y.rules import Knock, Match, Pass, Phase, Player, Swap, ruleset
+from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, Swap, ruleset
 from commerce_a11y.simulate import play_match
 
 RULESETS = [("commerce", {}), ("commerce", {"swaps_per_turn": 3, "pounce": True}), ("braillespiel", {"marks": 2}),
@@ -188,14 +188,17 @@ def test_knowledge_judges_a_last_turn_by_value() -> None:
     assert know.seat_weight(other, list(keeps)) < 1.0
 
 
-@pytest.mark.parametrize("name", ["commerce", "braillespiel", "handeln", "thirty-one", "trentuno"])
-def test_knowledge_never_doubts_the_heuristic_levels_true_hands(name: str) -> None:
+@pytest.mark.parametrize(("name", "options"), [("commerce", {}), ("commerce", {"swaps_per_turn": 3}),
+                                               ("braillespiel", {}), ("handeln", {}), ("thirty-one", {}),
+                                               ("trentuno", {})])
+def test_knowledge_never_doubts_the_heuristic_levels_true_hands(name: str, options: dict) -> None:
     """The swap and pass model is the heuristic level's own rule, so a heuristic opponent's true hand explains
     every swap and pass it made (weight 1): the inference discards only hands that could not have played so. This
-    holds for B3's swaps that keep the hand's value; a knock is modelled as a chance, so knocks are left out, as
-    are the passes the B11 bound forces. (Not with C3's three swaps a turn: each is judged alone.)"""
+    holds for B3's swaps that keep the hand's value, for C3's later swaps of a turn and its end, and for H1's
+    dealer keeping the hand dealt; a knock is modelled as a chance, so knocks are left out, as are the passes the
+    B11 bound forces."""
     players = 4
-    match = Match(ruleset(name), [Player(f"P{i}") for i in range(players)], seed=11)
+    match = Match(ruleset(name, **options), [Player(f"P{i}") for i in range(players)], seed=11)
     bots = [make_bot("heuristic", 40 + i) for i in range(players)]
     judged = 0
     while not match.over and match.hand_no <= 8:
@@ -210,6 +213,38 @@ def test_knowledge_never_doubts_the_heuristic_levels_true_hands(name: str) -> No
                 assert know.seat_weight(other, list(match.hands[other])) == 1.0
         match.apply(seat, bots[seat].choose(view))
     assert judged > 60
+
+
+def test_knowledge_reads_the_declines_that_leave_no_event() -> None:
+    """H1: a Handeln dealer who keeps the hand dealt says it promised at least as much as the widow; C3: ending a
+    turn after one swap says no card still takeable (not the one just laid) raised the hand's value."""
+    match = Match(ruleset("handeln"), [Player(f"P{i}") for i in range(4)], seed=2)
+    dealer, dealt = match.dealer, tuple(match.skat)
+    match.apply(dealer, Done())
+    while match.view(match.to_act).phase is not Phase.TURN:
+        match.apply(match.to_act, Done())
+    know = Knowledge(match.view(match.to_act))
+    assert know.decisions[dealer] == [Decision(dealer, "keep", dealt)]
+
+    def promise(hand: tuple[int, ...]) -> float:
+        return know.promises[hand[0] * 2704 + hand[1] * 52 + hand[2]]
+
+    hands = list(itertools.combinations(know.unseen, 3))
+    weaker = next(h for h in hands if promise(h) < promise(dealt) - 0.05)
+    stronger = next(h for h in hands if promise(h) >= promise(dealt))
+    assert know.seat_weight(dealer, list(weaker)) < 0.1
+    assert know.seat_weight(dealer, list(stronger)) == 1.0
+
+    match = Match(ruleset("commerce", swaps_per_turn=3), [Player(f"P{i}") for i in range(4)], seed=2)
+    seat = match.to_act
+    widow = tuple(match.skat)
+    laid = match.hands[seat][0]
+    match.apply(seat, Swap((laid,), (widow[0],)))
+    match.apply(seat, Done())
+    know = Knowledge(match.view(match.to_act))
+    swap, ended = know.decisions[seat]
+    assert (swap.kind, swap.widow, swap.last_turn) == ("swap", widow, False)
+    assert ended == Decision(seat, "pass", widow[1:], last_turn=True)
 
 
 @pytest.mark.parametrize("name", ["thirty-one", "trentuno"])

@@ -16,7 +16,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..rules import SeatView
+from ..rules import Phase, SeatView
 from .scoring import knock_floor
 from .sim import best_swap
 from .strength import promises, strength_of, strengths, value_strengths
@@ -32,6 +32,11 @@ ENUMERATE = 1.5
 """When an opponent's unknown cards can be chosen in at most this many times ``draws`` ways, every way is weighed
 instead of drawing candidates at random. In Commerce an opponent who swapped holds one known card; with the
 strong level's 600 draws its other two are weighed in all ways once at most 42 cards are unseen (861 ways)."""
+
+
+def _promise(promises: list[float], hand: tuple[int, ...] | list[int]) -> float:
+    a, b, c = hand
+    return promises[a * 2704 + b * 52 + c]
 
 
 def _knocks(strength: float) -> float:
@@ -64,20 +69,47 @@ class Knowledge:
         widow: list[int] = []
         can_knock = view.rules.can_knock
         last_turn = False
+        rules = view.rules
+        # C3: a turn of several single swaps. Its first swap is chosen like any turn's; the ones after it, and
+        # ending the turn while a swap was still allowed, by the hand's value among the cards still takeable
+        # (those the widow held when the turn began, less the ones taken), as the heuristic level does.
+        several = rules.swaps_per_turn > 1 and not rules.multi_swap
+        run: list[int] = []  # the cards taken so far this turn by ``runner``
+        runner: int | None = None
+        turn_widow: tuple[int, ...] = ()
+        dealer: int | None = None  # H1: the dealer while their exchange of the whole hand is not seen
+        dealt: tuple[int, ...] = ()
         for event in view.hand_history:
             kind, player = event.kind, event.player
+            continues = several and kind == "swap" and player == runner and len(run) < rules.swaps_per_turn
+            if runner is not None and not continues:
+                self._ended_turn(runner, turn_widow, run, widow)
+                runner = None
             if kind == "deal":
                 widow = list(event["skat"])
+                dealt = tuple(widow)
+                dealer = event["dealer"] if rules.dealer_exchange else None
             elif kind == "exchange_all":
                 if player != me and player in self.known:
                     self.known[player] = set(event["took"])
                 widow = list(event["gave"])
+                dealer = None
             elif kind == "swap":
                 if player != me and player in self.known:
-                    self.decisions[player].append(Decision(player, "swap", tuple(widow), tuple(event["gave"]),
-                                                           tuple(event["took"]), can_knock, last_turn))
+                    if continues:
+                        takeable = tuple(c for c in turn_widow if c not in run)
+                        decision = Decision(player, "swap", takeable, tuple(event["gave"]), tuple(event["took"]),
+                                            last_turn=True)
+                    else:
+                        decision = Decision(player, "swap", tuple(widow), tuple(event["gave"]),
+                                            tuple(event["took"]), can_knock, last_turn)
+                    self.decisions[player].append(decision)
                     self.known[player] -= set(event["gave"])
                     self.known[player] |= set(event["took"])
+                if several:
+                    if not continues:
+                        runner, turn_widow, run = player, tuple(widow), []
+                    run.extend(event["took"])
                 for gave, took in zip(event["gave"], event["took"], strict=True):
                     widow[widow.index(took)] = gave
             elif kind in ("pass", "knock") and player != me and player in self.known:
@@ -90,6 +122,11 @@ class Knowledge:
                 if player != me and player in self.known:
                     self.known[player].add(event["took"])
                 widow[widow.index(event["took"])] = event["refill"]
+        if runner is not None and view.to_act != runner:
+            self._ended_turn(runner, turn_widow, run, widow)
+        if dealer is not None and dealer != me and dealer in self.known and view.phase is not Phase.EXCHANGE:
+            # H1: the dealer kept the hand dealt rather than take the widow (declining leaves no event).
+            self.decisions[dealer].insert(0, Decision(dealer, "keep", dealt))
         seen = set(view.hand) | set(view.skat)
         for cards in self.known.values():
             seen |= cards
@@ -101,6 +138,13 @@ class Knowledge:
         self.lookup = view.rules.table.table
         self.knock_floor = knock_floor(view.rules)
         self.pass_is_final = view.rules.pass_is_final
+
+    def _ended_turn(self, seat: int, turn_widow: tuple[int, ...], taken: list[int], widow: list[int]) -> None:
+        """C3: ``seat`` ended its turn after the swaps taking ``taken``; if it could have swapped again, ending it
+        says no takeable card raised the hand's value (judged like a pass in the last round)."""
+        takeable = tuple(c for c in turn_widow if c not in taken and c in widow)
+        if seat in self.known and len(taken) < self.view.rules.swaps_per_turn and takeable:
+            self.decisions[seat].append(Decision(seat, "pass", takeable, last_turn=True))
 
     def seat_weight(self, seat: int, hand: list[int]) -> float:
         """How well a hand for ``seat`` explains its decisions this hand (a likelihood, up to a factor)."""
@@ -125,6 +169,9 @@ class Knowledge:
         knocks = _knocks(strength_of(self.strengths, value)) if value >= self.knock_floor else 0.0
         if decision.kind == "knock":
             return math.log(KNOCK_FLOOR + knocks)
+        if decision.kind == "keep":
+            # H1: the dealer exchanges the whole hand when the widow promises more.
+            return -SWAP_CARE * max(0.0, _promise(self.promises, decision.widow) - _promise(self.promises, hand))
         # Not knocking when one could says the hand was not yet strong enough to.
         declined = math.log(1 - (1 - KNOCK_FLOOR) * knocks) if decision.could_knock else 0.0
         # Swaps and passes are judged by promise, the measure players swap by (it keeps a flush draw where the
