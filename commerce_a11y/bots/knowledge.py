@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..rules import Phase, SeatView
-from .scoring import knock_floor
+from .scoring import knock_floor, promise_of
 from .sim import best_swap
 from .strength import promises, strength_of, strengths, value_strengths
 
@@ -34,9 +34,10 @@ instead of drawing candidates at random. In Commerce an opponent who swapped hol
 strong level's 600 draws its other two are weighed in all ways once at most 42 cards are unseen (861 ways)."""
 
 
-def _promise(promises: list[float], hand: tuple[int, ...] | list[int]) -> float:
-    a, b, c = hand
-    return promises[a * 2704 + b * 52 + c]
+def _takeable(turn_widow: tuple[int, ...], taken: list[int]) -> tuple[int, ...]:
+    """C3: the cards a turn may still take: those the widow held when it began, less the ones taken (the cards
+    laid down this turn were never among them)."""
+    return tuple(c for c in turn_widow if c not in taken)
 
 
 def _knocks(strength: float) -> float:
@@ -83,7 +84,7 @@ class Knowledge:
             kind, player = event.kind, event.player
             continues = several and kind == "swap" and player == runner and len(run) < rules.swaps_per_turn
             if runner is not None and not continues:
-                self._ended_turn(runner, turn_widow, run, widow)
+                self._ended_turn(runner, turn_widow, run)
                 runner = None
             if kind == "deal":
                 widow = list(event["skat"])
@@ -96,10 +97,9 @@ class Knowledge:
                 dealer = None
             elif kind == "swap":
                 if player != me and player in self.known:
-                    if continues:
-                        takeable = tuple(c for c in turn_widow if c not in run)
-                        decision = Decision(player, "swap", takeable, tuple(event["gave"]), tuple(event["took"]),
-                                            last_turn=True)
+                    if continues:  # judged by value, as a last turn is
+                        decision = Decision(player, "swap", _takeable(turn_widow, run), tuple(event["gave"]),
+                                            tuple(event["took"]), last_turn=True)
                     else:
                         decision = Decision(player, "swap", tuple(widow), tuple(event["gave"]),
                                             tuple(event["took"]), can_knock, last_turn)
@@ -123,7 +123,7 @@ class Knowledge:
                     self.known[player].add(event["took"])
                 widow[widow.index(event["took"])] = event["refill"]
         if runner is not None and view.to_act != runner:
-            self._ended_turn(runner, turn_widow, run, widow)
+            self._ended_turn(runner, turn_widow, run)
         if dealer is not None and dealer != me and dealer in self.known and view.phase is not Phase.EXCHANGE:
             # H1: the dealer kept the hand dealt rather than take the widow (declining leaves no event).
             self.decisions[dealer].insert(0, Decision(dealer, "keep", dealt))
@@ -139,10 +139,10 @@ class Knowledge:
         self.knock_floor = knock_floor(view.rules)
         self.pass_is_final = view.rules.pass_is_final
 
-    def _ended_turn(self, seat: int, turn_widow: tuple[int, ...], taken: list[int], widow: list[int]) -> None:
+    def _ended_turn(self, seat: int, turn_widow: tuple[int, ...], taken: list[int]) -> None:
         """C3: ``seat`` ended its turn after the swaps taking ``taken``; if it could have swapped again, ending it
         says no takeable card raised the hand's value (judged like a pass in the last round)."""
-        takeable = tuple(c for c in turn_widow if c not in taken and c in widow)
+        takeable = _takeable(turn_widow, taken)
         if seat in self.known and len(taken) < self.view.rules.swaps_per_turn and takeable:
             self.decisions[seat].append(Decision(seat, "pass", takeable, last_turn=True))
 
@@ -171,7 +171,7 @@ class Knowledge:
             return math.log(KNOCK_FLOOR + knocks)
         if decision.kind == "keep":
             # H1: the dealer exchanges the whole hand when the widow promises more.
-            return -SWAP_CARE * max(0.0, _promise(self.promises, decision.widow) - _promise(self.promises, hand))
+            return -SWAP_CARE * max(0.0, promise_of(self.promises, decision.widow) - promise_of(self.promises, hand))
         # Not knocking when one could says the hand was not yet strong enough to.
         declined = math.log(1 - (1 - KNOCK_FLOOR) * knocks) if decision.could_knock else 0.0
         # Swaps and passes are judged by promise, the measure players swap by (it keeps a flush draw where the
