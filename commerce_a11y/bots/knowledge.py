@@ -47,7 +47,9 @@ def _knocks(strength: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One decision of an opponent this hand, with the widow as it lay before it."""
+    """One decision of an opponent this hand, with the widow cards it could take (as the widow lay before it, or in
+    a C3 turn after its first swap the cards still takeable). ``last_turn``: no later turn of this player counts,
+    so the decision is judged by value, not by promise."""
 
     seat: int
     kind: str
@@ -67,10 +69,10 @@ class Knowledge:
         self.opponents = [s for s in view.order if s != me]
         self.known: dict[int, set[int]] = {s: set() for s in self.opponents}
         self.decisions: dict[int, list[Decision]] = {s: [] for s in self.opponents}
-        widow: list[int] = []
-        can_knock = view.rules.can_knock
-        last_turn = False
         rules = view.rules
+        widow: list[int] = []
+        can_knock = rules.can_knock
+        last_turn = False
         # C3: a turn of several single swaps. Its first swap is chosen like any turn's; the ones after it, and
         # ending the turn while a swap was still allowed, by the hand's value among the cards still takeable
         # (those the widow held when the turn began, less the ones taken), as the heuristic level does.
@@ -97,13 +99,10 @@ class Knowledge:
                 dealer = None
             elif kind == "swap":
                 if player != me and player in self.known:
-                    if continues:  # judged by value, as a last turn is
-                        decision = Decision(player, "swap", _takeable(turn_widow, run), tuple(event["gave"]),
-                                            tuple(event["took"]), last_turn=True)
-                    else:
-                        decision = Decision(player, "swap", tuple(widow), tuple(event["gave"]),
-                                            tuple(event["took"]), can_knock, last_turn)
-                    self.decisions[player].append(decision)
+                    offered, knockable, final = ((_takeable(turn_widow, run), False, True) if continues
+                                                 else (tuple(widow), can_knock, last_turn))
+                    self.decisions[player].append(Decision(player, "swap", offered, tuple(event["gave"]),
+                                                           tuple(event["took"]), knockable, final))
                     self.known[player] -= set(event["gave"])
                     self.known[player] |= set(event["took"])
                 if several:
@@ -124,7 +123,7 @@ class Knowledge:
                 widow[widow.index(event["took"])] = event["refill"]
         if runner is not None and view.to_act != runner:
             self._ended_turn(runner, turn_widow, run)
-        if dealer is not None and dealer != me and dealer in self.known and view.phase is not Phase.EXCHANGE:
+        if dealer in self.known and view.phase is not Phase.EXCHANGE:
             # H1: the dealer kept the hand dealt rather than take the widow (declining leaves no event).
             self.decisions[dealer].insert(0, Decision(dealer, "keep", dealt))
         seen = set(view.hand) | set(view.skat)
