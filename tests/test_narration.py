@@ -60,14 +60,16 @@ def test_card_names_and_codes_name_one_card_each(lang: str) -> None:
     assert all(2 <= len(card_code(c)) <= 4 and card_code(c) == card_code(c).lower() for c in CARDS)
 
 
-def test_status_line_with_codes_fits_a_40_cell_display(lang: str) -> None:
-    """ACCESSIBILITY.md: brief verbosity with codes keeps "Hand: ..., widow: ..." within 40 cells."""
+def test_the_brief_question_with_codes_holds_the_cards_and_fits_a_40_cell_display(lang: str) -> None:
+    """The line the cursor sits on at a turn tells what the player needs: the hand and the widow, within 40
+    characters for the longest codes (braille cells are measured by bench/speech_cost.py)."""
     narrator = Narrator(ruleset("commerce"), ["You", "Anna", "Ben"], 0, Verbosity.BRIEF, CardStyle.CODES)
     longest = sorted(CARDS, key=lambda c: len(card_code(c)), reverse=True)[:6]
     match = Match(ruleset("commerce"), [Player("You"), Player("Anna"), Player("Ben")], seed=1)
     match.hands[0], match.skat = list(longest[:3]), list(longest[3:])
-    line = narrator.hand_line(match.view(0))
-    assert len(line) <= 40, line
+    line = narrator.question(match.view(0), "swap, pass, knock", usual=True)
+    assert len(line.strip()) <= 40, line
+    assert all(card_code(c) in line for c in longest)
 
 
 def test_parse_positions_codes_and_names(lang: str) -> None:

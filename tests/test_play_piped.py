@@ -52,7 +52,11 @@ def test_end_of_input_saves_and_resume_goes_on(tmp_path: Path) -> None:
              "XDG_DATA_HOME": str(tmp_path / "data"), "TERM": "dumb"},
     )
     assert second.returncode == 0, second.stderr
-    assert "Your saved match goes on." in second.stdout
+    out = second.stdout.splitlines()
+    # Where the match stands and what happened since the player's last turn (issue 15: resume told nothing).
+    assert out[0] == "Your saved match goes on: Commerce, hand 1."
+    assert out[1].startswith("Chips: you 3, ")
+    assert out[2] == "Since your last turn:" and out[3].startswith("Anna ")
     assert "wins the match" in second.stdout or "You win the match" in second.stdout
 
 

@@ -40,6 +40,7 @@ REQUIRED = {
     "deal": {"hand", "dealer", "hands", "skat"},
     "ante": {"pot"},
     "exchange_all": {"player", "gave", "took"},
+    "keep": {"player"},
     "swap": {"player", "gave", "took"},
     "pass": {"player"},
     "knock": {"player"},
@@ -423,6 +424,16 @@ def test_the_match_line_carries_the_record_format_and_a_newer_one_is_refused(mat
         objs[0]["format"] = bad
         err = refusal(dumps(objs))
         assert not isinstance(err, NewerRecordError) and err.line == 1
+
+
+def test_a_format_1_handeln_record_without_keep_lines_is_read_with_the_keeps_implied(matches: list[Match]):
+    handeln = [m for m in matches if m.rules.name == "handeln"]
+    for match in handeln:
+        objs = objects(match)
+        assert any(o["event"] == "keep" for o in objs)  # H1: format 2 writes the dealer's keep
+        old = [o for o in objs if o["event"] != "keep"]
+        old[0]["format"] = 1
+        assert replay(dumps(old)).events == match.events
 
 
 def test_replay_refuses_a_record_with_another_seed(matches: list[Match]):

@@ -14,13 +14,18 @@ from dataclasses import dataclass, field
 from ..bots import Bot
 from ..cards import Card
 from ..i18n import _, active_language
-from ..narration.narrator import Narrator
+from ..narration.narrator import Narrator, ruleset_title
 from ..rules import Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
+from ..rules.events import ACTION_KINDS
 from .parser import ACTION_ORDER, REVIEW_COMMANDS, Invalid, Play, Review, command_for, main_words, parse
 from .review import ReviewCommands, command_word
 from .signals import GUARD, Stopped, silence_output
 from .terminal import INTERRUPTED, Terminal
 from .tutorial import Tutorial
+
+RESUME_LINES = 30
+"""At most this many lines tell a resumed player what happened since their last turn; more, and only the current
+hand is told from its deal."""
 
 
 @dataclass
@@ -50,6 +55,13 @@ class Game(ReviewCommands):
     returns the sentences to say about what could not be done."""
     record: list[str] = field(default_factory=list)
     """The match's record lines so far: each save serialises only the events since the one before."""
+    skip: dict[str, bool] = field(default_factory=dict)
+    """The player's answers, once a match, to "follow the rest?": ``out`` (out of the match) and ``passed``
+    (passed in Braillespiel); True skips."""
+    hiding: bool = False
+    """The others' swaps after the player's pass are not told (``skip["passed"]``) until the showdown."""
+    last_showdown: Event | None = None
+    hand_no: int = 0
 
     # ----- the loop -----
 
@@ -70,9 +82,7 @@ class Game(ReviewCommands):
 
     def play(self, resumed: bool) -> int:
         if resumed:
-            self.seen = [e.visible_to(self.seat) for e in self.match.events]
-            self.since_my_turn = len(self.seen)
-            self.say([_("Your saved match goes on.")])
+            self.resume()
         else:
             with GUARD.deferred():
                 self.store()  # saved before anything is said: a closed terminal cannot lose the match
@@ -104,12 +114,13 @@ class Game(ReviewCommands):
     def players_turn(self) -> bool:
         """Ask until the player acts (True) or leaves (False)."""
         view = self.match.view(self.seat)
-        fresh = True  # the first thing said in a new turn cuts off stale speech
-        if (view.hand, view.skat) != self.told:
-            # The status line only when the cards changed since the player last heard them (at the deal).
-            self.say([self.narrator.hand_line(view)], interrupt=True)
-            self.told = (view.hand, view.skat)
-            fresh = False
+        # The cards and the widow only where they changed since the player last heard them; the first thing said
+        # in a new turn cuts off stale speech.
+        status = self.narrator.status_lines(view, self.told)
+        if status:
+            self.say(status, interrupt=True)
+        self.told = (view.hand, view.skat)
+        fresh = not status
         interrupted = False
         instruct = self.coach is not None  # the tutorial's step is said at the start and after each answer
         while True:
@@ -189,6 +200,26 @@ class Game(ReviewCommands):
 
     # ----- telling -----
 
+    def resume(self) -> None:
+        """Where the saved match stands (hand, counts) and what happened since the player's last turn."""
+        self.seen = [e.visible_to(self.seat) for e in self.match.events]
+        acted = [i for i, e in enumerate(self.seen) if e.kind in ACTION_KINDS and e.player == self.seat]
+        self.since_my_turn = acted[-1] + 1 if acted else 0
+        view = self.match.view(self.seat)
+        self.told = ((), ())  # not heard in this session: the next question is preceded by the cards
+        lines = [_("Your saved match goes on: {ruleset}, hand {number}.").format(
+            ruleset=ruleset_title(self.match.rules), number=view.hand_no),
+            self.narrator.standings(dict(enumerate(view.counts)))]
+        since = self.seen[self.since_my_turn:]
+        told = self.narrator.events(since)
+        if len(told) > RESUME_LINES:
+            # Many hands went by (the player was out, or stopped long ago): the current hand from its deal.
+            deal = max(i for i, e in enumerate(self.seen) if e.kind == "deal")
+            told = self.narrator.events(self.seen[deal:])
+        if told:
+            lines += [_("Since your last turn:"), *told]
+        self.say(lines)
+
     def tell(self, events: Sequence[Event]) -> None:
         visible = [e.visible_to(self.seat) for e in events]
         if self.coach is not None:
@@ -198,12 +229,59 @@ class Game(ReviewCommands):
             if event.kind == "deal" and self.seat in event["hands"]:
                 self.told = (tuple(event["hands"][self.seat]), tuple(event["skat"]))
         if self.coach is None:
-            lines = self.narrator.events(visible)
+            lines = self.narrated(visible)
         else:
             view = self.match.view(self.seat)
             lines = [line for e in visible for line in (*self.narrator.event(e), *self.coach.comment(e, view))]
         if lines:
             self.say(lines)
+        self.offer_skip(visible)
+
+    def narrated(self, events: Sequence[Event]) -> list[str]:
+        """The lines for events as the player chose to follow them (``skip``): everything; or, out of the match,
+        each hand's outcome in one line; or, after a pass in Braillespiel, nothing more of the hand until its
+        showdown."""
+        if self.skip.get("out"):
+            lines = []
+            for event in events:
+                if event.kind == "deal":
+                    self.hand_no = event["hand"]
+                elif event.kind == "showdown":
+                    self.last_showdown = event
+                elif event.kind == "chips" and self.last_showdown is not None:
+                    lines.append(self.narrator.outcome(self.hand_no, self.last_showdown, event))
+                elif event.kind in ("eliminated", "match_end"):
+                    lines += self.narrator.event(event)
+            return lines
+        shown = []
+        for event in events:
+            if self.hiding and event.kind != "showdown":
+                continue
+            self.hiding = False
+            shown.append(event)
+            if event.kind == "pass" and event.player == self.seat and self.skip.get("passed"):
+                self.hiding = True
+        return self.narrator.events(shown)
+
+    def offer_skip(self, events: Sequence[Event]) -> None:
+        """Once a match, at a terminal: when the player is out, or has passed in Braillespiel while others swap on,
+        ask whether to follow the rest or hear only the outcomes (a script always hears everything)."""
+        if not self.terminal.interactive or self.coach is not None or self.match.over:
+            return
+        mine = [e.kind for e in events if e.player == self.seat]
+        if "eliminated" in mine and "out" not in self.skip:
+            answer = self.terminal.yes_or_no(_("Follow the rest of the match, hand by hand? Yes or no? "))
+            self.skip["out"] = answer is False
+            if answer is False:
+                self.hand_no = max(e["hand"] for e in self.seen if e.kind == "deal")
+                self.say([_("You will hear each hand's outcome, and the match end.")])
+        elif ("pass" in mine and self.match.rules.pass_is_final and "passed" not in self.skip
+              and self.seat in self.match.passed and self.match.phase is not Phase.OVER):
+            answer = self.terminal.yes_or_no(_("Follow the others' swaps after you pass? Yes or no? "))
+            self.skip["passed"] = answer is False
+            self.hiding = answer is False
+            if answer is False:
+                self.say([_("After you pass you will hear the showdown.")])
 
     def store(self) -> None:
         self.record += record_lines(self.match.events[len(self.record):])
@@ -218,21 +296,11 @@ class Game(ReviewCommands):
     # ----- asking -----
 
     def question(self, view: SeatView) -> str:
-        """The prompt: whose turn, and the actions possible now, in the player's words."""
+        """The prompt: the decision, and the actions possible now in the player's words (``Narrator.question``)."""
         words = main_words(active_language())
-        if view.phase is Phase.EXCHANGE:
-            return _("You deal. Exchange your hand for the widow, or keep it? ")
-        if view.phase is Phase.CALL:
-            return _("You may call now: {call}, or {done} to wait? ").format(
-                call=words[command_for("fire", view)], done=words["done"])
-        actions = ", ".join(words[c] for c in self.possible(view))
-        if self.narrator.brief:
-            return _("Your turn ({actions}): ").format(actions=actions)
-        if view.phase is Phase.CONTINUE:
-            return _("Your turn goes on: {actions}? ").format(actions=actions)
-        if view.last_round:
-            return _("Last round, your turn: {actions}? ").format(actions=actions)
-        return _("Your turn: {actions}? ").format(actions=actions)
+        possible = self.possible(view)
+        usual = view.phase is Phase.TURN and set(possible) <= {"swap", "pass", "knock", "in"}
+        return self.narrator.question(view, ", ".join(words[c] for c in possible), usual)
 
     @staticmethod
     def possible(view: SeatView) -> list[str]:

@@ -126,16 +126,33 @@ class RichInput:
         )
 
     def read(self, prompt: str) -> str | None:
-        if len(prompt) >= shutil.get_terminal_size().columns - 8:
+        width = shutil.get_terminal_size().columns - 8
+        if len(prompt) >= width:
             # prompt_toolkit turns autowrap off and breaks a long question into two hard lines (measured at 40
-            # columns); the terminal wraps a printed line itself, so a long question is printed whole instead.
-            sys.stdout.write(prompt.rstrip() + "\n")
+            # columns); the terminal wraps a printed line itself. So what goes before the question proper is
+            # printed as its own line, and the answer line keeps the question, for a braille display that shows
+            # the cursor's line (a bare "> " there told nothing).
+            head, tail = split_question(prompt, width)
+            sys.stdout.write(head + "\n")
             sys.stdout.flush()
-            prompt = "> "
+            prompt = tail
         try:
             return self.session.prompt(prompt)
         except EOFError:
             return None
+
+
+def split_question(prompt: str, width: int) -> tuple[str, str]:
+    """A long prompt as a line to print and the question to ask: split after a sentence or clause ("Your turn,
+    hq h7 s2, widow c7 d9 h2:" | "swap, pass, knock? "), keeping on the answer line as much as fits in ``width``
+    characters; with no such split, the whole prompt as the line and "> " to answer after."""
+    text = prompt.rstrip()
+    cuts = sorted(i + 2 for mark in (". ", "? ", ": ") for i in range(len(text)) if text.startswith(mark, i))
+    for cut in cuts:
+        tail = prompt[cut:]
+        if len(tail) < width:
+            return prompt[:cut].rstrip(), tail
+    return text, "> "
 
 
 class NoInput:
@@ -171,6 +188,12 @@ class Terminal:
         """Sentences from other threads (speech failures), printed before the next line or question."""
         self.output_lost = False
         """True once the output could not be written: every later question reads as the end of input."""
+
+    @property
+    def interactive(self) -> bool:
+        """A person answers at a terminal (not a script or a pipe): only a person is asked what a script could not
+        expect, such as whether to follow the rest of a match."""
+        return bool(getattr(self.backend, "interactive", self.backend.name == "rich"))
 
     def notice(self, text: str) -> None:
         """Queue a sentence to print at the next chance (safe from any thread; never prints over a prompt)."""

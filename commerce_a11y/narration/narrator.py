@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..i18n import _, ngettext, pgettext
-from ..rules import Event, Ruleset, SeatView
+from ..rules import Event, Phase, Ruleset, SeatView
 from .values import name_words, value_words
 from .words import card_code, card_name
 
@@ -79,6 +79,19 @@ class Narrator:
     def verbose(self) -> bool:
         return self.verbosity is Verbosity.VERBOSE
 
+    def names_and(self, seats: Sequence[int]) -> str:
+        """Names joined as a list is said: "Ben", "Ben and Cem", "Ben, Cem and Dora"; the player first, as "You",
+        since such a list begins a sentence."""
+        if self.seat in seats:
+            seats = [self.seat, *(s for s in seats if s != self.seat)]
+        names = [self.name(s) for s in seats]
+        if seats and seats[0] == self.seat:
+            names[0] = names[0][:1].upper() + names[0][1:]
+        if len(names) == 1:
+            return names[0]
+        # Translators: the end of a list of names, "Ben, Cem and Dora": {names} is "Ben, Cem", {last} is "Dora".
+        return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
     # ----- events -----
 
     def event(self, event: Event) -> list[str]:
@@ -87,45 +100,71 @@ class Narrator:
         return handler(event) if handler is not None else []
 
     def events(self, events: Sequence[Event]) -> list[str]:
-        return [line for event in events for line in self.event(event)]
+        """The lines for events in order; other players' passes in a row are told as one line ("Ben and Cem
+        pass."), since a run of moves that changed nothing is one thing to hear."""
+        lines: list[str] = []
+        run: list[int] = []
+        for event in events:
+            if event.kind == "pass" and event.player != self.seat:
+                run.append(event.player)
+                continue
+            if run:
+                lines += self._passes(run)
+                run = []
+            lines += self.event(event)
+        if run:
+            lines += self._passes(run)
+        return lines
+
+    def _passes(self, seats: list[int]) -> list[str]:
+        if len(set(seats)) < len(seats):  # someone passed twice in the run: told as it happened, in order
+            return [_("{name} passes.").format(name=self.name(s)) for s in seats]
+        if len(seats) == 1:
+            return [_("{name} passes.").format(name=self.name(seats[0]))]
+        return [_("{names} pass.").format(names=self.names_and(seats))]
 
     def _match(self, e: Event) -> list[str]:
-        if self.brief:
-            return []
+        rules = self.rules
         others = [s for s in range(len(self.names)) if s != self.seat]
-        lines = [_("{ruleset}: you and {others}.").format(ruleset=ruleset_title(self.rules),
-                                                          others=self.names_list(others))]
-        if self.rules.counter != "minus_points":
-            lines.append(_("Everyone starts with {count}.").format(count=self.count(self.rules.starting_count)))
+        title = ruleset_title(rules)
+        options = option_words(rules)
+        if self.brief:
+            # One line: who plays and what is at stake, which brief speech must still say.
+            if rules.counter == "minus_points":
+                line = _("{ruleset}, up to {count}: you, {others}.").format(
+                    ruleset=title, count=self.count(rules.minus_limit), others=self.names_list(others))
+            else:
+                line = _("{ruleset}, {count} each: you, {others}.").format(
+                    ruleset=title, count=self.count(rules.starting_count), others=self.names_list(others))
+            return [line] + ([_("Options: {options}.").format(options=options)] if options else [])
+        lines = [_("{ruleset}: you and {others}.").format(ruleset=title, others=self.names_list(others))]
+        if rules.counter == "minus_points":
+            lines.append(_("The match ends when someone has {count}.").format(count=self.count(rules.minus_limit)))
+        else:
+            lines.append(_("Everyone starts with {count}.").format(count=self.count(rules.starting_count)))
+        if options:
+            lines.append(_("Options: {options}.").format(options=options))
         return lines
 
     def _first_dealer(self, e: Event) -> list[str]:
-        dealer = e["dealer"]
-        lines = []
-        if not self.brief:
-            draws = ", ".join(_("{name} {card}").format(name=self.name(s), card=self.card(c))
-                              for s, c in e["draws"].items())
-            lines.append(_("Draw for the first deal: {draws}.").format(draws=draws))
-            for redraw in e.get("redraws", []):
-                draws = ", ".join(_("{name} {card}").format(name=self.name(s), card=self.card(c))
-                                  for s, c in redraw.items())
-                lines.append(_("A tie; they draw again: {draws}.").format(draws=draws))
-        if dealer == self.seat:
-            lines.append(_("You deal first."))
-        else:
-            lines.append(_("{name} deals first.").format(name=self.name(dealer)))
+        # Who deals is said by the first hand's line; the draw itself is told unless speech is brief (G2).
+        if self.brief:
+            return []
+        lines = [_("Draw for the first deal: {draws}.").format(draws=self._draws(e["draws"]))]
+        for redraw in e.get("redraws", []):
+            lines.append(_("A tie; they draw again: {draws}.").format(draws=self._draws(redraw)))
         return lines
+
+    def _draws(self, draws: dict[int, int]) -> str:
+        return ", ".join(_("{name} {card}").format(name=self.name(s), card=self.card(c)) for s, c in draws.items())
 
     def _deal(self, e: Event) -> list[str]:
         dealer = e["dealer"]
         hand = e["hands"].get(self.seat)
-        lines = []
-        if self.brief:
-            lines.append(_("Hand {number}.").format(number=e["hand"]))
-        elif dealer == self.seat:
-            lines.append(_("Hand {number}. You deal.").format(number=e["hand"]))
+        if dealer == self.seat:
+            lines = [_("Hand {number}. You deal.").format(number=e["hand"])]
         else:
-            lines.append(_("Hand {number}. {name} deals.").format(number=e["hand"], name=self.name(dealer)))
+            lines = [_("Hand {number}. {name} deals.").format(number=e["hand"], name=self.name(dealer))]
         cutter = e.get("cut_by")
         if self.verbose and cutter is not None:
             lines.append(_("You cut.") if cutter == self.seat else _("{name} cuts.").format(name=self.name(cutter)))
@@ -135,7 +174,11 @@ class Narrator:
         return lines
 
     def _ante(self, e: Event) -> list[str]:
-        return [_("Everyone puts one mark in the pot. Pot: {count}.").format(count=self.count(e["pot"]))]
+        if self.brief:  # the same every hand (one mark each); ``chips`` tells the pot
+            return []
+        if self.verbose:
+            return [_("Everyone puts one mark in the pot. Pot: {count}.").format(count=self.count(e["pot"]))]
+        return [_("Pot: {count}.").format(count=self.count(e["pot"]))]
 
     def _exchange_all(self, e: Event) -> list[str]:
         skat = self.cards(e["gave"])
@@ -143,6 +186,11 @@ class Narrator:
             return [_("You exchange your whole hand. New widow: {cards}.").format(cards=skat)]
         return [_("{name} exchanges the whole hand for the widow. New widow: {cards}.").format(
             name=self.name(e.player), cards=skat)]
+
+    def _keep(self, e: Event) -> list[str]:
+        if e.player == self.seat:
+            return [_("You keep your hand.")]
+        return [_("{name} keeps the hand dealt.").format(name=self.name(e.player))]
 
     def _swap(self, e: Event) -> list[str]:
         took, gave = self.cards(e["took"]), self.cards(e["gave"])
@@ -153,17 +201,23 @@ class Narrator:
     def _pass(self, e: Event) -> list[str]:
         if e.player == self.seat:
             return [_("You pass.")]
-        return [_("{name} passes.").format(name=self.name(e.player))]
+        return self._passes([e.player])
 
     def _knock(self, e: Event) -> list[str]:
+        # What a knock means is in the question of every last turn ("Last turn, Anna knocked"); said once more
+        # only when speech is verbose.
         handeln = self.rules.name == "handeln"
         if e.player == self.seat:
-            line = _("You call: I'm in! Everyone else has one more turn.") if handeln else \
-                _("You knock. Everyone else has one last turn.")
-        else:
+            if self.verbose:
+                return [_("You call: I'm in! Everyone else has one more turn.") if handeln else
+                        _("You knock. Everyone else has one last turn.")]
+            return [_("You call: I'm in!") if handeln else _("You knock.")]
+        if self.verbose:
             line = (_("{name} calls: I'm in! Everyone else has one more turn.") if handeln else
-                    _("{name} knocks. Everyone else has one last turn.")).format(name=self.name(e.player))
-        return [line]
+                    _("{name} knocks. Everyone else has one last turn."))
+        else:
+            line = _("{name} calls: I'm in!") if handeln else _("{name} knocks.")
+        return [line.format(name=self.name(e.player))]
 
     def _fire(self, e: Event) -> list[str]:
         handeln = self.rules.name == "handeln"
@@ -179,55 +233,114 @@ class Narrator:
             name=self.name(e.player), card=took, refill=refill)]
 
     def _showdown(self, e: Event) -> list[str]:
-        lines = [] if self.brief else [_("Showdown.")]
+        """Verbose: every hand's cards and value; normal: every hand's value (it names the deciding cards);
+        brief: only who lost or won, with the value that decided it. ``show`` gives the cards at any time."""
+        lines = []
+        if e.get("stalemate"):
+            lines.append(_("Everyone passed.") if self.brief else _("Everyone passed, so the hands are shown."))
+        elif not self.brief:
+            lines.append(_("Showdown."))
+        if not self.brief:
+            lines += self.hand_lines(e, with_cards=self.verbose)
+        return lines + self.results(e)
+
+    def results(self, e: Event) -> list[str]:
+        """A showdown's outcome: who wins or loses (C16: or that nobody does)."""
+        void = [_("Nobody would be left, so no one loses this hand.")] if e.get("void") else []
+        return void + self._result(e)
+
+    def outcome(self, number: int, showdown: Event, chips: Event) -> str:
+        """A hand in one line, for a player who skips to the outcomes: who lost or won, then the counts."""
+        totals = {s: chips["totals"][s] for s in showdown["hands"]}
+        return _("Hand {number}: {result} {standings}").format(
+            number=number, result=" ".join(self.results(showdown)), standings=self.standings(totals))
+
+    def hand_lines(self, e: Event, with_cards: bool) -> list[str]:
+        """A showdown's hands, one line each: the value, and with ``with_cards`` the cards first."""
+        lines = []
         for seat, cards in e["hands"].items():
             value = value_words(self.rules, cards)
             who = _("You") if seat == self.seat else self.name(seat)
-            if self.brief:
-                lines.append(_("{name}: {value}.").format(name=who, value=value))
-            else:
+            if with_cards:
                 lines.append(_("{name}: {cards}; {value}.").format(name=who, cards=self.cards(cards), value=value))
-        if e.get("void"):
-            lines.append(_("Nobody would be left, so no one loses this hand."))
-        for line in self._result(e):
-            lines.append(line)
+            else:
+                lines.append(_("{name}: {value}.").format(name=who, value=value))
         return lines
 
     def _result(self, e: Event) -> list[str]:
+        """Who wins or loses the hand; brief speech names the deciding value with it."""
         counter = self.rules.counter
+        hands = e["hands"]
         if "winners" in e.fields:
             (winner,) = e["winners"]
+            value = value_words(self.rules, hands[winner])
+            best = self.rules.hand_value(hands[winner])
+            tied = [s for s in hands if s != winner and self.rules.hand_value(hands[s]) == best]
+            if tied:  # B7: the first in this hand's turn order wins a tie
+                return [_("{names} tie with {value}; {name}, first in turn order, wins the pot.").format(
+                    names=self.names_and([winner, *tied]), value=value, name=self.name(winner))]
+            if self.brief:
+                if winner == self.seat:
+                    return [_("You win the pot: {value}.").format(value=value)]
+                return [_("{name} wins the pot: {value}.").format(name=self.name(winner), value=value)]
             if winner == self.seat:
                 return [_("You win the pot.")]
             return [_("{name} wins the pot.").format(name=self.name(winner))]
         losers = list(e["losers"])
         if not losers:
             return []
+        if self.brief:
+            value = value_words(self.rules, hands[losers[0]])  # tied losers hold equal values
+            return [self._lost_with(losers, counter, value)]
         lines = []
         if self.seat in losers:
-            lines.append({"lives": _("You lose a life."), "minus_points": _("You get a minus point.")}.get(
-                counter, _("You lose a chip.")))
+            lines.append(self._you_lose(counter))
             losers.remove(self.seat)
         if losers:
-            names = self.names_list(losers)
-            n = len(losers)
-            if counter == "lives":
-                text = ngettext("{names} loses a life.", "{names} each lose a life.", n)
-            elif counter == "minus_points":
-                text = ngettext("{names} gets a minus point.", "{names} each get a minus point.", n)
-            else:
-                text = ngettext("{names} loses a chip.", "{names} each lose a chip.", n)
-            lines.append(text.format(names=names))
+            lines.append(self._others_lose(losers, counter))
         return lines
 
+    def _you_lose(self, counter: str) -> str:
+        return {"lives": _("You lose a life."), "minus_points": _("You get a minus point.")}.get(
+            counter, _("You lose a chip."))
+
+    def _others_lose(self, losers: list[int], counter: str) -> str:
+        n = len(losers)
+        if counter == "lives":
+            text = ngettext("{names} loses a life.", "{names} each lose a life.", n)
+        elif counter == "minus_points":
+            text = ngettext("{names} gets a minus point.", "{names} each get a minus point.", n)
+        else:
+            text = ngettext("{names} loses a chip.", "{names} each lose a chip.", n)
+        return text.format(names=self.names_and(losers))
+
+    def _lost_with(self, losers: list[int], counter: str, value: str) -> str:
+        """Brief: who loses, and with which value, in one line ("Ben loses a chip: Point, 12.")."""
+        if losers == [self.seat]:
+            text = {"lives": _("You lose a life: {value}."),
+                    "minus_points": _("You get a minus point: {value}.")}.get(counter, _("You lose a chip: {value}."))
+            return text.format(value=value)
+        n = len(losers)
+        if counter == "lives":
+            text = ngettext("{names} loses a life: {value}.", "{names} each lose a life: {value}.", n)
+        elif counter == "minus_points":
+            text = ngettext("{names} gets a minus point: {value}.", "{names} each get a minus point: {value}.", n)
+        else:
+            text = ngettext("{names} loses a chip: {value}.", "{names} each lose a chip: {value}.", n)
+        return text.format(names=self.names_and(losers), value=value)
+
     def _chips(self, e: Event) -> list[str]:
+        totals = e["totals"]
         if self.brief:
-            return []
-        return [self.standings(e["totals"])]
+            # The counts that changed (the others stand as they were); ``chips`` tells them all.
+            changed = {s: totals[s] for s, change in e["changes"].items() if change}
+            return [self.standings(changed)] if changed else []
+        return [self.standings(totals)]
 
     def standings(self, totals: dict[int, int]) -> str:
         """Every player's count, the player first: "Chips: you 3, Anna 2, Ben 1."."""
-        seats = [self.seat] + [s for s in sorted(totals) if s != self.seat]
+        seats = [self.seat] if self.seat in totals else []
+        seats += [s for s in sorted(totals) if s != self.seat]
         parts = ", ".join(
             _("you {count}").format(count=totals[s]) if s == self.seat else
             _("{name} {count}").format(name=self.name(s), count=totals[s]) for s in seats)
@@ -255,20 +368,101 @@ class Narrator:
         elif len(winners) == 1:
             lines = [_("{name} wins the match.").format(name=self.name(winners[0]))]
         else:
-            lines = [_("{names} share the win.").format(names=self.names_list(winners))]
+            lines = [_("{names} share the win.").format(names=self.names_and(winners))]
         if self.brief:
-            # Otherwise the last hand's chips line has just said these standings (they are always the same).
+            # Brief speech told only the counts that changed; the end says them all once.
             lines.append(self.standings(e["standings"]))
         return lines
 
     # ----- asking -----
 
-    def hand_line(self, view: SeatView) -> str:
-        """The status line: hand and skat. With codes and brief speech it fits a 40-cell braille display."""
-        return _("Hand: {hand}. Widow: {skat}.").format(hand=self.cards(view.hand), skat=self.cards(view.skat))
+    def status_lines(self, view: SeatView, told: tuple[tuple[int, ...], tuple[int, ...]]) -> list[str]:
+        """Before a question, with card names: the cards and the widow, each only if it changed since the player
+        last heard it (``told``). With codes the question itself holds both (``question``)."""
+        if self.card_style is CardStyle.CODES:
+            return []
+        hand, widow = told
+        lines = []
+        if tuple(view.hand) != hand:
+            lines.append(_("Your cards: {cards}.").format(cards=self.cards(view.hand)))
+        if tuple(view.skat) != widow:
+            lines.append(_("Widow: {cards}.").format(cards=self.cards(view.skat)))
+        return lines
+
+    def table_cards(self, view: SeatView) -> str:
+        """The hand and the widow in one short text, for the question line (codes)."""
+        if self.brief:
+            # Translators: a player's cards, then the widow's, as short codes: "hq h7 s2; c7 d9 h2".
+            return _("{hand}; {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.skat))
+        return _("{hand}, widow {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.skat))
+
+    def situation(self, view: SeatView) -> str:
+        """What this decision is, as the question begins: whose turn, and whether it is the last one (and who
+        knocked)."""
+        if view.phase is Phase.CONTINUE:
+            return _("Your turn goes on")
+        if view.last_round and view.knocker is not None:
+            if self.rules.name == "handeln":
+                return _("Last turn, {name} called I'm in").format(name=self.name(view.knocker))
+            return _("Last turn, {name} knocked").format(name=self.name(view.knocker))
+        return _("Your turn")
+
+    def question(self, view: SeatView, actions: str, usual: bool) -> str:
+        """The question at the player's decision: ``actions`` are the command words possible now; ``usual`` says
+        they are only the turn's ordinary ones (swap, pass and, where there is one, knock), which brief speech
+        leaves unsaid. With codes, the line holds the hand and the widow: on a braille display the line the
+        cursor sits on is all the player needs to decide."""
+        codes = self.card_style is CardStyle.CODES
+        cards = self.table_cards(view) if codes else ""
+        if view.phase is Phase.EXCHANGE:
+            if codes:
+                return _("You deal, {cards}: {actions}? ").format(cards=cards, actions=actions)
+            if self.brief:
+                return _("You deal: {actions}? ").format(actions=actions)
+            return _("You deal. Exchange your hand for the widow, or keep it? ")
+        if view.phase is Phase.CALL:
+            if codes:
+                return _("You may call, {cards}: {actions}? ").format(cards=cards, actions=actions)
+            return _("You may call now: {actions}? ").format(actions=actions)
+        situation = self.situation(view)
+        if codes:
+            if self.brief and usual:
+                return _("{situation}: {cards}? ").format(situation=situation, cards=cards)
+            return _("{situation}, {cards}: {actions}? ").format(situation=situation, cards=cards, actions=actions)
+        if self.brief and usual:
+            return _("{situation}? ").format(situation=situation)
+        return _("{situation}: {actions}? ").format(situation=situation, actions=actions)
 
     def value_line(self, view: SeatView) -> str:
         return _("Your hand: {value}.").format(value=name_words(self.rules.name_hand(view.hand)))
+
+
+def option_words(rules: Ruleset) -> str:
+    """The options of a match that differ from their defaults (beyond the starting counts and Handeln's limit,
+    which the match's first lines say anyway), as a short list: "pounce, ace low"."""
+    from ..rules import RULESETS
+
+    words = []
+    for spec in RULESETS[rules.name].specs:
+        name, value = spec.name, rules.options[spec.name]
+        if value == spec.default or name in ("chips", "marks", "limit"):
+            continue
+        # Translators: the match's options as its first lines name them, "Options: pounce, ace low.".
+        if name == "swaps_per_turn":
+            words.append(_("{n} swaps a turn").format(n=value))
+        elif name == "ace_low":
+            words.append(_("ace low"))
+        elif name == "pounce":
+            words.append(_("pounce"))
+        elif name == "extended":
+            words.append(_("Extended Commerce"))
+        elif name == "deck":
+            words.append(_("{n} cards").format(n=value))
+        elif name == "krikelkrakel":
+            words.append(_("Krikelkrakel"))
+        elif name == "hands":
+            words.append(_("at most {n} hands").format(n=value))
+    return ", ".join(words)
 
 
 def ruleset_title(rules: Ruleset) -> str:

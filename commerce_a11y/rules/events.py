@@ -12,10 +12,10 @@ from typing import Any
 from ..cards import Card
 
 EVENT_KINDS = (
-    "match", "first_dealer", "deal", "ante", "exchange_all", "swap", "pass", "knock", "fire", "pounce",
+    "match", "first_dealer", "deal", "ante", "exchange_all", "keep", "swap", "pass", "knock", "fire", "pounce",
     "showdown", "chips", "eliminated", "match_end",
 )
-ACTION_KINDS = ("exchange_all", "swap", "pass", "knock", "fire", "pounce")
+ACTION_KINDS = ("exchange_all", "keep", "swap", "pass", "knock", "fire", "pounce")
 """Events that record a seat's decision; every other event follows from the rules and the seed."""
 
 

@@ -230,6 +230,8 @@ class Match:
                 self._offer_calls()
             case Done():
                 if self.phase is Phase.EXCHANGE:
+                    # H1: the table sees the dealer keep the hand (nothing changes hands, but everyone waited).
+                    self._emit("keep", player=seat)
                     self._offer_calls()
                 elif self.phase is Phase.CALL:
                     self.calls.pop(0)
@@ -402,7 +404,7 @@ class Match:
             return
         rounds = self.rules.stalemate_rounds
         if rounds is not None and self.passes >= rounds * len(self.order):
-            self._showdown()
+            self._showdown(stalemate=True)
             return
         i = self.order.index(seat)
         following = self.order[i + 1:] + self.order[: i + 1]
@@ -429,8 +431,11 @@ class Match:
     def _totals(self) -> dict[int, int]:
         return dict(enumerate(self.counts))
 
-    def _showdown(self) -> None:
-        """C13-C16, B7-B10, H5-H7: show every hand, settle, eliminate, and end the match or deal again."""
+    def _showdown(self, stalemate: bool = False) -> None:
+        """C13-C16, B7-B10, H5-H7: show every hand, settle, eliminate, and end the match or deal again.
+
+        ``stalemate``: C6 (or C18's round of passes) ended the swapping; the showdown line says so, so that a
+        listener hears why the hands are shown."""
         rules = self.rules
         values = {s: self.value(s) for s in self.order}
         shown = {s: tuple(self.hands[s]) for s in self.order}
@@ -441,6 +446,8 @@ class Match:
             survivors = [s for s in self.order if self.counts[s] - (s in bottom) > 0]
             losers = bottom if survivors else []  # C16: nobody would be left, so nobody loses
             extra = {} if survivors else {"void": True}
+            if stalemate:
+                extra["stalemate"] = True
             self._emit("showdown", hands=shown, values=names, losers=losers, **extra)
             changes = {s: -1 for s in losers}
         elif rules.settlement is Settlement.BEST_TAKES_POT:

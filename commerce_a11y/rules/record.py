@@ -19,15 +19,20 @@ from .events import ACTION_KINDS, Event
 from .match import Match, Player
 from .rulesets import ruleset
 
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2
 """The format of the records this version writes, as ``format`` on the match line (an extra field RECORD.md
 allows). A reader refuses a record of a newer format rather than misread it; a record without the field (written by
-hand from RECORD.md, or before the field existed) is read as format 1."""
+hand from RECORD.md, or before the field existed) is read as format 1.
+
+Format 2 added the ``keep`` line (H1: Handeln's dealer keeps the hand dealt), which format 1 left out; a format 1
+record is still read, the keep implied as before (``IMPLIED_EVENTS``)."""
+IMPLIED_EVENTS = frozenset({"keep"})
+"""Events the engine makes that an older record may leave out: the reader supplies them where a line lacks them."""
 OPTIONAL_FIELDS: dict[str, frozenset[str]] = {
     "first_dealer": frozenset({"redraws"}),
     "deal": frozenset({"cut", "cut_by"}),
     "ante": frozenset({"totals"}),
-    "showdown": frozenset({"void"}),
+    "showdown": frozenset({"void", "stalemate"}),
     "match_end": frozenset({"losers"}),
 }
 """Fields our engine writes beyond RECORD.md's required ones, per event: compared only when a record has them.
@@ -73,7 +78,7 @@ def _action(obj: dict[str, Any]) -> Action:
     if kind == "swap":
         return Swap(parse_cards(obj["gave"]), parse_cards(obj["took"]))
     return {"pass": Pass(), "knock": Knock(), "fire": Fire(), "pounce": Pounce(),
-            "exchange_all": ExchangeAll()}[kind]
+            "exchange_all": ExchangeAll(), "keep": Done()}[kind]
 
 
 def replay(lines: Iterable[str], observe: Callable[[Match], None] | None = None) -> Match:
@@ -99,13 +104,19 @@ def replay(lines: Iterable[str], observe: Callable[[Match], None] | None = None)
         raise RecordError(N_("Line {line} of the record is not a valid match line."), line=head["_line"]) from None
     if observe is not None:
         observe(match)
-    for produced, obj in enumerate(objects):
+    produced = 0
+    for obj in objects:
         number = obj["_line"]
-        while produced >= len(match.events):
-            _feed(match, obj, number)
-            if observe is not None:
-                observe(match)
-        _compare(obj, match.events[produced], number)
+        while True:
+            while produced >= len(match.events):
+                _feed(match, obj, number)
+                if observe is not None:
+                    observe(match)
+            event = match.events[produced]
+            produced += 1
+            if not (event.kind in IMPLIED_EVENTS and obj["event"] != event.kind):
+                break
+        _compare(obj, event, number)
     return match
 
 

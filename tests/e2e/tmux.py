@@ -229,9 +229,13 @@ class Sentences:
     catalog is read afresh (not from this process's cache), since it may have changed since another test read it.
     """
 
-    TURN_PROMPTS = ("Your turn: {actions}? ", "Last round, your turn: {actions}? ", "Your turn goes on: {actions}? ",
-                    "Your turn ({actions}): ")
-    ACTIONS = ("swap", "pass", "knock", "fire", "pounce", "exchange", "keep", "done")
+    QUESTIONS = ("{situation}: {actions}? ", "{situation}? ", "{situation}: {cards}? ",
+                 "{situation}, {cards}: {actions}? ", "You deal: {actions}? ", "You deal, {cards}: {actions}? ",
+                 "You deal. Exchange your hand for the widow, or keep it? ", "You may call now: {actions}? ",
+                 "You may call, {cards}: {actions}? ")
+    """The questions of a decision (``Narrator.question``)."""
+    SITUATIONS = ("Your turn", "Your turn goes on", "Last turn, {name} knocked", "Last turn, {name} called I'm in")
+    ACTIONS = ("swap", "pass", "knock", "in", "fire", "call", "pounce", "exchange", "keep", "done")
 
     def __init__(self, lang: str) -> None:
         from commerce_a11y import i18n
@@ -248,9 +252,18 @@ class Sentences:
         self.yes = parser.normalize(self.t.pgettext("answer", "yes y").split()[0])
         actions = "|".join(re.escape(self.words[a]) for a in self.ACTIONS)
         actions = f"(?:{actions})(?:, (?:{actions}))*"
-        self._prompts = [self._prompt_regex(self.t.gettext(p), actions) for p in self.TURN_PROMPTS]
+        situation = "(?:" + "|".join(self._regex(self.t.gettext(m), {"name": ".+?"}) for m in self.SITUATIONS) + ")"
+        self._prompts = [re.compile(self._regex(self.t.gettext(q).strip(), {
+            "situation": situation, "actions": actions, "cards": ".+?"}) + r"(?: (?P<answer>.*))?")
+            for q in self.QUESTIONS]
         self.leave_prompt = self.t.gettext("Leave the game? Your match is saved. Yes or no? ")
-        self._prompts.append(self._prompt_regex(self.leave_prompt, ""))
+        self._prompts.append(re.compile(re.escape(self.leave_prompt.strip()) + r"(?: (?P<answer>.*))?"))
+
+    @staticmethod
+    def _regex(template: str, fields: dict[str, str]) -> str:
+        """A translated template as a regular expression, each placeholder replaced by its pattern."""
+        parts = re.split(r"\{(\w+)\}", template)
+        return "".join(re.escape(part) if i % 2 == 0 else fields[part] for i, part in enumerate(parts))
 
     def say(self, msgid: str, **values: object) -> str:
         """A sentence as the game says it."""
@@ -263,11 +276,6 @@ class Sentences:
                         re.escape(str(values[part])) if part in values else ".+?"
                         for i, part in enumerate(parts))
         return re.compile(regex)
-
-    @staticmethod
-    def _prompt_regex(template: str, actions: str) -> re.Pattern[str]:
-        before, _, after = template.strip().partition("{actions}")
-        return re.compile(re.escape(before) + actions + re.escape(after) + r"(?: (?P<answer>.*))?")
 
     def prompt(self, line: str) -> tuple[bool, str | None]:
         """Whether ``line`` is a question of the game, and the answer typed after it (None while unanswered)."""
