@@ -61,7 +61,7 @@ def test_card_names_and_codes_name_one_card_each(lang: str) -> None:
 
 
 def test_status_line_with_codes_fits_a_40_cell_display(lang: str) -> None:
-    """ACCESSIBILITY.md: brief verbosity with codes keeps "Hand: ..., widow: ..." within 40 cells."""
+    """docs/accessibility.md: brief verbosity with codes keeps "Hand: ..., widow: ..." within 40 cells."""
     narrator = Narrator(ruleset("commerce"), ["You", "Anna", "Ben"], 0, Verbosity.BRIEF, CardStyle.CODES)
     longest = sorted(CARDS, key=lambda c: len(card_code(c)), reverse=True)[:6]
     match = Match(ruleset("commerce"), [Player("You"), Player("Anna"), Player("Ben")], seed=1)
