@@ -1,7 +1,7 @@
 """Cards as small integers, decks and the record's card codes.
 
 A card is an ``int`` from 0 to 51, ``(rank - 2) * 4 + suit``, so the hand-value tables can be flat lists indexed
-by arithmetic on cards, which is what makes evaluation a lookup (DESIGN.md measured 41 million lookups a second
+by arithmetic on cards, which is what makes evaluation a lookup (docs/architecture.md: 41 million lookups a second
 that way). ``Card`` subclasses ``int`` only to give the value a readable ``repr`` and a ``code``; the 52 instances
 are made once and reused, so no card is ever allocated during play.
 """

@@ -1,7 +1,7 @@
 """The ``commerce`` entry point: choose the language first, then let click parse, and never show a traceback.
 
 The language must be known before the commands module is imported, because click's help texts are translated
-when the decorators run, and before click parses, because click reports parse errors itself (ACCESSIBILITY.md).
+when the decorators run, and before click parses, because click reports parse errors itself (docs/accessibility.md).
 So this module stays tiny and imports the commands only after the language is set: ``--lang`` first, then the
 language the player chose in a game before, then the environment.
 """

@@ -1,6 +1,6 @@
 """The game's language: which one to speak, its catalog, and the ``_`` every module translates with.
 
-Only stdlib ``gettext`` runs here (DESIGN.md measured ~8 ms of start-up for it, against ~34 ms for Babel). The
+Only stdlib ``gettext`` runs here (docs/architecture.md: ~8 ms of start-up for it, against ~34 ms for Babel). The
 translation is looked up once and kept in a module global, so that ``_`` stays a plain function call that the
 narrator can make for every sentence.
 

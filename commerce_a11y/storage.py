@@ -258,7 +258,7 @@ class SaveWriter:
         self.sealer = Sealer()
 
     def write(self, lines: list[str], ended: str | None = None) -> bool:
-        """Save the record so far (RECORD.md), sealed; ``ended`` as in ``seal``. Lines that do not go on from the
+        """Save the record so far (docs/record.md), sealed; ``ended`` as in ``seal``. Lines that do not go on from the
         last save's are sealed afresh."""
         known = len(self.sealer.lines)
         if lines[:known] != self.sealer.lines:
@@ -268,7 +268,7 @@ class SaveWriter:
 
 
 def write_save(lines: list[str], ended: str | None = None) -> bool:
-    """Save the match in progress once: its record so far (RECORD.md), sealed, which replays into the same
+    """Save the match in progress once: its record so far (docs/record.md), sealed, which replays into the same
     position."""
     return SaveWriter().write(lines, ended)
 

@@ -1,4 +1,4 @@
-"""Cards, their record codes (RECORD.md "Cards and seats") and the decks of RULES.md (52, 32 for Braillespiel and
+"""Cards, their record codes (docs/record.md#cards-and-seats), the decks of docs/rules.md (52, 32 for Braillespiel and
 Handeln, 40 for Trentuno R1)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def test_there_are_52_distinct_cards_one_per_rank_and_suit():
 
 
 def test_card_codes_follow_the_record_format():
-    """RECORD.md: rank 2-9, 10, J, Q, K, A, then the suit C D H S."""
+    """docs/record.md: rank 2-9, 10, J, Q, K, A, then the suit C D H S."""
     assert card(10, SUITS.index("H")).code == "10H"
     assert card(12, SUITS.index("S")).code == "QS"
     assert card(7, SUITS.index("C")).code == "7C"

@@ -1,4 +1,4 @@
-"""The match state machine, rule by rule (RULES.md G*, C*, B*, H*, T*, R*).
+"""The match state machine, rule by rule (docs/rules.md G*, C*, B*, H*, T*, R*).
 
 Matches are seeded, so each test's deal is fixed. Where a rule needs a particular situation, the test lays it
 right after construction with ``lay`` (see engine_helpers.py): it sets the public ``hands``, ``skat`` and ``stock`` (and

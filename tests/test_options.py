@@ -1,4 +1,4 @@
-"""Rulesets and their options (RULES.md: each ruleset's header, C3, C8, C17, C18, B9, B10, H7, R1), validated so
+"""Rulesets and their options (docs/rules.md: each ruleset's header, C3, C8, C17, C18, B9, B10, H7, R1), validated so
 that a refusal names what is allowed; player counts checked when a match starts (G1)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The match record (RECORD.md): what is written, and replay() that reads a record back through the rules.
+"""The match record (docs/record.md): what is written, and replay() that reads a record back through the rules.
 
 Records here come from whole matches between computer players (their seats are "bot:..." players), so that every
 event type appears; a deliberately driven Commerce match adds a pounce (C17). Replaying must reproduce a match
@@ -187,7 +187,7 @@ def test_every_line_has_the_required_fields_in_the_required_form(matches: list[M
             elif kind == "match_end":
                 check_seat_keys(obj["standings"], n)
                 assert obj["winners"] and all(isinstance(s, int) for s in obj["winners"])
-    assert seen == set(REQUIRED)  # every event type of RECORD.md was written and checked
+    assert seen == set(REQUIRED)  # every event type of docs/record.md was written and checked
 
 
 def test_card_codes_and_seat_keys_in_a_line():

@@ -1,5 +1,5 @@
 """The rules book: every section of every ruleset in every language, each hand rank with a true example, the
-options as the ruleset has them, and what the book claims checked against RULES.md (rule ids in the test names)
+options as the ruleset has them, and what the book claims checked against docs/rules.md (rule ids in the test names)
 and against the engine."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Self-voicing (``--speech on``): silent by default, one notice and silence on any failure, real speech on Linux.
 
 The unit tests drive :class:`OutputSpeech` with fake backends. The real test starts a private speech-dispatcher
-(recipe: ``../shared/recipes/speech_dispatcher_headless.sh``) whose espeak-ng writes its audio into a WAV file
+(docs/accessibility.md, "Testing like a player") whose espeak-ng writes its audio into a WAV file
 through an ALSA file plugin, with its own HOME, XDG_RUNTIME_DIR and configuration in a temporary folder, so it
 never touches the player's own speech set-up. It is skipped, with the reason, only where speech-dispatcher is not
 installed; ``.ci/run`` installs it.

@@ -1,4 +1,4 @@
-"""Hand order of every ruleset (RULES.md C7-C12, C17, C18, B4-B9, H5, T1, R2).
+"""Hand order of every ruleset (docs/rules.md C7-C12, C17, C18, B4-B9, H5, T1, R2).
 
 Two kinds of proof:
 
@@ -451,7 +451,7 @@ def test_r2_bust_is_below_every_hand():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Record texts (RECORD.md showdown ``values``: a short language-neutral text)
+# Record texts (docs/record.md showdown ``values``: a short language-neutral text)
 # ---------------------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("rs_name", "hand", "text"), [

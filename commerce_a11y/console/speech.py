@@ -1,7 +1,7 @@
 """Speech of our own (self-voicing): the game speaks its lines itself when the player asks for it (``--speech on``).
 
 Off by default, because a screen reader already reads what we print, and two voices saying the same thing are worse
-than one (ACCESSIBILITY.md). When it is on, every line goes through accessible_output2:
+than one (docs/accessibility.md). When it is on, every line goes through accessible_output2:
 
 * on Linux (and any other system that is neither Windows nor macOS) straight to speech-dispatcher, through
   accessible_output2's ``SpeechDispatcher`` output. Not ``Auto``: on Linux that would also build the eSpeak output,

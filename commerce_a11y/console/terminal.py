@@ -1,6 +1,6 @@
 """Lines out, lines in: the only place that touches the terminal.
 
-Output is whole lines, printed once, never redrawn or coloured (ACCESSIBILITY.md). Input has two back-ends behind
+Output is whole lines, printed once, never redrawn or coloured (docs/accessibility.md). Input has two back-ends behind
 one ``ask``: *plain* (``input()`` with readline, or plain reading when stdin is not a terminal) and *rich* (a
 prompt_toolkit session tuned for screen readers: no cursor-position requests, no completion while typing, no
 colour). ``ask`` returns the typed line, ``None`` at the end of input, or ``INTERRUPTED`` after Ctrl-C.
@@ -55,7 +55,7 @@ def interactive(stdin: TextIO | None = None, stdout: TextIO | None = None) -> bo
 
 
 def plain_is_right(stdin: TextIO, stdout: TextIO, environ: Mapping[str, str]) -> bool:
-    """ACCESSIBILITY.md: plain input when not on a terminal, on a dumb or unknown terminal, or when asked."""
+    """docs/accessibility.md: plain input when not on a terminal, on a dumb or unknown terminal, or when asked."""
     return not interactive(stdin, stdout) or dumb_terminal(environ) or bool(environ.get("ACCESSIBLE"))
 
 
@@ -100,7 +100,7 @@ class PlainInput:
 
 
 class RichInput:
-    """prompt_toolkit, tuned as ACCESSIBILITY.md measured: history and Tab completion without redraw noise."""
+    """prompt_toolkit, tuned as docs/accessibility.md measured: history and Tab completion without redraw noise."""
 
     name = "rich"
 
@@ -166,7 +166,7 @@ class NoInput:
 
 def make_input(choice: str, words: Callable[[], Iterable[str]], stdin: TextIO | None = None,
                stdout: TextIO | None = None) -> InputBackend:
-    """The back-end the player chose, or with ``auto`` the one ACCESSIBILITY.md says fits this terminal."""
+    """The back-end the player chose, or with ``auto`` the one docs/accessibility.md says fits this terminal."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     if choice == "plain" or (choice == "auto" and plain_is_right(stdin, stdout, os.environ)):

@@ -1,11 +1,11 @@
-"""The rules book: every playable ruleset of RULES.md as ten short numbered sections, written for the ear.
+"""The rules book: every playable ruleset of docs/rules.md as ten short numbered sections, written for the ear.
 
 ``commerce rules`` and the in-game ``rules`` command read these sections (through ``console/reader.py``). Each
 sentence is one catalog entry; where a rule is the same in several rulesets, one sentence serves them all, so a
 translator writes it once and the rulesets cannot drift apart. What depends on numbers (player counts, option
 defaults and ranges, starting counters) is taken from the ruleset and its option specifications, and every hand
 rank's example is a real hand named by the engine in the words the game uses during play, so the book follows
-the match's actual options and cannot contradict the engine. Comments name the RULES.md rule each sentence tells.
+the match's actual options and cannot contradict the engine. Comments name the docs/rules.md rule each sentence tells.
 """
 
 from __future__ import annotations

@@ -164,7 +164,7 @@ def _suit_names(t: Any) -> tuple[str, ...]:
 
 def _suit_codes(t: Any) -> tuple[str, ...]:
     return (
-        # Translators: the suit part of a card's braille code (ACCESSIBILITY.md: de kr ka he pi, nl kl ru ha sc);
+        # Translators: the suit part of a card's braille code (docs/accessibility.md: de kr ka he pi, nl kl ru ha sc);
         # lowercase, unique, never told apart by case.
         t.pgettext("suit code", "c"),
         t.pgettext("suit code", "d"),

@@ -1,4 +1,4 @@
-"""The rules core: every ruleset of RULES.md as one pure, seeded state machine.
+"""The rules core: every ruleset of docs/rules.md as one pure, seeded state machine.
 
 No printing, no input, no global state; randomness only from a match's own seeded generator. The public API::
 

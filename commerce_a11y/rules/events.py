@@ -1,4 +1,4 @@
-"""Events: what happened, in the shape of the match record (RECORD.md), with cards as ``Card`` values.
+"""Events: what happened, in the shape of the match record (docs/record.md), with cards as ``Card`` values.
 
 One event type with a ``kind`` and its fields keeps the engine, the record and the narrator on one vocabulary:
 an event becomes a record line by turning cards into codes and seat keys into strings, nothing else.

@@ -1,4 +1,4 @@
-"""The match record (RECORD.md): written from the events, read back by replaying it into the engine.
+"""The match record (docs/record.md): written from the events, read back by replaying it into the engine.
 
 Replaying is the one way a record is read, so a record is only ever accepted if the rules would have produced it:
 its action lines are applied as actions (a refused action refuses the record) and every other line must equal
@@ -20,9 +20,9 @@ from .match import Match, Player
 from .rulesets import ruleset
 
 RECORD_FORMAT = 2
-"""The format of the records this version writes, as ``format`` on the match line (an extra field RECORD.md
+"""The format of the records this version writes, as ``format`` on the match line (an extra field docs/record.md
 allows). A reader refuses a record of a newer format rather than misread it; a record without the field (written by
-hand from RECORD.md, or before the field existed) is read as format 1.
+hand from docs/record.md, or before the field existed) is read as format 1.
 
 Format 2 added the ``keep`` line (H1: Handeln's dealer keeps the hand dealt), which format 1 left out; a format 1
 record is still read, the keep implied as before (``IMPLIED_EVENTS``)."""
@@ -35,9 +35,9 @@ OPTIONAL_FIELDS: dict[str, frozenset[str]] = {
     "showdown": frozenset({"void", "stalemate"}),
     "match_end": frozenset({"losers"}),
 }
-"""Fields our engine writes beyond RECORD.md's required ones, per event: compared only when a record has them.
+"""Fields our engine writes beyond docs/record.md's required ones, per event: compared only when a record has them.
 
-Per event, because a field that is extra on one event is required on another (RECORD.md: ``chips`` needs
+Per event, because a field that is extra on one event is required on another (docs/record.md: ``chips`` needs
 ``totals``, a worst-loses ``showdown`` needs ``losers``), and a record missing a required field is refused."""
 
 

@@ -1,4 +1,4 @@
-"""The rulesets of RULES.md as data: which moves exist, how hands score, what is counted and how a match ends.
+"""The rulesets of docs/rules.md as data: which moves exist, how hands score, what is counted and how a match ends.
 
 One engine (``match.py``) plays them all; a ruleset only switches its mechanisms on and off and supplies the
 scorer. Adding a variant means adding one ``_define`` entry below (and its rules text), not another engine.
@@ -91,7 +91,7 @@ class Ruleset:
         return self.table.table
 
     def hand_value(self, cards: Sequence[int]) -> int:
-        """A comparable value: ``>`` is a better hand, ``==`` an exact tie (RULES.md's order)."""
+        """A comparable value: ``>`` is a better hand, ``==`` an exact tie (docs/rules.md's order)."""
         if len(cards) == 3:
             a, b, c = cards
             return self._lookup[a * 2704 + b * 52 + c]

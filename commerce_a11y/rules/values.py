@@ -4,7 +4,7 @@ A scoring function names a three-card hand (``HandName``: category, deciding ran
 ``value`` packs the category's order and the deciding details into one ``int``, so hands compare with plain
 ``<``/``==`` exactly as the rule book orders them (equal means an exact tie, suits never break one). The engine
 and the computer players only ever look values up: ``ValueTable`` computes all 22,100 three-card hands once (in
-about 0.1 s) into a flat list indexed by ``a * 2704 + b * 52 + c``, the fastest lookup measured in DESIGN.md.
+about 0.1 s) into a flat list indexed by ``a * 2704 + b * 52 + c``, the fastest lookup measured in docs/architecture.md.
 Tables depend only on the scoring function and its options, so they are memoised per ruleset and option set; the
 memo holds immutable data only and never changes a result.
 """

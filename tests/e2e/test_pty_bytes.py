@@ -1,6 +1,6 @@
 """The bytes a screen reader gets: the game in a real pty (80x24), a terminal emulated with pyte, keys typed one by one.
 
-ACCESSIBILITY.md measured the input back-ends in a pty: readline echoes one byte per key; a tuned prompt_toolkit
+docs/accessibility.md measured the input back-ends in a pty: readline echoes one byte per key; a tuned prompt_toolkit
 some tens of bytes. Here the terminal never answers a cursor-position request (as many braille and speech setups
 do not), every key's bytes are recorded, and the emulated screen (with its scrollback) is read like a player would.
 """

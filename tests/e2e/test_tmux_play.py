@@ -1,6 +1,6 @@
 """A player at a real terminal (tmux): review commands, a mistake, a swap, passes through one whole hand, quit.
 
-What ACCESSIBILITY.md asks of the screen is checked on what tmux shows (scrollback included) and, in plain mode,
+What docs/accessibility.md asks of the screen is checked on what tmux shows (scrollback included) and, in plain mode,
 on the raw bytes the game wrote: every answer once, announcements in order, no escape sequences.
 """
 
