@@ -62,6 +62,8 @@ class Game(ReviewCommands):
     """The others' swaps after the player's pass are not told (``skip["passed"]``) until the showdown."""
     last_showdown: Event | None = None
     hand_no: int = 0
+    held: list[Event] = field(default_factory=list)
+    """Other players' passes not told yet (``tell``)."""
 
     # ----- the loop -----
 
@@ -113,6 +115,7 @@ class Game(ReviewCommands):
 
     def players_turn(self) -> bool:
         """Ask until the player acts (True) or leaves (False)."""
+        self.tell_held()
         view = self.match.view(self.seat)
         # The cards and the widow only where they changed since the player last heard them; the first thing said
         # in a new turn cuts off stale speech.
@@ -188,6 +191,7 @@ class Game(ReviewCommands):
 
     def leave(self) -> None:
         self.store()
+        self.tell_held()
         self.leave_words()
 
     def leave_words(self) -> None:
@@ -229,13 +233,27 @@ class Game(ReviewCommands):
             if event.kind == "deal" and self.seat in event["hands"]:
                 self.told = (tuple(event["hands"][self.seat]), tuple(event["skat"]))
         if self.coach is None:
-            lines = self.narrated(visible)
+            told, self.held = self.held + visible, []
+            if not self.match.over:
+                # Others' passes at the end are held until something else happens: a run of them is one line.
+                keep = len(told)
+                while keep and told[keep - 1].kind == "pass" and told[keep - 1].player != self.seat:
+                    keep -= 1
+                told, self.held = told[:keep], told[keep:]
+            lines = self.narrated(told)
         else:
             view = self.match.view(self.seat)
             lines = [line for e in visible for line in (*self.narrator.event(e), *self.coach.comment(e, view))]
         if lines:
             self.say(lines)
         self.offer_skip(visible)
+
+    def tell_held(self) -> None:
+        """Tell the passes held back by ``tell``: before the player is asked anything, or leaves."""
+        if self.held:
+            lines, self.held = self.narrated(self.held), []
+            if lines:
+                self.say(lines)
 
     def narrated(self, events: Sequence[Event]) -> list[str]:
         """The lines for events as the player chose to follow them (``skip``): everything; or, out of the match,

@@ -20,8 +20,8 @@ from ..narration.words import card_name, words
 from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
 from .charset import clean, fold
 
-REVIEW_COMMANDS = ("hand", "widow", "history", "chips", "turn", "value", "repeat", "hint", "explain", "whatif",
-                   "help", "rules", "quit", "verbosity", "cards", "speech", "language")
+REVIEW_COMMANDS = ("hand", "widow", "history", "chips", "turn", "value", "show", "repeat", "hint", "explain",
+                   "whatif", "help", "rules", "quit", "verbosity", "cards", "speech", "language")
 
 
 def _command_words(t: Any) -> dict[str, str]:
@@ -48,6 +48,8 @@ def _command_words(t: Any) -> dict[str, str]:
         "chips": t.pgettext("command", "chips c"),
         "turn": t.pgettext("command", "turn tu news"),
         "value": t.pgettext("command", "value v"),
+        # Translators: the last showdown again, every hand with its cards and value.
+        "show": t.pgettext("command", "show sh"),
         "repeat": t.pgettext("command", "repeat r again"),
         # Translators: what the strongest computer player would do now, and why.
         "hint": t.pgettext("command", "hint tip"),

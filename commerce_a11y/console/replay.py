@@ -193,7 +193,7 @@ class Replay(ReviewCommands):
                                        previous=command_word(lang, "previous", words),
                                        goto=command_word(lang, "goto", words)),
             _("Any time: {commands}.").format(commands=", ".join(
-                command_word(lang, c) for c in ("hand", "widow", "value", "history", "chips", "turn", "repeat",
+                command_word(lang, c) for c in ("hand", "widow", "value", "show", "history", "chips", "turn", "repeat",
                                                 "rules"))),
             _("Settings: {commands}. Leave: {quit}.").format(
                 commands=", ".join(command_word(lang, c) for c in ("verbosity", "cards", "speech", "language")),

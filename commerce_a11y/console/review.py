@@ -49,6 +49,8 @@ class ReviewCommands:
             self.say([_("Widow: {cards}.").format(cards=narrator.cards(view.skat))])
         elif name == "value":
             self.say([narrator.value_line(view)])
+        elif name == "show":
+            self.say(self.show_lines())
         elif name == "chips":
             self.say(self.chips_lines(view))
         elif name == "history":
@@ -85,6 +87,15 @@ class ReviewCommands:
                     name=clean(argument)[:30])])
                 return True
         return read_rules(self.terminal, sections, ruleset_title(rules), start)
+
+    def show_lines(self) -> list[str]:
+        """The last showdown in full: every hand's cards and value, and the outcome (what brief and normal
+        speech leave out of a showdown is here)."""
+        showdown = next((e for e in reversed(self.seen) if e.kind == "showdown"), None)
+        if showdown is None:
+            return [_("No hands have been shown yet.")]
+        return [_("Last showdown:"), *self.narrator.hand_lines(showdown, with_cards=True),
+                *self.narrator.results(showdown)]
 
     def chips_lines(self, view: SeatView) -> list[str]:
         lines = [self.narrator.standings(dict(enumerate(view.counts)))]

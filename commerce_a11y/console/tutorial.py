@@ -78,8 +78,6 @@ class Tutorial:
                 name=self.narrator.name(event.player))]
         if kind == "pass" and event.player != self.narrator.seat and self.once("opponent pass"):
             return [_("{name} passed and keeps their cards.").format(name=self.narrator.name(event.player))]
-        if kind == "knock" and event.player == self.narrator.seat:
-            return [_("You knocked: the others have one last turn each, then all hands are shown.")]
         if kind == "showdown":
             return [*showdown_lines(view, self.narrator, event),
                     _("The lowest hand loses a chip. Whoever has no chips left is out; the last player with chips "
@@ -102,7 +100,7 @@ class Tutorial:
             _("At your turn: {swap} with two numbers, for example 21; {pass}; {knock}.").format(
                 swap=w["swap"], **{"pass": w["pass"]}, knock=w["knock"]),
             _("Any time: {commands}.").format(commands=", ".join(
-                w[c] for c in ("hand", "widow", "value", "chips", "history", "turn", "repeat", "hint", "whatif",
+                w[c] for c in ("hand", "widow", "value", "show", "chips", "history", "turn", "repeat", "hint", "whatif",
                                "explain", "help", "rules", "quit"))),
             _("To play a whole match, type: commerce play"),
         ]

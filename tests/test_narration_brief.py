@@ -1,0 +1,508 @@
+"""Say less, say it right: what a player hears in a whole match, at each verbosity and card style.
+
+Each test plays real matches in-process through ``Game`` (the same loop as ``commerce play``), with a scripted
+player who answers each question (usually a pass, sometimes review commands), and reads the lines the game wrote.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pytest
+
+from commerce_a11y.bots import make_bot
+from commerce_a11y.console.game import Game
+from commerce_a11y.console.speech import SilentSpeech
+from commerce_a11y.console.terminal import Terminal
+from commerce_a11y.i18n import use_language
+from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.values import value_words
+from commerce_a11y.narration.words import card_code, card_name
+from commerce_a11y.rules import Done, Event, Match, Pass, Phase, Player, record_lines, replay, ruleset
+
+NAMES = ["You", "Anna", "Ben", "Cem", "Dora"]
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    use_language("en")
+
+
+@dataclass
+class Script:
+    """The player: ``answer(prompt, game)`` gives each line typed (None ends the input)."""
+
+    answer: Callable[[str, Game], str | None]
+    interactive: bool = False
+    name: str = "plain"
+    game: Game | None = None
+    asked: list[str] = field(default_factory=list)
+
+    def read(self, prompt: str) -> str | None:
+        assert self.game is not None
+        self.asked.append(prompt)
+        line = self.answer(prompt, self.game)
+        self.game.terminal.stdout.write(prompt + (line or "") + "\n")
+        return line
+
+
+def passing(prompt: str, game: Game) -> str | None:
+    """Always the decline: pass, or keep the hand at Handeln's dealer's exchange, or done."""
+    view = game.match.view(game.seat)
+    if view.phase is Phase.EXCHANGE:
+        return "keep"
+    if view.phase in (Phase.CALL, Phase.CONTINUE):
+        return "done"
+    return "pass"
+
+
+def play(name: str = "commerce", players: int = 4, seed: int = 3, verbosity: Verbosity = Verbosity.NORMAL,
+         style: CardStyle = CardStyle.NAMES, answer: Callable[[str, Game], str | None] = passing,
+         interactive: bool = False, bots: str = "heuristic", match: Match | None = None, resumed: bool = False,
+         **options: object) -> tuple[Game, list[str]]:
+    """A match played by ``answer`` to its end (or the end of input); the game and the lines it wrote."""
+    if match is None:
+        match = Match(ruleset(name, **options), [Player(n, "human" if s == 0 else f"bot:{bots}")
+                                                 for s, n in enumerate(NAMES[:players])], seed)
+    out = io.StringIO()
+    script = Script(answer, interactive)
+    narrator = Narrator(match.rules, NAMES[:len(match.players)], 0, verbosity, style)
+    game = Game(match, 0, {s: make_bot(bots, seed * 100 + s) for s in range(1, len(match.players))}, narrator,
+                Terminal(script, SilentSpeech(), out), lambda lines: True)
+    script.game = game
+    game.run(resumed=resumed)
+    return game, out.getvalue().splitlines()
+
+
+def said(lines: list[str], text: str) -> int:
+    return sum(line == text for line in lines)
+
+
+# ----- showdowns -----
+
+
+def test_a_showdown_names_each_value_without_the_cards_and_show_gives_them() -> None:
+    """Issue 15: "Ben: queen of clubs, seven of clubs, king of clubs; Flush in clubs: king, queen, seven." said the
+    cards twice. Normal speech names the value (which names the deciding cards); ``show`` gives every card."""
+    shown: list[list[str]] = []
+
+    def answer(prompt: str, game: Game) -> str | None:
+        if game.match.hand_no == 2 and not shown:
+            shown.append([])
+            return "show"
+        if shown and len(shown) == 1 and not shown[0]:
+            shown[0] = game.terminal.stdout.getvalue().splitlines()
+        return passing(prompt, game)
+
+    game, lines = play(answer=answer)
+    first = next(e for e in game.match.events if e.kind == "showdown")
+    told = lines[:next(i for i, line in enumerate(lines) if line.endswith("? show"))]
+    for seat, cards in first["hands"].items():
+        who = "You" if seat == 0 else NAMES[seat]
+        value = value_words(game.match.rules, cards)
+        assert f"{who}: {value}." in told
+        card_list = ", ".join(card_name(c) for c in cards)
+        assert not any(line.startswith(f"{who}: ") and card_list in line for line in told)
+        assert f"{who}: {card_list}; {value}." in shown[0]  # asked for, every card is there
+    assert "Last showdown:" in shown[0]
+
+
+def test_verbose_still_says_every_card_of_a_showdown() -> None:
+    game, lines = play(verbosity=Verbosity.VERBOSE)
+    first = next(e for e in game.match.events if e.kind == "showdown")
+    for seat, cards in first["hands"].items():
+        who = "You" if seat == 0 else NAMES[seat]
+        assert any(line.startswith(f"{who}: {card_name(cards[0])}") for line in lines)
+
+
+def test_brief_tells_who_lost_with_the_deciding_value_and_the_counts_that_changed() -> None:
+    game, lines = play(verbosity=Verbosity.BRIEF)
+    assert "Showdown." not in lines
+    events = game.match.events
+    for k, event in enumerate(events):
+        if event.kind != "showdown" or not event["losers"]:
+            continue
+        losers = event["losers"]
+        value = value_words(game.match.rules, event["hands"][losers[0]])
+        who = "You" if losers == [0] else None
+        if who:
+            assert f"You lose a chip: {value}." in lines
+        elif len(losers) == 1:
+            assert f"{NAMES[losers[0]]} loses a chip: {value}." in lines
+        chips = events[k + 1]
+        changed = [s for s, c in chips["changes"].items() if c]
+        parts = ", ".join(("you" if s == 0 else NAMES[s]) + f" {chips['totals'][s]}"
+                          for s in sorted(changed, key=lambda s: (s != 0, s)))
+        assert f"Chips: {parts}." in lines
+
+
+# ----- before and at each question -----
+
+
+def turn_blocks(lines: list[str]) -> list[tuple[list[str], str]]:
+    """Each question with the lines said since the one before."""
+    blocks, since = [], []
+    for line in lines:
+        if re.match(r"^(Your turn|Last turn|You deal|You may call)", line):
+            blocks.append((since, line))
+            since = []
+        else:
+            since.append(line)
+    return blocks
+
+
+def test_cards_and_widow_are_said_before_a_question_only_when_they_changed() -> None:
+    """Issue 15: "Hand: ... Widow: ..." before every turn cost 7-8 s even when nothing changed."""
+    _game, lines = play()
+    heard_hand = heard_widow = None
+    blocks = turn_blocks(lines)
+    assert len(blocks) > 5
+    for since, _question in blocks:
+        for line in since:
+            if line.startswith("Your cards: "):
+                assert line != heard_hand, "the cards said again unchanged"
+                heard_hand = line
+            elif line.startswith("Widow: "):
+                assert line != heard_widow, "the widow said again unchanged"
+                heard_widow = line
+    # What is said last before each question is the truth at that question.
+    assert heard_hand is not None and heard_widow is not None
+
+
+def test_with_codes_the_question_holds_hand_and_widow_and_the_last_turn_names_the_knocker() -> None:
+    """Issue 15: the line the cursor sits on tells what the player needs: hand and widow in codes, whether it is
+    the last turn, and who knocked."""
+    questions: list[tuple[str, tuple, tuple, int | None, bool]] = []
+
+    def answer(prompt: str, game: Game) -> str | None:
+        view = game.match.view(0)
+        questions.append((prompt, view.hand, view.skat, view.knocker, view.last_round))
+        return passing(prompt, game)
+
+    for verbosity in (Verbosity.BRIEF, Verbosity.NORMAL):
+        questions.clear()
+        play(verbosity=verbosity, style=CardStyle.CODES, answer=answer)
+        last = 0
+        for prompt, hand, skat, knocker, last_round in questions:
+            assert all(card_code(c) in prompt for c in (*hand, *skat)), prompt
+            if last_round:
+                assert prompt.startswith(f"Last turn, {NAMES[knocker]} knocked"), prompt
+                last += 1
+            else:
+                assert prompt.startswith("Your turn"), prompt
+        assert last > 0
+
+
+def test_a_knock_is_one_short_line_and_verbose_explains_it() -> None:
+    """Issue 15: "Anna knocks. Everyone else has one last turn." (2.9 s) against "Anna knocks." (0.9 s)."""
+    for verbosity in (Verbosity.BRIEF, Verbosity.NORMAL):
+        game, lines = play(verbosity=verbosity)
+        knocks = [e.player for e in game.match.events if e.kind == "knock" and e.player != 0]
+        assert knocks
+        assert all(f"{NAMES[p]} knocks." in lines for p in knocks)
+        assert not any("one last turn" in line for line in lines)
+    _, lines = play(verbosity=Verbosity.VERBOSE)
+    assert any(line.endswith("knocks. Everyone else has one last turn.") for line in lines)
+
+
+def test_other_players_passes_in_a_row_are_one_line() -> None:
+    for seed in (3, 4, 5):
+        _game, lines = play(players=5, bots="basic", seed=seed)
+        # Never two others' passes told one after the other: a run is one line.
+        assert not [pair for pair in itertools.pairwise(lines)
+                    if all(re.fullmatch(r"(Anna|Ben|Cem|Dora) passes\.", line) for line in pair)]
+    assert any(re.fullmatch(r"\w+(, \w+)* and \w+ pass\.", line) for line in lines), lines
+    narrator = Narrator(ruleset("commerce"), NAMES, 0)
+    events = [Event("pass", {"player": 2}), Event("pass", {"player": 3}), Event("pass", {"player": 4})]
+    assert narrator.events(events) == ["Ben, Cem and Dora pass."]
+    assert narrator.events(events[:1]) == ["Ben passes."]
+
+
+# ----- brief is short, never blind -----
+
+
+def test_brief_still_says_the_players_counts_dealer_and_the_last_turn() -> None:
+    """Issue 15: brief dropped the player list and starting counts, who deals, the counts after each hand and that
+    a turn is the last one."""
+    game, lines = play(verbosity=Verbosity.BRIEF)
+    assert lines[0] == "Commerce, 3 chips each: you, Anna, Ben, Cem."
+    deals = [e for e in game.match.events if e.kind == "deal"]
+    for deal in deals:
+        dealer = deal["dealer"]
+        expected = (f"Hand {deal['hand']}. You deal." if dealer == 0 else
+                    f"Hand {deal['hand']}. {NAMES[dealer]} deals.")
+        assert expected in lines
+    assert any(line.startswith("Last turn, ") for line in lines)
+    assert any(line.startswith("Chips: ") for line in lines)
+    assert not any("deals first" in line for line in lines)
+
+
+def test_the_first_dealer_is_said_once() -> None:
+    """Issue 15: "Cem deals first." was followed by "Hand 1. Cem deals."."""
+    game, lines = play()
+    dealer = NAMES[next(e for e in game.match.events if e.kind == "first_dealer")["dealer"]]
+    assert not any("deals first" in line for line in lines)
+    assert sum(line in (f"Hand 1. {dealer} deals.", "Hand 1. You deal.") for line in lines) == 1
+
+
+def test_handeln_says_its_limit_and_the_dealer_keeping_the_hand_in_every_verbosity() -> None:
+    """Issue 15: Handeln never said the minus-point limit at the start, and the dealer keeping the hand was not
+    said even in verbose mode."""
+    for verbosity in Verbosity:
+        game, lines = play("handeln", players=5, verbosity=verbosity, limit=3)
+        assert any("3 minus points" in line for line in lines[:3]), lines[:3]
+        keeps = [e.player for e in game.match.events if e.kind == "keep"]
+        assert keeps
+        for seat in keeps:
+            assert (f"{NAMES[seat]} keeps the hand dealt." if seat else "You keep your hand.") in lines
+
+
+def test_options_are_named_at_the_start() -> None:
+    for verbosity in Verbosity:
+        _, lines = play(verbosity=verbosity, pounce=True, ace_low=True, answer=lambda p, g: None)
+        assert "Options: ace low, pounce." in lines[:4], lines[:4]
+    _, lines = play(answer=lambda p, g: None)
+    assert not any(line.startswith("Options:") for line in lines)
+
+
+def test_a_braillespiel_tie_decided_by_turn_order_is_explained() -> None:
+    """B7: equal hands, the first in this hand's turn order wins; the narration says so."""
+    rules = ruleset("braillespiel")
+    from commerce_a11y.cards import parse_cards
+
+    tie = Event("showdown", {"hands": {2: parse_cards("AH KH 7C"), 0: parse_cards("AS KS 8D"),
+                                       1: parse_cards("7D 8C 9H")}, "values": {}, "winners": [2]})
+    for verbosity in Verbosity:
+        narrator = Narrator(rules, NAMES[:3], 0, verbosity)
+        assert "You and Ben tie with 21 points; Ben, first in turn order, wins the pot." in narrator.event(tie)
+
+
+def test_a_stalemate_says_why_the_hands_are_shown() -> None:
+    """C6: every player passed twice in a row; the showdown says that is why."""
+    match = Match(ruleset("commerce"), [Player("You"), Player("Anna"), Player("Ben")], 5)
+    while match.hand_no == 1:
+        match.apply(match.to_act, Pass())
+    showdown = next(e for e in match.events if e.kind == "showdown")
+    assert showdown.get("stalemate") is True
+    for verbosity, line in ((Verbosity.NORMAL, "Everyone passed, so the hands are shown."),
+                            (Verbosity.BRIEF, "Everyone passed.")):
+        assert Narrator(match.rules, NAMES[:3], 0, verbosity).event(showdown)[0] == line
+
+
+# ----- nothing is lost -----
+
+
+def test_nothing_cut_from_brief_speech_is_lost_to_the_review_commands() -> None:
+    """Issue 15: everything brief (or normal) speech leaves out can be asked for: the hand, the widow, every
+    count, the last showdown's cards, what happened since the last turn."""
+    checks = {"turns": 0, "shown": 0}
+    pending: list[str] = []
+
+    def answer(prompt: str, game: Game) -> str | None:
+        out = game.terminal.stdout.getvalue().splitlines()
+        view = game.match.view(0)
+        if pending:
+            command = pending.pop(0)
+            told = out[out.index(next(line for line in reversed(out) if line.endswith(command))) + 1:]
+            told = told[:-1] if told and told[-1] == prompt else told
+            if command == "hand":
+                assert all(card_code(c) in told[0] for c in view.hand)
+            elif command == "widow":
+                assert all(card_code(c) in told[0] for c in view.skat)
+            elif command == "chips":
+                for seat, count in enumerate(view.counts):
+                    assert f"{'you' if seat == 0 else NAMES[seat]} {count}" in told[0]
+            elif command == "show":
+                last = next((e for e in reversed(game.match.events) if e.kind == "showdown"), None)
+                if last is not None:
+                    text = " ".join(told)
+                    assert all(card_code(c) in text for cards in last["hands"].values() for c in cards)
+                    checks["shown"] += 1
+            elif command == "history all":
+                text = " ".join(told)
+                for event in game.match.events:
+                    if event.kind == "swap" and event.player != 0:
+                        assert all(card_code(c) in text for c in (*event["took"], *event["gave"]))
+            if pending:
+                return pending[0]
+            return passing(prompt, game)
+        if view.phase is Phase.TURN:
+            checks["turns"] += 1
+            pending.extend(["hand", "widow", "chips", "show", "history all"])
+            return pending[0]
+        return passing(prompt, game)
+
+    play(verbosity=Verbosity.BRIEF, style=CardStyle.CODES, answer=answer)
+    assert checks["turns"] > 5 and checks["shown"] > 2
+
+
+# ----- resuming -----
+
+
+def test_resume_tells_where_the_match_stands_and_turn_tells_what_happened() -> None:
+    """Issue 15: after ``commerce resume``, ``turn`` said nothing had happened although a showdown, a deal and
+    moves had; the greeting gave no hand number and no counts."""
+    answers = iter(["pass"] * 6)
+    saved: list[str] = []
+    match = Match(ruleset("commerce"), [Player(n, "human" if s == 0 else "bot:heuristic")
+                                        for s, n in enumerate(NAMES[:4])], 3)
+    out = io.StringIO()
+    script = Script(lambda p, g: next(answers, None))
+    game = Game(match, 0, {s: make_bot("heuristic", s) for s in (1, 2, 3)}, Narrator(match.rules, NAMES[:4], 0),
+                Terminal(script, SilentSpeech(), out), lambda lines: saved.__setitem__(slice(None), lines) or True)
+    script.game = game
+    game.run()
+    again = replay(saved)
+    my_last = max(i for i, e in enumerate(again.events) if e.kind == "pass" and e.player == 0)
+    missed = [e.kind for e in again.events[my_last + 1:]]
+    assert "showdown" in missed or "swap" in missed
+    asked: list[str] = []
+
+    def once(prompt: str, g: Game) -> str | None:
+        asked.append(prompt)
+        return "turn" if len(asked) == 1 else None
+
+    _game2, lines = play(match=again, resumed=True, answer=once)
+    assert lines[0] == f"Your saved match goes on: Commerce, hand {again.hand_no}."
+    assert lines[1].startswith("Chips: you ")
+    assert lines[2] == "Since your last turn:"
+    turn_at = next(i for i, line in enumerate(lines) if line.endswith("turn"))
+    assert lines[turn_at + 1] == "Your turn. Since your last turn:"
+
+
+def test_a_resumed_player_hears_the_cards_before_the_question() -> None:
+    saved: list[str] = []
+    answers = iter(["pass"])
+    match = Match(ruleset("commerce"), [Player(n, "human" if s == 0 else "bot:basic")
+                                        for s, n in enumerate(NAMES[:4])], 3)
+    game = Game(match, 0, {s: make_bot("basic", s) for s in (1, 2, 3)}, Narrator(match.rules, NAMES[:4], 0),
+                Terminal(Script(lambda p, g: next(answers, None)), SilentSpeech(), io.StringIO()),
+                lambda lines: saved.__setitem__(slice(None), lines) or True)
+    game.terminal.backend.game = game
+    game.run()
+    again = replay(saved)
+    _, lines = play(match=again, resumed=True, answer=lambda p, g: None)
+    view = again.view(0)
+    assert f"Your cards: {', '.join(card_name(c) for c in view.hand)}." in lines
+    assert f"Widow: {', '.join(card_name(c) for c in view.skat)}." in lines
+
+
+# ----- following the rest, or not -----
+
+
+def eliminated_first_seed() -> int:
+    """A seed whose 4-player one-chip match puts the passing player out first."""
+    for seed in range(200):
+        match = Match(ruleset("commerce", chips=1), [Player(n, "human" if s == 0 else "bot:basic")
+                                                     for s, n in enumerate(NAMES[:4])], seed)
+        bots = {s: make_bot("basic", seed * 100 + s) for s in (1, 2, 3)}
+        while not match.over:
+            seat = match.to_act
+            action = Pass() if seat == 0 else bots[seat].choose(match.view(seat))
+            match.apply(seat, action if seat or Pass() in match.legal_actions() else Done())
+            out = [e.player for e in match.events if e.kind == "eliminated"]
+            if out:
+                break
+        if out == [0] and not match.over:
+            return seed
+    raise AssertionError("no seed found")
+
+
+def test_out_of_the_match_a_player_may_skip_to_each_hands_outcome() -> None:
+    """Issue 15: at 12 players the rest of a match after the player is out was an hour of speech. Asked once; "no"
+    tells one line per hand and the match end."""
+    seed = eliminated_first_seed()
+
+    def answer(prompt: str, game: Game) -> str | None:
+        if prompt.startswith("Follow the rest"):
+            return "no"
+        return passing(prompt, game)
+
+    game, lines = play(seed=seed, bots="basic", chips=1, answer=answer, interactive=True)
+    asked = [i for i, line in enumerate(lines) if line.startswith("Follow the rest of the match")]
+    assert len(asked) == 1
+    after = lines[asked[0] + 1:]
+    assert after[0] == "You will hear each hand's outcome, and the match end."
+    hands = [e for e in game.match.events if e.kind == "deal"]
+    outcomes = [line for line in after if re.match(r"Hand \d+: ", line)]
+    assert outcomes and len(outcomes) <= len(hands)
+    assert all(re.fullmatch(r"Hand \d+: .+\. Chips: .+\.", line) for line in outcomes), outcomes
+    assert all(line in outcomes or line.endswith(" is out.") or "the match" in line for line in after[1:]), after
+    assert after[-1].endswith("wins the match.")
+
+
+def test_a_script_is_never_asked_and_hears_everything() -> None:
+    seed = eliminated_first_seed()
+    _, lines = play(seed=seed, bots="basic", chips=1)
+    assert not any(line.startswith("Follow the rest") for line in lines)
+    assert sum(line.startswith("Hand ") for line in lines) > 1
+
+
+def test_after_passing_in_braillespiel_a_player_may_skip_the_others_swaps() -> None:
+    def answer(prompt: str, game: Game) -> str | None:
+        if prompt.startswith("Follow the others"):
+            return "no"
+        if prompt.startswith("Follow"):
+            return "yes"
+        return passing(prompt, game)
+
+    _game, lines = play("braillespiel", answer=answer, interactive=True, marks=5, hands=4)
+    asked = [line for line in lines if line.startswith("Follow the others")]
+    assert len(asked) == 1
+    start = lines.index(asked[0])
+    # From then on, between the player's pass and the showdown's outcome, no one else's move is told.
+    hiding = True
+    for line in lines[start + 1:]:
+        if line == "You pass.":
+            hiding = True
+        elif line.startswith("Hand "):
+            hiding = False
+        elif hiding:
+            assert not re.match(r"\w+ (takes|passes|pass)\b", line), line
+
+
+# ----- the tutorial -----
+
+
+def test_the_tutorials_knock_is_explained_once() -> None:
+    """Issue 15: the tutorial said the knock twice (the narrator's sentence and the coach's)."""
+    from commerce_a11y.console.session import tutorial_game
+    from commerce_a11y.console.tutorial import STEPS
+    from commerce_a11y.storage import Settings
+
+    out = io.StringIO()
+    typed: list[str] = []
+
+    def answer(prompt: str, game: Game) -> str | None:
+        coach = game.coach
+        assert coach is not None
+        step = coach.expected
+        if step in ("whatif", "swap"):
+            command = coach.suggested_swap(game.match.view(0))
+            line = f"whatif {command}" if step == "whatif" else command
+        else:
+            line = step
+        typed.append(line)
+        return line if len(typed) < 40 else None
+
+    script = Script(answer)
+    game = tutorial_game({"verbosity": "normal", "cards": "names", "speech": "off", "input": "plain"},
+                         Settings({}), Terminal(script, SilentSpeech(), out))
+    script.game = game
+    game.run()
+    lines = out.getvalue().splitlines()
+    assert "knock" in typed and STEPS[-1] == "knock"
+    knock_lines = [line for line in lines if "one last turn" in line]
+    assert len(knock_lines) == 1, knock_lines
+
+
+def test_skipping_changes_only_what_is_said() -> None:
+    seed = eliminated_first_seed()
+    game, _ = play(seed=seed, bots="basic", chips=1, interactive=True,
+                   answer=lambda p, g: "no" if p.startswith("Follow") else passing(p, g))
+    assert game.match.over
+    assert replay(list(record_lines(game.match.events))).events == game.match.events
