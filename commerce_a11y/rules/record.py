@@ -134,7 +134,7 @@ def _feed(match: Match, obj: dict[str, Any], number: int) -> None:
     if obj["event"] in ACTION_KINDS and obj.get("player") == seat:
         try:
             action = _action(obj)
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, AttributeError):
             raise RecordError(N_("Line {line} of the record is not a valid {event} line."), line=number,
                               event=obj["event"]) from None
         if action in match.legal_actions() or isinstance(action, Swap):
