@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .two_windows import early_interrupts, filing_rounds, window_pairs
+from .two_windows import early_interrupts, filing_rounds, sigterm_storms, window_pairs
 
 
 @pytest.fixture
@@ -30,3 +30,8 @@ def test_2_matches_filed_in_the_same_second_are_all_kept_and_counted_once(home: 
 def test_14_ctrl_c_in_the_first_fraction_of_a_second_never_shows_a_traceback(home: Path) -> None:
     counts = early_interrupts(home, 10)
     assert counts == {"runs": 10, "tracebacks": 0, "aborted": 0, "other_status": 0}
+
+
+def test_14_a_storm_of_sigterms_while_strong_players_think_saves_and_leaves_with_143(home: Path) -> None:
+    counts = sigterm_storms(home, 3)
+    assert counts == {"runs": 3, "tracebacks": 0, "other_status": 0}

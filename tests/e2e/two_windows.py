@@ -155,3 +155,24 @@ def early_interrupts(home: Path, runs: int, seed: int = 19) -> dict[str, int]:
         # before Python set up its own handling; 0 when the game was already asking and ``quit`` left it.
         counts["other_status"] += status not in (0, 130, -signal.SIGINT)
     return counts
+
+
+def sigterm_storms(home: Path, runs: int, seed: int = 14) -> dict[str, int]:
+    """A storm of SIGTERMs while strong computer players think, ``runs`` times: the game must save, leave with 143
+    and show no traceback however many signals follow the first."""
+    env = environment(home)
+    rng = random.Random(seed)
+    counts = {"runs": runs, "tracebacks": 0, "other_status": 0}
+    for _ in range(runs):
+        window = Game(["play", "--seed", str(rng.randrange(1000)), "--lang", "en", "--input", "plain",
+                       "--difficulty", "hard", "--players", "6"], env, home / "out")
+        window.feed("pass\nkeep\ndone\n" * 300)
+        time.sleep(rng.uniform(0.4, 1.0))
+        for _ in range(30):
+            with contextlib.suppress(ProcessLookupError):
+                window.process.send_signal(signal.SIGTERM)
+            time.sleep(rng.uniform(0, 0.003))
+        status, text = window.finish()
+        counts["tracebacks"] += "Traceback" in text or "Exception ignored" in text
+        counts["other_status"] += status not in (143, -signal.SIGTERM)
+    return counts
