@@ -45,8 +45,9 @@ def main() -> None:
         bad |= len({filed["filed"], filed["records"], filed["counted"], filed["distinct"]}) > 1
         start = time.perf_counter()
         ctrl_c = early_interrupts(home / "ctrl-c", args.interrupts)
-        print(f"Ctrl-C at the start: {ctrl_c['runs']} runs, {ctrl_c['tracebacks']} tracebacks, {ctrl_c['aborted']} "
-              f"'Aborted!', {ctrl_c['other_status']} other statuses ({time.perf_counter() - start:.0f} s)")
+        print(f"Ctrl-C at the start: {ctrl_c['runs']} runs, {ctrl_c['interpreter']} while Python itself started, "
+              f"{ctrl_c['tracebacks']} tracebacks from the game, {ctrl_c['aborted']} 'Aborted!', "
+              f"{ctrl_c['other_status']} other statuses ({time.perf_counter() - start:.0f} s)")
         bad |= any(ctrl_c[k] for k in ("tracebacks", "aborted", "other_status"))
         start = time.perf_counter()
         storms = sigterm_storms(home / "storms", args.storms)

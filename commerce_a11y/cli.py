@@ -9,7 +9,6 @@ language the player chose in a game before, then the environment.
 from __future__ import annotations
 
 import contextlib
-import signal
 import sys
 from collections.abc import Sequence
 
@@ -18,29 +17,16 @@ EXIT_CRASH = 70
 EXIT_INTERRUPTED = 130
 """Exit status after Ctrl-C before the game asks anything (128 + SIGINT, as shells report it)."""
 
-_early_interrupt: list[int] = []
-"""Ctrl-C pressed while the game was still starting (before ``main`` set up its own handling)."""
-
-
-def _hold_interrupt(signum: int, frame: object) -> None:
-    _early_interrupt.append(signum)
-
-
-# The very first thing the game does: a Ctrl-C in its first fraction of a second is held here, not shown as a
-# traceback from the middle of an import. ``main`` then leaves quietly.
-with contextlib.suppress(ValueError, OSError, AttributeError):
-    signal.signal(signal.SIGINT, _hold_interrupt)
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the ``commerce`` command line (``argv`` defaults to the process's arguments)."""
     from click.exceptions import Abort
 
+    from . import held_interrupts
     from .console.signals import GUARD, Stopped, silence_output
 
     try:
         GUARD.install()
-        if _early_interrupt:
+        if held_interrupts:  # Ctrl-C while the program was starting (``commerce_a11y/__init__.py``)
             raise KeyboardInterrupt
         _run(list(sys.argv[1:] if argv is None else argv))
     except OSError as error:

@@ -251,8 +251,8 @@ class Settings:
         return False
 
 
-_SLOT = re.compile(r"saved-match(?:\.(?P<n>[1-9]\d{0,3}))?\.jsonl")
-MAX_SLOTS = 1000
+_SLOT = re.compile(r"saved-match(?:\.(?P<n>[2-9]|[1-9]\d{1,2}))?\.jsonl")
+MAX_SLOTS = 999
 """How many matches may be saved apart at once (one per window that played while another window played)."""
 
 
@@ -267,7 +267,7 @@ def save_slots() -> list[int]:
         names = [found["n"] for p in data_dir().iterdir() if (found := _SLOT.fullmatch(p.name))]
     except OSError:
         return []
-    return sorted(int(n or 1) for n in names)
+    return sorted({int(n or 1) for n in names})
 
 
 class SaveSlot:

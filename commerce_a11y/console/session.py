@@ -355,8 +355,10 @@ def offer_resume(settings: Mapping[str, str], stored: Settings, asked: Ruleset |
         return _game(match, default_seat(match), settings, stored, None, terminal, slot).run(resumed=True), \
             terminal, slot
     kept = keep_aside(slot.path)
-    if kept is not None:
-        terminal.say([_("The saved match is kept as {path}.").format(path=kept)])
+    if kept is None:  # it cannot be moved: it stays where it is, and the new match is saved apart
+        slot.release()
+        return None, terminal, free_slot()
+    terminal.say([_("The saved match is kept as {path}.").format(path=kept)])
     return None, terminal, slot
 
 
