@@ -199,8 +199,8 @@ FILING_WAIT = 10.0
 
 def finish_match(lines: list[str], match: Match, seat: int, ended: str, ident: str, keep: int,
                  slot: SaveSlot | None = None) -> list[str]:
-    """Keep a finished match's record, count it in the statistics, then drop its save (in ``slot``, the first slot
-    if none is given); a sentence for each part that could not be done.
+    """Keep a finished match's record, count it in the statistics, then drop its save (in ``slot``; without one
+    nothing was saved); a sentence for each part that could not be done.
 
     The finished match is saved first (with the time it ended and its identity), and each step finds its own work
     done if it was done before: a kill anywhere in between is finished by the next start, and the match is counted
@@ -217,8 +217,10 @@ def finish_match(lines: list[str], match: Match, seat: int, ended: str, ident: s
             counted = add_match(match_entry(match, seat, ident, stamp_time(ended)))
             if not counted:
                 said.append(_("This match could not be added to your statistics."))
+    if slot is None:
+        return said
     if kept or counted:
-        (slot or SaveSlot()).remove()
+        slot.remove()
     else:
         said.append(_("The match stays saved; the next start tries again to keep it."))
     return said
