@@ -11,6 +11,7 @@ statistics) under one lock, so two matches ending in the same second are both ke
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -306,24 +307,41 @@ def waiting_question(match: Match, asked: Ruleset | None) -> str:
         ruleset=title, hand=hand, asked=match_title(asked))
 
 
-def claim_waiting(keep: int) -> tuple[SaveSlot | None, Match | None, SaveRefused | None, bool]:
-    """The first saved match no other window plays: its slot (claimed by this process), the match, or why it
-    cannot be loaded; and whether another window plays a saved match. Finished matches found on the way are filed
-    (``open_slot``)."""
-    busy = False
+@dataclass
+class Waiting:
+    """What the save slots hold for this window (``claim_waiting``)."""
+
+    slot: SaveSlot | None = None
+    """The slot of the first saved match no other window plays, claimed by this process."""
+    match: Match | None = None
+    refusal: SaveRefused | None = None
+    """Why the match in ``slot`` cannot be loaded (it is still there)."""
+    busy: bool = False
+    """Whether another window plays a saved match."""
+    filed: str | None = None
+    """``filed`` if a match that had ended was filed on the way, ``unfiled`` if it could not be (``open_slot``)."""
+
+
+def claim_waiting(keep: int) -> Waiting:
+    """The first saved match no other window plays (or why it cannot be loaded), lowest slot first; finished
+    matches found on the way are filed (``open_slot``)."""
+    found = Waiting()
     for number in save_slots():
         slot = SaveSlot(number)
         if not slot.claim():
-            busy = True
+            found.busy = True
             continue
         try:
-            match, _filed = open_slot(slot, keep)
+            match, outcome = open_slot(slot, keep)
         except SaveRefused as refusal:
-            return slot, None, refusal, busy
+            found.slot, found.refusal = slot, refusal
+            return found
         if match is not None:
-            return slot, match, None, busy
+            found.slot, found.match = slot, match
+            return found
+        found.filed = found.filed or outcome
         slot.release()
-    return None, None, None, busy
+    return found
 
 
 def offer_resume(settings: Mapping[str, str], stored: Settings, asked: Ruleset | None = None
@@ -333,14 +351,15 @@ def offer_resume(settings: Mapping[str, str], stored: Settings, asked: Ruleset |
     else None; the terminal if one was opened; and the slot the new match is to be saved in. A save that cannot be
     loaded is kept aside and a new match begins. When another window plays the saved match, a match saved apart is
     offered instead."""
-    slot, match, refusal, busy = claim_waiting(int(settings["keep_records"]))
-    if refusal is not None:
+    waiting = claim_waiting(int(settings["keep_records"]))
+    slot, match = waiting.slot, waiting.match
+    if waiting.refusal is not None:
         terminal = make_terminal(settings)
-        refuse_save(refusal, terminal, slot)
+        refuse_save(waiting.refusal, terminal, slot)
         terminal.say([_("A new match begins.")])
         return None, terminal, slot
     if match is None:
-        if not busy:
+        if not waiting.busy:
             return None, None, free_slot()
         terminal = make_terminal(settings)
         if not terminal.yes_or_no(_("Another window is playing your match. Play a new one here, saved apart? "
@@ -369,32 +388,22 @@ def resume_game(flags: Mapping[str, str | None], stored: Settings) -> int:
     kept aside); 0 if it had ended and is filed now."""
     settings = resolve_settings(flags, stored)
     terminal = make_terminal(settings)
-    keep = int(settings["keep_records"])
-    busy = False
-    filed: str | None = None
-    for number in save_slots():
-        slot = SaveSlot(number)
-        if not slot.claim():
-            busy = True
-            continue
-        try:
-            match, outcome = open_slot(slot, keep)
-        except SaveRefused as refusal:
-            refuse_save(refusal, terminal, slot)
-            terminal.say([_("Start a new match with: commerce play")])
-            return 1
-        if match is not None:
-            return _game(match, default_seat(match), settings, stored, None, terminal, slot).run(resumed=True)
-        filed = filed or outcome
-        slot.release()
-    if busy:
+    waiting = claim_waiting(int(settings["keep_records"]))
+    if waiting.refusal is not None:
+        refuse_save(waiting.refusal, terminal, waiting.slot)
+        terminal.say([_("Start a new match with: commerce play")])
+        return 1
+    if waiting.match is not None:
+        return _game(waiting.match, default_seat(waiting.match), settings, stored, None, terminal, waiting.slot
+                     ).run(resumed=True)
+    if waiting.busy:
         terminal.say([_("Another window is playing your saved match; go on there.")])
         return 1
-    if filed == "filed":
+    if waiting.filed == "filed":
         terminal.say([_("Your saved match had already ended; its result is kept now."),
                       _("Start a new match with: commerce play")])
         return 0
-    if filed == "unfiled":
+    if waiting.filed == "unfiled":
         terminal.say([_("Your saved match had already ended but cannot be kept here yet; it stays saved.")])
         return 1
     terminal.say([_("There is no saved match. Start one with: commerce play")])
