@@ -14,39 +14,21 @@ from collections.abc import Sequence
 
 EXIT_CRASH = 70
 """Exit status after an unexpected error (EX_SOFTWARE); the details go to a log file, not to the player."""
-
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl-C before the game asks anything (128 + SIGINT, as shells report it)."""
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the ``commerce`` command line (``argv`` defaults to the process's arguments)."""
-    from .console.charset import prepare_streams
-    from .i18n import argument_language, init_language, use_language
-    from .storage import SETTINGS_FILE, Settings, config_dir
+    from click.exceptions import Abort
 
-    args = list(sys.argv[1:] if argv is None else argv)
-    prepare_streams()
-    settings = Settings.read()  # the one read of this command: the commands get this copy (click's ``obj``)
-    chosen = argument_language(args)
-    lang = settings.get("lang")
-    if chosen is not None:
-        use_language(chosen)
-        settings.remember({"lang": chosen})  # the player chose it: it stays until changed
-    elif lang:
-        use_language(lang)
-    else:
-        init_language(args)  # the locale; an unsupported --lang is left for click to reject in that language
-    if settings.damaged:
-        from .i18n import _
-
-        with contextlib.suppress(OSError, ValueError):
-            sys.stderr.write(_("Some settings in {path} are not valid; the game uses its defaults for them.")
-                             .format(path=config_dir() / SETTINGS_FILE) + "\n")
+    from . import held_interrupts
     from .console.signals import GUARD, Stopped, silence_output
 
-    GUARD.install()
     try:
-        from .commands import cli
-
-        cli.main(args=args, prog_name="commerce", obj=settings)
+        GUARD.install()
+        if held_interrupts:  # Ctrl-C while the program was starting (``commerce_a11y/__init__.py``)
+            raise KeyboardInterrupt
+        _run(list(sys.argv[1:] if argv is None else argv))
     except OSError as error:
         status = _click_text_status(error)
         if status is None and not isinstance(error, BrokenPipeError):
@@ -61,9 +43,72 @@ def main(argv: Sequence[str] | None = None) -> None:
         # SIGHUP or SIGTERM outside a match (a match saves and leaves by itself): leave as the signal would.
         silence_output()
         sys.exit(stop.status)
+    except (KeyboardInterrupt, Abort):
+        # Ctrl-C before the game asked anything (a match in play takes it as cancelling a line): leave quietly.
+        sys.exit(EXIT_INTERRUPTED)
     except Exception:
         _report_crash()
         sys.exit(EXIT_CRASH)
+
+
+def _run(args: list[str]) -> None:
+    """Read the settings, choose the language, then let click parse and run the command (inside ``main``'s guard:
+    nothing here, the settings' reading included, can show a traceback)."""
+    from click.exceptions import ClickException
+
+    from .console.charset import prepare_streams
+    from .i18n import argument_language, init_language, use_language
+    from .storage import Settings
+
+    prepare_streams()
+    settings = Settings.read()  # the one read of this command: the commands get this copy (click's ``obj``)
+    settings.unsaved = _settings_unsaved
+    chosen = argument_language(args)
+    lang = settings.get("lang")
+    if chosen is not None:
+        use_language(chosen)
+    elif lang:
+        use_language(lang)
+    else:
+        init_language(args)  # the locale; an unsupported --lang is left for click to reject in that language
+    _settings_problem(settings)
+    if chosen is not None:
+        settings.remember({"lang": chosen})  # the player chose it: it stays until changed
+    from .commands import cli
+
+    try:
+        status = cli.main(args=args, prog_name="commerce", obj=settings, standalone_mode=False)
+    except ClickException as error:
+        error.show()
+        sys.exit(error.exit_code)
+    sys.exit(status if isinstance(status, int) else 0)
+
+
+def _settings_problem(settings: object) -> None:
+    """One sentence on standard error when the settings file cannot be used."""
+    from .i18n import _
+    from .storage import SETTINGS_FILE, Settings, config_dir
+
+    assert isinstance(settings, Settings)
+    path = config_dir() / SETTINGS_FILE
+    if settings.blocked:
+        _error_line(_("Settings: {path} is not a file; the game uses its defaults and remembers nothing.")
+                    .format(path=path))
+    elif settings.damaged:
+        _error_line(_("Some settings in {path} are not valid; the game uses its defaults for them.").format(path=path))
+
+
+def _settings_unsaved() -> None:
+    from .i18n import _
+    from .storage import config_dir
+
+    _error_line(_("Settings cannot be remembered: {path} cannot be written.").format(path=config_dir()))
+
+
+def _error_line(text: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
 
 
 def _click_text_status(error: BaseException) -> int | None:
@@ -97,6 +142,9 @@ def _report_crash() -> None:
         where = str(path)
     except OSError:
         where = "-"
-    with contextlib.suppress(OSError):
-        sys.stderr.write(_("Something went wrong inside the game. Your match is saved; details are in {path}.")
-                         .format(path=where) + "\n")
+    storage = sys.modules.get(f"{__package__}.storage")
+    if storage is not None and storage.CLAIMED:  # a match was being played, saved after every move
+        text = _("Something went wrong inside the game. Your match is saved; details are in {path}.")
+    else:
+        text = _("Something went wrong inside the game; details are in {path}.")
+    _error_line(text.format(path=where))

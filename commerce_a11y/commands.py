@@ -179,6 +179,9 @@ def parse_opponents(spec: str | None, count: int | None, default_level: str = "h
             name, level = ((OPPONENT_NAMES[index % len(OPPONENT_NAMES)], item) if item in BOT_KINDS
                            else (item, default_level))
         name = clean(name)[:20] or OPPONENT_NAMES[index % len(OPPONENT_NAMES)]
+        if name.casefold() in _own_words():
+            raise click.BadParameter(_("{name} is the word for you in the game; give that player another name.")
+                                     .format(name=name), param_hint="'--opponents'")
         level = level.strip() or default_level
         if level not in BOT_KINDS:
             raise click.BadParameter(
@@ -191,6 +194,14 @@ def parse_opponents(spec: str | None, count: int | None, default_level: str = "h
             _("{players} players need {opponents} opponents, not {given}.").format(
                 players=count, opponents=count - 1, given=len(result)), param_hint="'--opponents'")
     return result
+
+
+def _own_words() -> set[str]:
+    """The word the game calls the player by, in every language (an opponent of that name would be confused with
+    the player: "You takes nine of hearts")."""
+    from .i18n import translation
+
+    return {translation(lang).gettext("You").casefold() for lang in LANGUAGES}
 
 
 def _settings_option(name: str, choices: tuple[str, ...], help_text: str):  # type: ignore[no-untyped-def]
@@ -250,10 +261,12 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
     except OptionError as error:
         raise _rules_error(error) from None
     resolved = resolve_settings(settings, stored)  # valid options: the flags given are remembered
-    status, terminal = offer_resume(resolved, stored)
+    source = click.get_current_context().get_parameter_source("rules_name")
+    asked = rules if options or source is not click.core.ParameterSource.DEFAULT else None
+    status, terminal, slot = offer_resume(resolved, stored, asked)
     if status is None:
         status = start_game(rules, seats, clean(name or "")[:20] or None, seed, record_file, resolved, stored,
-                            terminal)
+                            terminal, slot)
     sys.exit(status)
 
 
@@ -327,19 +340,19 @@ def _decimal(value: float) -> str:
 
 def _stats_lines(result: Statistics) -> list[str]:
     """Brief lines, the most important first: all matches, then each ruleset, then each ruleset by opponents."""
-    from .narration.narrator import ruleset_title
-
     per_ruleset = {
         "chips": _("{ruleset}: {played} played, {won} won, {rate} chips lost a hand."),
         "lives": _("{ruleset}: {played} played, {won} won, {rate} lives lost a hand."),
         "marks": _("{ruleset}: {played} played, {won} won, {rate} marks lost a hand."),
         "minus_points": _("{ruleset}: {played} played, {won} won, {rate} minus points a hand."),
+        "points": _("{ruleset}: {played} played, {won} won, {rate} points lost a hand."),
     }
     per_level = {
         "chips": _("{ruleset} against {level}: {played} played, {won} won, {rate} chips lost a hand."),
         "lives": _("{ruleset} against {level}: {played} played, {won} won, {rate} lives lost a hand."),
         "marks": _("{ruleset} against {level}: {played} played, {won} won, {rate} marks lost a hand."),
         "minus_points": _("{ruleset} against {level}: {played} played, {won} won, {rate} minus points a hand."),
+        "points": _("{ruleset} against {level}: {played} played, {won} won, {rate} points lost a hand."),
     }
     overall = result.overall
     if not overall.played:
@@ -347,14 +360,25 @@ def _stats_lines(result: Statistics) -> list[str]:
     lines = [_("Matches: {played} played, {won} won.").format(played=overall.played, won=overall.won)]
     for name in sorted(result.by_ruleset):
         totals = result.by_ruleset[name]
-        title = ruleset_title(ruleset(name))
-        lines.append(per_ruleset[ruleset(name).counter].format(
+        title, counter = _ruleset_words(name)
+        lines.append(per_ruleset[counter].format(
             ruleset=title, played=totals.played, won=totals.won, rate=_decimal(totals.lost_per_hand)))
     for (name, level) in sorted(result.by_level):
         if sum(1 for n, _level in result.by_level if n == name) < 2:
             continue  # one level only: the ruleset's line says it all
         totals = result.by_level[(name, level)]
-        lines.append(per_level[ruleset(name).counter].format(
-            ruleset=ruleset_title(ruleset(name)), level=_("mixed") if level == "mixed" else level,
+        title, counter = _ruleset_words(name)
+        lines.append(per_level[counter].format(
+            ruleset=title, level=_("mixed") if level == "mixed" else clean(level, 20),
             played=totals.played, won=totals.won, rate=_decimal(totals.lost_per_hand)))
     return lines
+
+
+def _ruleset_words(name: str) -> tuple[str, str]:
+    """A ruleset's title and what it counts, for a statistics line; a ruleset this version does not know (a newer
+    version counted it) is named as the file names it, cleaned, and its losses counted in points."""
+    from .narration.narrator import ruleset_title
+
+    if name in RULESETS:
+        return ruleset_title(ruleset(name)), ruleset(name).counter
+    return clean(name, 30) or "?", "points"

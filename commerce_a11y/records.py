@@ -1,18 +1,22 @@
 """Records of finished matches, kept in the data folder so that a player can listen to them again.
 
 Each finished match leaves ``records/YYYYMMDD-HHMMSS-RULESET.jsonl`` (local time of its end; ``-2``, ``-3`` after
-the ruleset when two end in the same second), written atomically. How many are kept is the setting
-``keep_records``; beyond it the oldest go. Listing and choosing records is by these names, newest first.
+the ruleset when two end in the same second), created atomically and never over another record, even when two
+windows end a match at the same moment. How many are kept is the setting ``keep_records``; beyond it the ones kept
+longest ago go (by the order they were kept, which a wrong clock cannot turn round), never the one just kept.
+Listing and choosing records is by their names, newest first.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import re
+import time
 from datetime import datetime
 from pathlib import Path
 
-from .storage import NUMBER_SETTINGS, atomic_write, data_dir
+from .storage import FILE_LIMIT, NUMBER_SETTINGS, atomic_write, data_dir, read_limited
 
 RECORDS_DIR = "records"
 DEFAULT_KEEP = 50
@@ -44,29 +48,67 @@ def kept_records(folder: Path | None = None) -> list[Path]:
 
 
 def keep_record(lines: list[str], rules_name: str, keep: int, stamp: str, folder: Path | None = None) -> Path | None:
-    """Keep a finished match's record (``stamp`` is when it ended, ``YYYYMMDD-HHMMSS``) and drop the oldest beyond
-    ``keep``; its path, or None if not kept. Keeping the same record again finds it rather than copying it."""
+    """Keep a finished match's record (``stamp`` is when it ended, ``YYYYMMDD-HHMMSS``) and drop the ones kept
+    longest ago beyond ``keep``; its path, or None if not kept. Keeping the same record again finds it rather than
+    copying it. The caller holds the filing lock (``storage.filing_lock``); the names are taken exclusively all the
+    same."""
     folder = folder or records_dir()
     text = "".join(line + "\n" for line in lines)
     path = None
+    _remove_stale_temporaries(folder)
     if keep > 0:
         for n in range(1, 1000):
             candidate = folder / (f"{stamp}-{rules_name}.jsonl" if n == 1 else f"{stamp}-{rules_name}-{n}.jsonl")
             try:
-                if candidate.read_text(encoding="utf-8") == text:
+                if read_limited(candidate, FILE_LIMIT).decode("utf-8") == text:
                     path = candidate
                     break
             except FileNotFoundError:
-                path = candidate if atomic_write(candidate, text) else None
+                try:
+                    path = candidate if atomic_write(candidate, text, replace=False) else None
+                except FileExistsError:  # taken a moment ago: by another window, or by a link or folder
+                    continue
+                if path is not None:
+                    _keep_in_order(path, folder)
                 break
             except NotADirectoryError:  # the records folder is a file: nothing can be kept there
                 break
-            except (OSError, UnicodeDecodeError):
+            except (OSError, ValueError):  # another file of that name, unreadable, a folder, too large
                 pass
-    for old in kept_records(folder)[keep:]:
+    for old in _latest_kept_first(folder, path)[keep:]:
         with contextlib.suppress(OSError):
             old.unlink()
     return path
+
+
+def _remove_stale_temporaries(folder: Path) -> None:
+    """Remove what a writer killed while keeping a record left behind (under the filing lock no one else writes
+    here now)."""
+    with contextlib.suppress(OSError):
+        for stale in folder.glob("*.jsonl*.tmp"):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+
+
+def _kept_at(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _keep_in_order(path: Path, folder: Path) -> None:
+    """Mark a record just kept as the latest kept: its modification time after every other record's, so that the
+    order records were kept in survives a clock that was wrong (it still names them by the clock)."""
+    latest = max((_kept_at(p) for p in kept_records(folder) if p != path), default=0.0)
+    when = max(time.time(), latest + 1)
+    with contextlib.suppress(OSError):
+        os.utime(path, (when, when))
+
+
+def _latest_kept_first(folder: Path, new: Path | None) -> list[Path]:
+    """The kept records in the order they were kept, latest first; the record just kept (``new``) first of all."""
+    return sorted(kept_records(folder), key=lambda p: (p == new, _kept_at(p), _order(p)), reverse=True)
 
 
 def time_stamp(when: datetime | None = None) -> str:

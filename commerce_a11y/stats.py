@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .rules import Match
-from .storage import atomic_write, data_dir, keep_aside
+from .storage import STATS_LIMIT, NotAFile, atomic_write, data_dir, keep_aside, load_json, read_limited
 from .tally import tally
 
 STATS_FILE = "stats.json"
@@ -34,8 +34,8 @@ class StatsRefused(Exception):
 
 
 def match_entry(match: Match, seat: int, ident: str, when: datetime) -> dict[str, Any]:
-    """What one finished match adds to the statistics of the player in ``seat``; ``ident`` tells it apart (the
-    digest of its record), so that counting it again after an interruption changes nothing."""
+    """What one finished match adds to the statistics of the player in ``seat``; ``ident`` tells it apart (its
+    own identity, kept in its save's seal), so that counting it again after an interruption changes nothing."""
     tallies, _ = tally(match.events, len(match.players), match.rules.counter)
     mine = tallies[seat]
     return {
@@ -64,12 +64,12 @@ def read_stats(path: Path | None = None) -> list[dict[str, Any]]:
     file, or one a newer version wrote, aside (``kept`` is None if it could not be read or moved)."""
     path = path or stats_path()
     try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        data = load_json(read_limited(path, STATS_LIMIT).decode("utf-8"))
     except (FileNotFoundError, NotADirectoryError):
         return []
-    except OSError:
-        raise StatsRefused(None) from None  # there, but not readable now: left alone
-    except ValueError:
+    except (OSError, NotAFile):
+        raise StatsRefused(None) from None  # there, but not readable now, or not a file: left alone
+    except ValueError:  # not UTF-8, not JSON the game can use, too large
         data = None
     if (isinstance(data, dict) and data.get("format") == STATS_FORMAT and isinstance(data.get("matches"), list)
             and all(_valid_entry(e) for e in data["matches"])):

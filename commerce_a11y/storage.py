@@ -3,6 +3,13 @@
 Everything is JSON (never pickle) and written atomically (temporary file, flush, fsync, rename), so a crash or a
 kill at any moment leaves either the old file or the new one. Nothing here raises to the player: a folder that
 cannot be written makes the writers return False, and the caller says so once.
+
+Files are read the one way ``read_limited`` reads them: only regular files (a named pipe or a device in their place
+would block or never end), opened without blocking, and never more than a limit, so a file of any size or shape
+costs at most that much memory. JSON the game cannot use (too deep, numbers too long) reads as damaged.
+
+Two copies of the game may run at once (two windows): each running match owns a save slot (``SaveSlot``), locked
+for as long as the match is played, and a second window plays its own match in a slot of its own.
 """
 
 from __future__ import annotations
@@ -11,14 +18,27 @@ import contextlib
 import glob
 import json
 import os
+import re
+import stat
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
+
+from .cleaning import load_json
+from .locks import Lock, lock_path
 
 APP = "commerce-a11y"
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "saved-match.jsonl"
+
+SETTINGS_LIMIT = 64 * 1024
+"""The most the settings file may hold (a few hundred bytes in use)."""
+FILE_LIMIT = 16 * 1024 * 1024
+"""The most a saved match or a match record may hold (the longest match measured, 245 hands of Braillespiel, is
+about a tenth of this)."""
+STATS_LIMIT = 64 * 1024 * 1024
+"""The most the statistics file may hold (about 250 bytes a match: a quarter of a million matches)."""
 
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "lang": ("de", "nl", "en"),
@@ -43,7 +63,7 @@ def _valid(key: str, value: Any) -> str | None:
     if key in NUMBER_SETTINGS:
         low, high = NUMBER_SETTINGS[key]
         whole = isinstance(value, int) and not isinstance(value, bool)
-        if whole or (isinstance(value, str) and value.isdecimal()):
+        if whole or (isinstance(value, str) and value.isdecimal() and len(value) <= 9):
             return str(int(value)) if low <= int(value) <= high else None
     return None
 
@@ -70,13 +90,20 @@ def _xdg(variable: str, default: str) -> Path:
     return Path(value) if os.path.isabs(value) else Path.home() / default
 
 
-def atomic_write(path: Path, text: str) -> bool:
+def atomic_write(path: Path, text: str, into: bool = False, replace: bool = True) -> bool:
     """Replace a file's content all at once; False if the folder cannot be written.
 
     A target that exists and is not a regular file (``--record /dev/stdout``, a named pipe, ``/dev/full``) is
-    written into, never replaced: renaming over it would put a file where a device or pipe was.
+    written into with ``into`` (never replaced: renaming over it would put a file where a device or pipe was), and
+    otherwise left alone (False): the game's own files are never written into a pipe, which could block for ever.
+    Without ``replace`` the file is created, never put over an existing one: ``FileExistsError`` if the name is
+    taken, even by another copy of the game writing at the same moment.
     """
+    if not replace and os.path.lexists(path):
+        raise FileExistsError(path)
     if _special(path):
+        if not into:
+            return False
         try:
             with path.open("w", encoding="utf-8") as out:
                 out.write(text)
@@ -93,13 +120,34 @@ def atomic_write(path: Path, text: str) -> bool:
                 out.write(text)
                 out.flush()
                 os.fsync(out.fileno())
-            os.replace(tmp, path)
-        except BaseException:
+            if replace:
+                os.replace(tmp, path)
+            else:
+                _create(Path(tmp), path)
+        finally:
             Path(tmp).unlink(missing_ok=True)
-            raise
+    except FileExistsError:
+        raise
     except OSError:
         return False
     return True
+
+
+def _create(tmp: Path, path: Path) -> None:
+    """Give the written temporary file ``tmp`` the name ``path`` unless that name is taken (``FileExistsError``).
+
+    A hard link is made or refused in one step by the file system, so of two copies of the game choosing one name
+    at the same moment exactly one gets it. A file system without hard links (some USB sticks) falls back to a
+    check and a rename, which the filing lock (``filing_lock``) keeps from racing.
+    """
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        if os.path.lexists(path):
+            raise FileExistsError(path) from None
+        os.replace(tmp, path)
 
 
 def _special(path: Path) -> bool:
@@ -110,26 +158,75 @@ def _special(path: Path) -> bool:
         return False
 
 
+class NotAFile(OSError):
+    """Something other than a regular file stands where the game keeps one of its files (a folder, a pipe)."""
+
+
+class TooLarge(ValueError):
+    """A file larger than the game reads (``read_limited``'s limit)."""
+
+
+def read_limited(path: Path, limit: int, regular: bool = True) -> bytes:
+    """A regular file's bytes, at most ``limit`` of them: ``NotAFile`` for anything else in its place (opened
+    without blocking, so a named pipe cannot hang the game), ``TooLarge`` beyond the limit, the OS's error (e.g.
+    ``FileNotFoundError``) when it cannot be opened. Without ``regular`` a pipe or device is read too (a file the
+    player named, such as ``/dev/stdin``), still only up to the limit."""
+    flags = os.O_RDONLY | (getattr(os, "O_NONBLOCK", 0) if regular else 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except IsADirectoryError:
+        raise NotAFile(path) from None
+    except PermissionError:
+        if os.path.isdir(path):  # Windows refuses to open a folder this way
+            raise NotAFile(path) from None
+        raise
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode) or (regular and not stat.S_ISREG(mode)):
+            raise NotAFile(path)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise TooLarge(path)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 class Settings:
     """The remembered settings, read once per command and handed down: every part of a command asks this one copy,
     and a change is written through it (merged with it, so the file is not read again for that)."""
 
-    def __init__(self, values: dict[str, str] | None = None, damaged: bool = False) -> None:
+    def __init__(self, values: dict[str, str] | None = None, damaged: bool = False, blocked: bool = False) -> None:
         self.values = dict(values or {})
         """The valid settings, as text."""
         self.damaged = damaged
         """Whether the file held something invalid (damaged JSON, or a known setting with a value it cannot
         have: a hand-edited file); that part is ignored. Unknown keys are left for newer versions."""
+        self.blocked = blocked
+        """Whether something other than a file (a folder, a pipe) stands where the settings file belongs: the
+        settings can then be neither read nor remembered, and nothing tries to."""
+        self.unsaved: Callable[[], object] | None = None
+        """Called once, the first time a change cannot be remembered (the command says so in one sentence)."""
+        self._told = False
 
     @classmethod
     def read(cls) -> Settings:
         """The settings file as it is now; a missing one gives none, a damaged one none and ``damaged``."""
         path = config_dir() / SETTINGS_FILE
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = load_json(read_limited(path, SETTINGS_LIMIT))
         except (FileNotFoundError, NotADirectoryError):
             return cls()
-        except (OSError, ValueError):  # unreadable, not UTF-8, not JSON
+        except NotAFile:
+            return cls(blocked=True)
+        except (OSError, ValueError):  # unreadable, too large, not UTF-8, not JSON the game can use
             return cls(damaged=True)
         if not isinstance(data, dict):
             return cls(damaged=True)
@@ -140,14 +237,86 @@ class Settings:
         return self.values.get(key, default)
 
     def remember(self, changes: Mapping[str, Any]) -> bool:
-        """Remember the valid ones of ``changes`` for the next game; False if the file cannot be written."""
+        """Remember the valid ones of ``changes`` for the next game; False if the file cannot be written (said once
+        through ``unsaved``)."""
         self.values.update({k: text for k, v in changes.items() if (text := _valid(k, v)) is not None})
+        if self.blocked:
+            return False
         stored = {k: int(v) if k in NUMBER_SETTINGS else v for k, v in self.values.items()}
-        return atomic_write(config_dir() / SETTINGS_FILE, json.dumps(stored, indent=2, sort_keys=True) + "\n")
+        if atomic_write(config_dir() / SETTINGS_FILE, json.dumps(stored, indent=2, sort_keys=True) + "\n"):
+            return True
+        if self.unsaved is not None and not self._told:
+            self._told = True
+            self.unsaved()
+        return False
 
 
-def save_path() -> Path:
-    return data_dir() / SAVE_FILE
+_SLOT = re.compile(r"saved-match(?:\.(?P<n>[2-9]|[1-9]\d{1,2}))?\.jsonl")
+MAX_SLOTS = 999
+"""How many matches may be saved apart at once (one per window that played while another window played)."""
+
+
+def save_path(slot: int = 1) -> Path:
+    """Where slot ``slot`` keeps its match: ``saved-match.jsonl`` for the first, ``saved-match.N.jsonl`` after."""
+    return data_dir() / (SAVE_FILE if slot == 1 else f"saved-match.{slot}.jsonl")
+
+
+def save_slots() -> list[int]:
+    """The slots that hold a saved match (or something in its place), lowest first."""
+    try:
+        names = [found["n"] for p in data_dir().iterdir() if (found := _SLOT.fullmatch(p.name))]
+    except OSError:
+        return []
+    return sorted({int(n or 1) for n in names})
+
+
+class SaveSlot:
+    """A place for one saved match, owned (locked) by the copy of the game that plays it.
+
+    Only the owner reads its match to go on, writes it, cleans up the temporary files its writes leave after a
+    kill, and removes it; another window finds it taken (``claim`` is False) and leaves it alone.
+    """
+
+    def __init__(self, number: int = 1) -> None:
+        self.number = number
+        self.path = save_path(number)
+        self.lock = Lock(lock_path(self.path))
+
+    def claim(self) -> bool:
+        """Own this slot (False if another copy of the game plays it); stale temporaries are then cleaned up."""
+        if not self.lock.acquire():
+            return False
+        CLAIMED.add(self.number)
+        remove_stale_temporaries(self.path)
+        return True
+
+    def release(self) -> None:
+        self.lock.release()
+        CLAIMED.discard(self.number)
+
+    def read(self) -> str | None:
+        return read_save(self.path)
+
+    def remove(self) -> None:
+        remove_save(self.path)
+
+
+CLAIMED: set[int] = set()
+"""The slots this process owns: while it holds one, it plays a match that is saved after every move."""
+
+
+def free_slot() -> SaveSlot | None:
+    """The lowest slot that holds no match and that no other window owns, claimed; None if there is none."""
+    taken = set(save_slots())
+    for number in range(1, MAX_SLOTS + 1):
+        if number in taken:
+            continue
+        slot = SaveSlot(number)
+        if slot.claim():
+            if not os.path.lexists(slot.path):
+                return slot
+            slot.release()  # saved there a moment ago by another window
+    return None
 
 
 SEAL = "save"
@@ -204,24 +373,41 @@ class Sealer:
             self._sha.update((b"\n" if self.lines else b"") + _canonical(json.loads(line)))
             self.lines.append(line)
 
-    def sealed(self, ended: str | None = None) -> list[str]:
+    def sealed(self, ended: str | None = None, ident: str | None = None) -> list[str]:
         """The lines with a seal on the match line (see ``seal``)."""
         if not self.lines:
             return []
         stamp: dict[str, Any] = {"lines": len(self.lines), "sha256": self._sha.copy().hexdigest()}
         if ended is not None:
             stamp["ended"] = ended
+        if ident is not None:
+            stamp["id"] = ident
         head = {**json.loads(self.lines[0]), SEAL: stamp}
         return [json.dumps(head, ensure_ascii=False, separators=(",", ":")), *self.lines[1:]]
 
 
-def seal(lines: list[str], ended: str | None = None) -> list[str]:
+def seal(lines: list[str], ended: str | None = None, ident: str | None = None) -> list[str]:
     """The record lines with a seal on the match line, so that a cut or changed file is recognised when read.
 
-    ``ended`` (the local time a finished match ended, ``YYYYMMDD-HHMMSS``) goes into the seal of a finished match:
-    its record and statistics are then kept under that time however often the keeping is retried.
+    ``ended`` (the local time a finished match ended, ``YYYYMMDD-HHMMSS``) and ``ident`` (the finished match's own
+    identity, ``new_ident``) go into the seal of a finished match: its record and statistics entry are then kept
+    under that time and identity however often the keeping is retried.
     """
-    return Sealer(lines).sealed(ended)
+    return Sealer(lines).sealed(ended, ident)
+
+
+def new_ident() -> str:
+    """A finished match's own identity in the statistics: random, so that two matches played alike (the same seed,
+    the same moves) still count twice."""
+    import secrets
+
+    return secrets.token_hex(8)
+
+
+def seal_ident(stamp: dict[str, Any]) -> str | None:
+    """The identity a finished save's seal carries, if it is one ``new_ident`` could have made."""
+    ident = stamp.get("id")
+    return ident if isinstance(ident, str) and re.fullmatch(r"[0-9a-f]{1,64}", ident) else None
 
 
 def unseal(text: str, known_format: int) -> tuple[list[str], dict[str, Any]]:
@@ -233,7 +419,7 @@ def unseal(text: str, known_format: int) -> tuple[list[str], dict[str, Any]]:
     """
     lines = [line for line in text.splitlines() if line.strip()]
     try:
-        objects = [json.loads(line) for line in lines]
+        objects = [load_json(line) for line in lines]
     except ValueError:
         objects = []
     if not objects or not all(isinstance(obj, dict) for obj in objects):
@@ -254,42 +440,50 @@ class SaveWriter:
     """Saves the match in progress again and again: each save seals only the lines added since the one before
     (``Sealer``), and still replaces the whole file at once (``atomic_write``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, path: Path | None = None) -> None:
         self.sealer = Sealer()
+        self.path = path
 
-    def write(self, lines: list[str], ended: str | None = None) -> bool:
-        """Save the record so far (docs/record.md), sealed; ``ended`` as in ``seal``. Lines that do not go on from the
-        last save's are sealed afresh."""
+    def write(self, lines: list[str], ended: str | None = None, ident: str | None = None) -> bool:
+        """Save the record so far (docs/record.md), sealed; ``ended`` and ``ident`` as in ``seal``. Lines that do not go
+        on from the last save's are sealed afresh."""
         known = len(self.sealer.lines)
         if lines[:known] != self.sealer.lines:
             self.sealer, known = Sealer(), 0
         self.sealer.add(lines[known:])
-        return atomic_write(save_path(), "".join(line + "\n" for line in self.sealer.sealed(ended)))
+        text = "".join(line + "\n" for line in self.sealer.sealed(ended, ident))
+        return atomic_write(self.path or save_path(), text)
 
 
-def write_save(lines: list[str], ended: str | None = None) -> bool:
+def write_save(lines: list[str], ended: str | None = None, ident: str | None = None, path: Path | None = None
+               ) -> bool:
     """Save the match in progress once: its record so far (docs/record.md), sealed, which replays into the same
     position."""
-    return SaveWriter().write(lines, ended)
+    return SaveWriter(path).write(lines, ended, ident)
 
 
-def read_save() -> str | None:
+def read_save(path: Path | None = None) -> str | None:
     """The saved match's text, or None when there is none or it cannot be read (a folder that is not one, no
     permission). Bytes that are not UTF-8 are kept (as U+FFFD), so that such a file is refused as damaged rather
-    than taken for no save at all."""
+    than taken for no save at all; so is something that is not a file, or a file too large to be a save."""
     try:
-        return save_path().read_bytes().decode("utf-8", errors="replace")
+        return read_limited(path or save_path(), FILE_LIMIT).decode("utf-8", errors="replace")
+    except (NotAFile, TooLarge):
+        raise SaveRefused("damaged") from None
     except OSError:
         return None
 
 
-def remove_save() -> None:
+def remove_save(path: Path | None = None) -> None:
     with contextlib.suppress(OSError):
-        save_path().unlink(missing_ok=True)
+        (path or save_path()).unlink(missing_ok=True)
 
 
 def remove_stale_temporaries(path: Path) -> None:
-    """Remove temporary files a killed writer of ``path`` left behind (``atomic_write`` names them after it)."""
+    """Remove temporary files a killed writer of ``path`` left behind (``atomic_write`` names them after it).
+
+    Only where no other copy of the game writes ``path`` now: a save slot this process owns, or the records and
+    statistics under the filing lock."""
     with contextlib.suppress(OSError):
         for stale in path.parent.glob(f"{glob.escape(path.name)}*.tmp"):
             with contextlib.suppress(OSError):
@@ -300,10 +494,19 @@ def keep_aside(path: Path) -> Path | None:
     """Move a file out of the way under a free numbered name beside it (never delete a player's file)."""
     for n in range(1, 10000):
         target = path.with_name(f"{path.stem}-{n}{path.suffix}")
-        if not target.exists():
+        if not os.path.lexists(target):
             try:
                 path.replace(target)
             except OSError:
                 return None
             return target
     return None
+
+
+FILING_LOCK = "filing.lock"
+
+
+def filing_lock() -> Lock:
+    """The lock under which a finished match is filed (its record named and written, the statistics read and
+    rewritten): two windows ending in the same second take turns."""
+    return Lock(data_dir() / FILING_LOCK)

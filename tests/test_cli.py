@@ -169,7 +169,8 @@ def test_an_unexpected_error_is_logged_with_its_traceback_and_said_in_one_senten
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
     log = tmp_path / "data" / "commerce-a11y" / "crash.log"
     assert result.returncode == 70
-    assert result.stderr == f"Something went wrong inside the game. Your match is saved; details are in {log}.\n"
+    # No match is played here, so none is said to be saved (issue 19, 19).
+    assert result.stderr == f"Something went wrong inside the game; details are in {log}.\n"
     text = log.read_text(encoding="utf-8")
     assert text.startswith("Traceback (most recent call last):") and "RuntimeError: deliberately broken" in text
 

@@ -23,6 +23,7 @@ from commerce_a11y.rules import RECORD_FORMAT, Match, Player, record_lines, rule
 from commerce_a11y.stats import StatsRefused, add_match, match_entry, read_stats, statistics, stats_path
 from commerce_a11y.storage import (
     SaveRefused,
+    SaveSlot,
     SaveWriter,
     Settings,
     content_digest,
@@ -167,12 +168,19 @@ def test_saving_after_each_action_seals_only_the_new_lines_and_writes_the_same_f
     assert save_path().read_text(encoding="utf-8") == "".join(line + "\n" for line in seal(other))
 
 
-def test_stale_temporary_files_of_a_killed_writer_are_removed() -> None:
+def test_stale_temporary_files_of_a_killed_writer_are_removed_by_the_slots_owner() -> None:
     write_save(list(record_lines(a_match().events)))
     stale = save_path().with_name(save_path().name + "abc.tmp")
     stale.write_text("half", encoding="utf-8")
     assert load_saved_match() is not None
-    assert not stale.exists()
+    assert stale.exists()  # read without owning the slot: another window may be writing it now (issue 19, 16)
+    slot = SaveSlot()
+    assert slot.claim()
+    try:
+        assert not stale.exists()
+        assert load_saved_match(slot=slot) is not None
+    finally:
+        slot.release()
 
 
 # --- refusing at the command line ----------------------------------------------------------------------------
@@ -231,7 +239,7 @@ def test_a_finished_match_is_finished_once_however_often_it_is_retried() -> None
     keep_record(lines, "commerce", 50, "20261130-101500")  # killed here, before the statistics
     assert load_saved_match() is None  # the next start finishes it
     assert load_saved_match() is None
-    finish_match(lines, match, 0, "20261130-101500", 50)  # and once more: nothing new
+    finish_match(lines, match, 0, "20261130-101500", content_digest(lines), 50)  # and once more: nothing new
     assert [p.name for p in kept_records()] == ["20261130-101500-commerce.jsonl"]
     entries = read_stats()
     assert len(entries) == 1 and entries[0]["id"] == content_digest(lines)
@@ -360,17 +368,29 @@ def test_a_stop_signal_waits_for_the_end_of_a_critical_section() -> None:
         done.append("saved")  # the section runs to its end first
     assert done == ["saved"] and info.value.status == 143
     with pytest.raises(Stopped) as info:
-        guard._handle(signal.SIGHUP, None)
+        SignalGuard()._handle(signal.SIGHUP, None)
     assert info.value.status == 129 and info.value.hangup
+
+
+def test_once_stopping_further_signals_are_ignored() -> None:
+    """Issue 19, 14: a storm of SIGTERMs (or a Ctrl-C) while the game saves and leaves cannot cut into it or escape
+    as a traceback: after the first stop, every signal is ignored."""
+    guard = SignalGuard()
+    with pytest.raises(Stopped):
+        guard._handle(signal.SIGTERM, None)
+    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
+        guard._handle(signum, None)  # nothing raised
+    with guard.deferred():
+        guard._handle(signal.SIGTERM, None)  # nor held for later
 
 
 def test_ctrl_c_in_a_critical_section_comes_after_it_and_a_stop_outranks_it() -> None:
     guard = SignalGuard()
     with pytest.raises(KeyboardInterrupt), guard.deferred():
         guard._handle(signal.SIGINT, None)
+    with pytest.raises(KeyboardInterrupt):
+        guard._handle(signal.SIGINT, None)
     with pytest.raises(Stopped), guard.deferred():
         guard._handle(signal.SIGINT, None)
         guard._handle(signal.SIGTERM, None)
-        guard._handle(signal.SIGINT, None)
-    with pytest.raises(KeyboardInterrupt):
         guard._handle(signal.SIGINT, None)

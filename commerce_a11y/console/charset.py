@@ -15,10 +15,11 @@ import codecs
 import contextlib
 import locale
 import os
-import re
 import sys
 import unicodedata
 from collections.abc import Mapping
+
+from ..cleaning import clean
 
 ERRORS = "commerce-fold"
 """The codec error handler that writes an unencodable character as ASCII instead of failing."""
@@ -45,16 +46,7 @@ def fold(text: str, umlauts: bool = True) -> str:
     return "".join(out)
 
 
-_ESCAPE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[PX^_][^\x1b]*(?:\x1b\\)?|O.?|.)?",
-                     re.DOTALL)
-"""A terminal escape sequence: CSI (arrow keys, bracketed paste), OSC (window titles), DCS and the like, SS3 (F1)."""
-
-
-def clean(line: str) -> str:
-    """The typed line without escape sequences or control characters (never echo those back), at most 200
-    characters."""
-    text = _ESCAPE.sub("", line)
-    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()[:200].rstrip()
+__all__ = ["ERRORS", "clean", "fold", "locale_encoding", "prepare_streams"]
 
 
 def _fold_error(error: UnicodeError) -> tuple[str, int]:

@@ -302,10 +302,13 @@ class Game(ReviewCommands):
                 self.say([_("After you pass you will hear the showdown.")])
 
     def store(self) -> None:
+        """Save the record so far; ``save_failed`` tells whether the latest save failed (saving may work again,
+        after a full disk was freed), and the player hears when it begins to fail."""
         self.record += record_lines(self.match.events[len(self.record):])
-        if not self.save(self.record) and not self.save_failed:
-            self.save_failed = True
+        saved = self.save(self.record)
+        if not saved and not self.save_failed:
             self.say([_("The match cannot be saved here; it goes on without saving.")])
+        self.save_failed = not saved
 
     def narrator_params(self, params: dict[str, object]) -> dict[str, object]:
         """Values of a refusal in the player's words (cards by name or code)."""

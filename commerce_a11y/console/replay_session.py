@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 
 import click
 
+from ..cleaning import clean_name, load_json
 from ..i18n import _
 from ..narration.narrator import ruleset_title
 from ..records import kept_records, record_time
 from ..rules import RecordError, ruleset
-from ..storage import Settings
+from ..storage import FILE_LIMIT, Settings, read_limited
 from .parser import replay_vocabulary
 from .replay import Replay, default_seat, replay_steps
 from .session import make_narrator, make_terminal, resolve_settings
@@ -38,8 +38,8 @@ def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping
              _("There is no kept record number {number}. See: commerce replay --list").format(number=file)])
         return 1
     try:
-        lines = path.read_bytes().decode("utf-8", errors="replace").splitlines()
-    except OSError:
+        lines = read_limited(path, FILE_LIMIT, regular=path != file).decode("utf-8", errors="replace").splitlines()
+    except (OSError, ValueError):  # missing, unreadable, not a file (a pipe would never end), too large
         say([_("Cannot read {path}.").format(path=path)])
         return 1
 
@@ -83,8 +83,9 @@ def _describe(number: int, path: Path) -> str:
     when = record_time(path)
     date = when.strftime("%Y-%m-%d %H:%M") if when else path.name
     try:
-        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        head, last = json.loads(lines[0]), json.loads(lines[-1])
+        text = read_limited(path, FILE_LIMIT).decode("utf-8")
+        lines = [line for line in text.splitlines() if line.strip()]
+        head, last = load_json(lines[0]), load_json(lines[-1])
         title = ruleset_title(ruleset(str(head["ruleset"])))
         players = head["players"]
         human = [s for s, p in enumerate(players) if p.get("kind") == "human"]
@@ -95,6 +96,6 @@ def _describe(number: int, path: Path) -> str:
         return _("{number}. {date}: {ruleset}, not finished.").format(number=number, date=date, ruleset=title)
     if len(human) == 1 and human[0] in winners:
         return _("{number}. {date}: {ruleset}, you won.").format(number=number, date=date, ruleset=title)
-    names = ", ".join(str(players[w].get("name", "?")) for w in winners if 0 <= w < len(players))
+    names = ", ".join(clean_name(players[w].get("name", "?")) for w in winners if 0 <= w < len(players))
     return _("{number}. {date}: {ruleset}, won by {names}.").format(number=number, date=date, ruleset=title,
                                                                      names=names)

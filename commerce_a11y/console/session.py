@@ -1,36 +1,56 @@
 """Setting a game up: settings (flags over remembered ones over defaults), seats, bots, terminal; saving.
 
 Kept apart from the click commands so that starting, resuming and (later) the tutorial build a game one way.
+
+Two windows may run the game at once. A match in play owns its save slot (``storage.SaveSlot``, locked until the
+process ends), so a second window never offers, resumes, sets aside or overwrites the first one's match: it offers
+a match of its own, saved apart in the next free slot, or leaves. A finished match is filed (record and
+statistics) under one lock, so two matches ending in the same second are both kept and counted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..bots import make_bot
+from ..bots import BOT_KINDS, make_bot
 from ..i18n import _, active_language
-from ..narration.narrator import CardStyle, Narrator, Verbosity
+from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
 from ..records import DEFAULT_KEEP, is_time_stamp, keep_record, stamp_time, time_stamp
-from ..rules import RECORD_FORMAT, Match, NewerRecordError, Player, RecordError, Ruleset, replay, ruleset
+from ..rules import (
+    RECORD_FORMAT,
+    Action,
+    Match,
+    NewerRecordError,
+    Player,
+    RecordError,
+    Ruleset,
+    SeatView,
+    replay,
+    ruleset,
+)
 from ..stats import add_match, match_entry
 from ..storage import (
     SaveRefused,
+    SaveSlot,
     SaveWriter,
     Settings,
     atomic_write,
     content_digest,
+    filing_lock,
+    free_slot,
     keep_aside,
-    read_save,
-    remove_save,
-    remove_stale_temporaries,
-    save_path,
+    new_ident,
+    save_slots,
+    seal_ident,
     unseal,
 )
 from .game import Game
 from .parser import command_vocabulary
 from .replay import default_seat
+from .signals import GUARD
 from .speech import open_speech
 from .terminal import Terminal, interactive, make_input
 from .tutorial import OPPONENTS, RULES, TUTORIAL_SEED, PatientBot, Tutorial
@@ -62,31 +82,59 @@ def make_narrator(match: Match, seat: int, settings: Mapping[str, str]) -> Narra
     return Narrator(match.rules, names, seat, Verbosity(settings["verbosity"]), CardStyle(settings["cards"]))
 
 
+class PositionSeeded:
+    """A computer player whose randomness is drawn afresh for each decision from the match's seed, its seat and the
+    position in the match (how many events have happened), so that a match interrupted and resumed plays on exactly
+    as the same match played straight through (G10): nothing the bot drew before needs to be in the save.
+
+    The console's one hook on the bots: it builds the level's bot (``make_bot``) for each decision, so a level
+    keeps no state from one decision to the next beyond what the view tells it."""
+
+    def __init__(self, level: str, seed: int, seat: int) -> None:
+        self.level = level
+        self.seed = seed
+        self.seat = seat
+
+    def choose(self, view: SeatView) -> Action:
+        return make_bot(self.level, decision_seed(self.seed, self.seat, len(view.history))).choose(view)
+
+
+def decision_seed(seed: int, seat: int, position: int) -> int:
+    """The seed of one computer player's decision: the same for the same match, seat and position."""
+    return (seed * 1_000_003 + seat) * 1_000_003 + position
+
+
 def _game(match: Match, seat: int, settings: Mapping[str, str], stored: Settings, record_file: Path | None,
-          terminal: Terminal | None = None) -> Game:
+          terminal: Terminal | None = None, slot: SaveSlot | None = None) -> Game:
+    """The game of ``match`` for the player in ``seat``, saved in ``slot`` (this process owns it); without a slot
+    (none was free) nothing is saved, and the game says so once."""
     narrator = make_narrator(match, seat, settings)
-    bots = {s: make_bot(p.kind.removeprefix("bot:"), match.seed * 100 + s)
+    bots = {s: PositionSeeded(p.kind.removeprefix("bot:"), match.seed, s)
             for s, p in enumerate(match.players) if s != seat}
     ended: str | None = None  # when the match ended: set by its last save, which carries it in the seal
+    ident: str | None = None  # the finished match's identity in the statistics, sealed with ``ended``
     finished = False
-    saves = SaveWriter()
+    saves = SaveWriter(slot.path) if slot is not None else None
 
     def save(lines: list[str]) -> bool:
-        nonlocal ended
+        nonlocal ended, ident
         ok = True
         if record_file is not None:
-            ok = atomic_write(record_file, "".join(line + "\n" for line in lines))
+            ok = atomic_write(record_file, "".join(line + "\n" for line in lines), into=True)
+        if saves is None:
+            return False
         if not match.over:
             return saves.write(lines) and ok
         if not finished:
-            ended = ended or time_stamp()
-            saves.write(lines, ended)
+            ended, ident = ended or time_stamp(), ident or new_ident()
+            saves.write(lines, ended, ident)
         return ok
 
     def finish(lines: list[str]) -> list[str]:
         nonlocal finished
         finished = True
-        return finish_match(lines, match, seat, ended or time_stamp(), int(settings["keep_records"]))
+        return finish_match(lines, match, seat, ended or time_stamp(), ident or new_ident(),
+                            int(settings["keep_records"]), slot)
 
     return Game(match, seat, bots, narrator, terminal or make_terminal(settings), save, stored.remember,
                 finish=finish)
@@ -94,17 +142,20 @@ def _game(match: Match, seat: int, settings: Mapping[str, str], stored: Settings
 
 def start_game(rules: Ruleset, opponents: Sequence[tuple[str, str]], name: str | None, seed: int | None,
                record_file: Path | None, settings: Mapping[str, str], stored: Settings,
-               terminal: Terminal | None = None) -> int:
-    """A new match with the settings resolved (``resolve_settings``) from ``stored``."""
+               terminal: Terminal | None = None, slot: SaveSlot | None = None) -> int:
+    """A new match with the settings resolved (``resolve_settings``) from ``stored``, saved in ``slot`` (claimed
+    by ``offer_resume``; the first free one if none is given)."""
     terminal = terminal or make_terminal(settings)
-    offer_tutorial(settings, stored, terminal)
+    stopped = offer_tutorial(settings, stored, terminal)
+    if stopped is not None:
+        return stopped
     players = [Player(name or _("You"), "human")] + [Player(n, f"bot:{level}") for n, level in opponents]
     if seed is None:
         import secrets  # only for a new match without a seed (it brings hashlib with it)
 
         seed = secrets.randbelow(2**31)
     match = Match(rules, players, seed)
-    return _game(match, 0, settings, stored, record_file, terminal).run()
+    return _game(match, 0, settings, stored, record_file, terminal, slot or free_slot()).run()
 
 
 def tutorial_game(settings: Mapping[str, str], stored: Settings, terminal: Terminal | None = None) -> Game:
@@ -124,73 +175,107 @@ def start_tutorial(flags: Mapping[str, str | None], stored: Settings) -> int:
     return tutorial_game(settings, stored).run()
 
 
-def offer_tutorial(settings: Mapping[str, str], stored: Settings, terminal: Terminal | None = None) -> None:
-    """On the very first start at a terminal, offer the tutorial once (scripts and pipes are never asked)."""
+def offer_tutorial(settings: Mapping[str, str], stored: Settings, terminal: Terminal | None = None) -> int | None:
+    """On the very first start at a terminal, offer the tutorial once (scripts and pipes are never asked); the exit
+    status if the tutorial was ended by a signal (the game then leaves rather than begin the match)."""
     if settings.get("tutorial") == "offered" or not interactive():
-        return
+        return None
     stored.remember({"tutorial": "offered"})
     terminal = terminal or make_terminal(settings)
     answer = terminal.yes_or_no(_("New to Commerce? A guided first hand teaches it step by step. Play it now? "
                                   "Yes or no? "))
     if answer:
-        tutorial_game(settings, stored, terminal).run()
+        status = tutorial_game(settings, stored, terminal).run()
+        if status >= 128:
+            return status
         terminal.say([_("Now your match begins.")])
     elif answer is False:
         terminal.say([_("You can start it any time with: commerce tutorial")])
+    return None
 
 
-def finish_match(lines: list[str], match: Match, seat: int, ended: str, keep: int) -> list[str]:
-    """Keep a finished match's record, count it in the statistics, then drop its save; a sentence for each part
-    that could not be done (the match is counted even when its record cannot be kept).
+FILING_WAIT = 10.0
+"""Seconds a finished match waits for another window to finish filing its own (that takes milliseconds)."""
 
-    The finished match is saved first (with the time it ended), and each step finds its own work done if it was
-    done before: a kill anywhere in between is finished by the next start, and the match is counted once.
+
+def finish_match(lines: list[str], match: Match, seat: int, ended: str, ident: str, keep: int,
+                 slot: SaveSlot | None = None) -> list[str]:
+    """Keep a finished match's record, count it in the statistics, then drop its save (in ``slot``; without one
+    nothing was saved); a sentence for each part that could not be done.
+
+    The finished match is saved first (with the time it ended and its identity), and each step finds its own work
+    done if it was done before: a kill anywhere in between is finished by the next start, and the match is counted
+    once. The save is dropped only once the record or the statistics entry is written: until then the match exists
+    nowhere else, and the next start tries again.
     """
     said = []
-    if keep_record(lines, match.rules.name, keep, ended) is None and keep > 0:
-        said.append(_("The record of this match could not be kept."))
-    if not add_match(match_entry(match, seat, content_digest(lines), stamp_time(ended))):
-        said.append(_("This match could not be added to your statistics."))
-    remove_save()
+    kept = counted = False
+    with filing_lock() as lock:
+        if lock.acquire(FILING_WAIT):
+            kept = keep_record(lines, match.rules.name, keep, ended) is not None
+            if not kept and keep > 0:
+                said.append(_("The record of this match could not be kept."))
+            counted = add_match(match_entry(match, seat, ident, stamp_time(ended)))
+            if not counted:
+                said.append(_("This match could not be added to your statistics."))
+    if slot is None:
+        return said
+    if kept or counted:
+        slot.remove()
+    else:
+        said.append(_("The match stays saved; the next start tries again to keep it."))
     return said
 
 
-def load_saved_match(keep: int = DEFAULT_KEEP) -> Match | None:
-    """The saved match, replayed to where the player stopped; None if there is none; ``SaveRefused`` (the file
-    still in place) if it is damaged or cut short, was changed outside the game, or comes from a newer version.
+def open_slot(slot: SaveSlot, keep: int = DEFAULT_KEEP) -> tuple[Match | None, str | None]:
+    """The match saved in ``slot`` (owned by this process), replayed to where the player stopped, or None if there
+    is none; ``SaveRefused`` (the file still in place) if it is damaged or cut short, was changed outside the game,
+    or comes from a newer version.
 
-    A finished match whose record was not kept yet is finished now (``keep``: the ``keep_records`` setting)."""
-    remove_stale_temporaries(save_path())
-    text = read_save()
+    A finished match whose record was not kept yet is filed now (``keep``: the ``keep_records`` setting); the
+    second value then says how that went: ``filed``, or ``unfiled`` when it stays saved for the next start."""
+    text = slot.read()
     if text is None:
-        return None
+        return None, None
     match, seat, lines, stamp = saved_match(text)
-    if match.over:
-        # The match ended but the game stopped before its record was kept: finish that now, nothing to resume.
-        ended = stamp.get("ended")
-        finish_match(lines, match, seat, ended if is_time_stamp(ended) else time_stamp(), keep)
-        return None
-    return match
+    if not match.over:
+        return match, None
+    # The match ended but the game stopped before it was filed: file it now, nothing to resume.
+    ended = stamp.get("ended")
+    with GUARD.deferred():
+        finish_match(lines, match, seat, ended if is_time_stamp(ended) else time_stamp(),
+                     seal_ident(stamp) or content_digest(lines), keep, slot)
+    return None, "unfiled" if slot.read() is not None else "filed"
+
+
+def load_saved_match(keep: int = DEFAULT_KEEP, slot: SaveSlot | None = None) -> Match | None:
+    """The match saved in ``slot`` (the first slot if none is given, read without claiming it), as ``open_slot``
+    gives it."""
+    return open_slot(slot or SaveSlot(), keep)[0]
 
 
 def saved_match(text: str) -> tuple[Match, int, list[str], dict[str, Any]]:
-    """A save's match, the human seat, the record lines and the seal; ``SaveRefused`` if it cannot be loaded."""
+    """A save's match, the human seat, the record lines and the seal; ``SaveRefused`` if it cannot be loaded (a
+    computer player of a level this version does not know counts as newer)."""
     lines, stamp = unseal(text, RECORD_FORMAT)
     try:
         match = replay(lines)
         human = [s for s, p in enumerate(match.players) if p.kind == "human"]
     except NewerRecordError:
         raise SaveRefused("newer") from None
-    except (RecordError, KeyError, TypeError, ValueError, IndexError, AttributeError):
+    except (RecordError, KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):
         raise SaveRefused("damaged") from None
     if len(human) != 1:
         raise SaveRefused("damaged")
+    if any(p.kind != "human" and p.kind.removeprefix("bot:") not in BOT_KINDS for p in match.players):
+        raise SaveRefused("newer")
     return match, human[0], lines, stamp
 
 
-def refuse_save(refusal: SaveRefused, terminal: Terminal) -> None:
+def refuse_save(refusal: SaveRefused, terminal: Terminal, slot: SaveSlot | None = None) -> None:
     """Keep a save that cannot be loaded aside (never delete a player's match) and say why and where."""
-    kept = keep_aside(save_path()) or save_path()
+    path = (slot or SaveSlot()).path
+    kept = keep_aside(path) or path
     terminal.say([{
         "damaged": _("The saved match is damaged or cut short; it is kept as {path}."),
         "edited": _("The saved match was changed outside the game; it is kept as {path}."),
@@ -198,45 +283,132 @@ def refuse_save(refusal: SaveRefused, terminal: Terminal) -> None:
     }[refusal.reason].format(path=kept)])
 
 
-def offer_resume(settings: Mapping[str, str], stored: Settings) -> tuple[int | None, Terminal | None]:
-    """When a match is saved, ask whether to go on with it: the exit status if it was resumed (and played), else
-    None and the terminal if one was opened. A save that cannot be loaded is kept aside and a new match begins."""
-    try:
-        match = load_saved_match(int(settings["keep_records"]))
-    except SaveRefused as refusal:
+def match_title(rules: Ruleset) -> str:
+    """The ruleset as players say it, with the options that differ from its defaults (as ``--option`` takes them)."""
+    defaults = ruleset(rules.name).options
+    changed = [f"{key}={_option_text(value)}" for key, value in rules.options.items() if defaults.get(key) != value]
+    if not changed:
+        return ruleset_title(rules)
+    return _("{ruleset} ({options})").format(ruleset=ruleset_title(rules), options=", ".join(changed))
+
+
+def _option_text(value: object) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+def waiting_question(match: Match, asked: Ruleset | None) -> str:
+    """The question about a waiting saved match: its ruleset (with the options that matter) and its hand, and, when
+    the player asked for another ruleset or other options, that it is not that one."""
+    title, hand = match_title(match.rules), match.hand_no
+    if asked is None or (asked.name, dict(asked.options)) == (match.rules.name, dict(match.rules.options)):
+        return _("A saved match of {ruleset} is waiting (hand {hand}). Go on with it? Yes or no? ").format(
+            ruleset=title, hand=hand)
+    return _("A saved match of {ruleset} is waiting (hand {hand}), not {asked}. Go on with it? Yes or no? ").format(
+        ruleset=title, hand=hand, asked=match_title(asked))
+
+
+@dataclass
+class Waiting:
+    """What the save slots hold for this window (``claim_waiting``)."""
+
+    slot: SaveSlot | None = None
+    """The slot of the first saved match no other window plays, claimed by this process."""
+    match: Match | None = None
+    refusal: SaveRefused | None = None
+    """Why the match in ``slot`` cannot be loaded (it is still there)."""
+    busy: bool = False
+    """Whether another window plays a saved match."""
+    filed: str | None = None
+    """``filed`` if a match that had ended was filed on the way, ``unfiled`` if it could not be (``open_slot``)."""
+
+
+def claim_waiting(keep: int) -> Waiting:
+    """The first saved match no other window plays (or why it cannot be loaded), lowest slot first; finished
+    matches found on the way are filed (``open_slot``)."""
+    found = Waiting()
+    for number in save_slots():
+        slot = SaveSlot(number)
+        if not slot.claim():
+            found.busy = True
+            continue
+        try:
+            match, outcome = open_slot(slot, keep)
+        except SaveRefused as refusal:
+            found.slot, found.refusal = slot, refusal
+            return found
+        if match is not None:
+            found.slot, found.match = slot, match
+            return found
+        found.filed = found.filed or outcome
+        slot.release()
+    return found
+
+
+def offer_resume(settings: Mapping[str, str], stored: Settings, asked: Ruleset | None = None
+                 ) -> tuple[int | None, Terminal | None, SaveSlot | None]:
+    """When a match is saved, ask whether to go on with it (naming its ruleset, and saying so when ``asked``, the
+    ruleset the player asked for, is another): the exit status if it was resumed (and played) or the player left,
+    else None; the terminal if one was opened; and the slot the new match is to be saved in. A save that cannot be
+    loaded is kept aside and a new match begins. When another window plays the saved match, a match saved apart is
+    offered instead."""
+    waiting = claim_waiting(int(settings["keep_records"]))
+    slot, match = waiting.slot, waiting.match
+    if waiting.refusal is not None:
         terminal = make_terminal(settings)
-        refuse_save(refusal, terminal)
+        refuse_save(waiting.refusal, terminal, slot)
         terminal.say([_("A new match begins.")])
-        return None, terminal
+        return None, terminal, slot
     if match is None:
-        return None, None
+        if not waiting.busy:
+            return None, None, free_slot()
+        terminal = make_terminal(settings)
+        if not terminal.yes_or_no(_("Another window is playing your match. Play a new one here, saved apart? "
+                                    "Yes or no? ")):
+            terminal.say([_("Goodbye. Go on in the other window, or later with: commerce resume")])
+            return 0, terminal, None
+        return None, terminal, free_slot()
+    assert slot is not None
     terminal = make_terminal(settings)
-    answer = terminal.yes_or_no(_("A saved match is waiting. Go on with it? Yes or no? "))
+    answer = terminal.yes_or_no(waiting_question(match, asked))
     if answer is None:
-        return 0, terminal
+        return 0, terminal, None
     if answer:
-        return _game(match, default_seat(match), settings, stored, None, terminal).run(resumed=True), terminal
-    kept = keep_aside(save_path())
-    if kept is not None:
-        terminal.say([_("The saved match is kept as {path}.").format(path=kept)])
-    return None, terminal
+        return _game(match, default_seat(match), settings, stored, None, terminal, slot).run(resumed=True), \
+            terminal, slot
+    kept = keep_aside(slot.path)
+    if kept is None:  # it cannot be moved: it stays where it is, and the new match is saved apart
+        slot.release()
+        return None, terminal, free_slot()
+    terminal.say([_("The saved match is kept as {path}.").format(path=kept)])
+    return None, terminal, slot
 
 
 def resume_game(flags: Mapping[str, str | None], stored: Settings) -> int:
-    """Go on with the saved match; 1 if there is none or it cannot be loaded (it is then kept aside)."""
+    """Go on with the saved match no other window plays; 1 if there is none or it cannot be loaded (it is then
+    kept aside); 0 if it had ended and is filed now."""
     settings = resolve_settings(flags, stored)
     terminal = make_terminal(settings)
-    try:
-        match = load_saved_match(int(settings["keep_records"]))
-    except SaveRefused as refusal:
-        refuse_save(refusal, terminal)
+    waiting = claim_waiting(int(settings["keep_records"]))
+    if waiting.refusal is not None:
+        refuse_save(waiting.refusal, terminal, waiting.slot)
         terminal.say([_("Start a new match with: commerce play")])
         return 1
-    if match is None:
-        terminal.say([_("There is no saved match. Start one with: commerce play")])
+    if waiting.match is not None:
+        return _game(waiting.match, default_seat(waiting.match), settings, stored, None, terminal, waiting.slot
+                     ).run(resumed=True)
+    if waiting.busy:
+        terminal.say([_("Another window is playing your saved match; go on there.")])
         return 1
-    return _game(match, default_seat(match), settings, stored, None, terminal).run(resumed=True)
+    if waiting.filed == "filed":
+        terminal.say([_("Your saved match had already ended; its result is kept now."),
+                      _("Start a new match with: commerce play")])
+        return 0
+    if waiting.filed == "unfiled":
+        terminal.say([_("Your saved match had already ended but cannot be kept here yet; it stays saved.")])
+        return 1
+    terminal.say([_("There is no saved match. Start one with: commerce play")])
+    return 1
 
 
-__all__ = ["load_saved_match", "offer_resume", "offer_tutorial", "resume_game", "start_game", "start_tutorial",
-           "tutorial_game"]
+__all__ = ["load_saved_match", "offer_resume", "offer_tutorial", "open_slot", "resume_game", "start_game",
+           "start_tutorial", "tutorial_game"]

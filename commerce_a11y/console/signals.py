@@ -5,6 +5,9 @@ ahead of the saved one. So the game marks those few steps as a critical section 
 arrives inside one is held until the section ends. Anywhere else (mostly while waiting for the player) the handler
 raises ``Stopped`` at once, and the game saves and leaves. Ctrl-C (SIGINT) is held the same way and then raises
 ``KeyboardInterrupt`` as usual: it cancels a line being typed, and never cuts an action from its save.
+
+Once a stop has been raised, the game is leaving: further signals (a storm of SIGTERMs, Ctrl-C) are ignored, so
+that none can cut into the saving and leaving, or escape as a traceback while the game ends.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ class SignalGuard:
     def __init__(self) -> None:
         self.depth = 0
         self.pending: int | None = None
+        self.stopping = False
+        """A stop was raised: the game saves and leaves, and ignores any further signal."""
 
     def install(self) -> None:
         """Handle the stop signals and Ctrl-C (only possible in the main thread; elsewhere nothing changes)."""
@@ -54,16 +59,18 @@ class SignalGuard:
                     signal.signal(number, self._handle)
 
     def _handle(self, signum: int, frame: object) -> None:
+        if self.stopping:
+            return
         if self.depth:
             if self.pending is None or self.pending == signal.SIGINT:  # a stop outranks a Ctrl-C
                 self.pending = signum
         else:
             self._raise(signum)
 
-    @staticmethod
-    def _raise(signum: int) -> None:
+    def _raise(self, signum: int) -> None:
         if signum == signal.SIGINT:
             raise KeyboardInterrupt
+        self.stopping = True
         raise Stopped(signum)
 
     @contextlib.contextmanager

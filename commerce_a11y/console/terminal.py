@@ -24,6 +24,10 @@ from .parser import answer_vocabulary, normalize
 from .signals import Stopped, silence_output
 from .speech import SilentSpeech, Speech
 
+LINE_LIMIT = 4096
+"""The longest input line read (in characters); the rest of a longer one is dropped, so that endless input without
+a newline (``yes | tr -d '\\n'``) cannot grow the game's memory."""
+
 INTERRUPTED = "\x03"
 """What ``ask`` returns when the player pressed Ctrl-C: the line is cancelled and the question asked again."""
 
@@ -87,16 +91,31 @@ class PlainInput:
                 return None
         self.stdout.write(prompt)
         self.stdout.flush()
+        too_long = False
         try:
-            line = self.stdin.readline()
+            line = self.stdin.readline(LINE_LIMIT + 1)
+            if len(line) > LINE_LIMIT and not line.endswith("\n"):
+                self._drop_rest()
+                too_long = True
         except UnicodeDecodeError:
             line = "\ufffd\n"
         if not line:
             self.stdout.write("\n")
             return None
+        if too_long:
+            self.stdout.write("\n" + _("That line is too long; it is left out.") + "\n")
+            self.stdout.flush()
+            return ""
         self.stdout.write(clean(line) + "\n")
         self.stdout.flush()
         return line.rstrip("\r\n")
+
+    def _drop_rest(self) -> None:
+        """Read and drop the rest of an over-long line, a piece at a time (memory stays bounded)."""
+        while True:
+            piece = self.stdin.readline(LINE_LIMIT)
+            if not piece or piece.endswith("\n"):
+                return
 
 
 class RichInput:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cleaning import clean
+
 
 def N_(message: str) -> str:
     """Mark a message for the catalogs without translating it (translation happens in the interface)."""
@@ -21,8 +23,10 @@ class RulesError(Exception):
 
     def __init__(self, template: str, **params: Any) -> None:
         self.template = template
-        self.params = params
-        super().__init__(template.format(**params))
+        # Values may come from a record someone else wrote (a ruleset's name, a field's value): printed only
+        # cleaned and short, never an escape sequence or a million characters.
+        self.params = {k: clean(v, 60) if isinstance(v, str) else v for k, v in params.items()}
+        super().__init__(template.format(**self.params))
 
 
 class OptionError(RulesError, ValueError):

@@ -44,8 +44,8 @@ class OptionSpec:
                 value = raw.strip().lower() in _TRUE
         elif isinstance(raw, int) and not isinstance(raw, bool):
             value = raw
-        elif isinstance(raw, str) and raw.strip().lstrip("-").isdecimal():
-            value = int(raw.strip())
+        elif isinstance(raw, str) and raw.strip().lstrip("-").isdecimal() and len(raw.strip()) <= 9:
+            value = int(raw.strip())  # no option goes near nine digits; longer text is simply not allowed
         ok = value is not None and (
             isinstance(value, bool)
             or (value in self.choices if self.choices else self.low <= value <= self.high)
@@ -53,10 +53,18 @@ class OptionSpec:
         if not ok:
             raise OptionError(
                 N_("Option {option} of {ruleset} cannot be {value}. Allowed: {allowed}."),
-                option=self.name, ruleset=ruleset, value=raw, allowed=self.allowed,
+                option=self.name, ruleset=ruleset, value=shown(raw), allowed=self.allowed,
             )
         assert value is not None
         return value
+
+
+def shown(raw: object, limit: int = 20) -> object:
+    """A value as an error message may repeat it: itself when short, else its first characters and "..."."""
+    if isinstance(raw, int) and abs(raw) >= 10**limit:
+        return "..."
+    text = str(raw)
+    return raw if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def validate(ruleset: str, specs: Mapping[str, OptionSpec], given: Mapping[str, object]) -> dict[str, bool | int]:
@@ -65,7 +73,7 @@ def validate(ruleset: str, specs: Mapping[str, OptionSpec], given: Mapping[str, 
     if unknown:
         raise OptionError(
             N_("{ruleset} has no option {option}. Its options: {allowed}."),
-            ruleset=ruleset, option=unknown[0], allowed=", ".join(specs) or "-",
+            ruleset=ruleset, option=shown(unknown[0]), allowed=", ".join(specs) or "-",
         )
     return {name: spec.parse(ruleset, given[name]) if name in given else spec.default
             for name, spec in specs.items()}

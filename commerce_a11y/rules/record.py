@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from ..cards import parse_cards
+from ..cleaning import clean, clean_name, load_json
 from .actions import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, Swap
 from .errors import N_, IllegalAction, NewerRecordError, OptionError, RecordError
 from .events import ACTION_KINDS, Event
@@ -63,8 +64,8 @@ def parse_lines(lines: Iterable[str]) -> list[dict[str, Any]]:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError:
+            obj = load_json(line)  # never deeper than the game's own records, never a number too long to read
+        except ValueError:
             raise RecordError(N_("Line {line} of the record is not JSON."), line=number) from None
         if not isinstance(obj, dict) or not isinstance(obj.get("event"), str):
             raise RecordError(N_("Line {line} of the record is not an event."), line=number)
@@ -95,10 +96,15 @@ def replay(lines: Iterable[str], observe: Callable[[Match], None] | None = None)
     check_format(head)
     try:
         rules = ruleset(str(head["ruleset"]), **dict(head.get("options") or {}))
-        players = [Player(str(p["name"]), str(p.get("kind", "human"))) for p in head["players"]]
-        seed = int(head["seed"])
+        # Names may come from someone else's record: cleaned where they are read, like a typed name.
+        players = [Player(clean_name(p["name"]), clean(str(p.get("kind", "human")), 40)) for p in head["players"]]
+        seed = head["seed"]
+        if isinstance(seed, float) and seed.is_integer():
+            seed = int(seed)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("the seed is not a whole number")
         match = Match(rules, players, seed)
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, OptionError):
             raise RecordError(N_("Line {line} of the record: {reason}"), line=head["_line"], reason=str(exc)) from None
         raise RecordError(N_("Line {line} of the record is not a valid match line."), line=head["_line"]) from None
@@ -139,7 +145,7 @@ def _feed(match: Match, obj: dict[str, Any], number: int) -> None:
     if obj["event"] in ACTION_KINDS and obj.get("player") == seat:
         try:
             action = _action(obj)
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, AttributeError):
             raise RecordError(N_("Line {line} of the record is not a valid {event} line."), line=number,
                               event=obj["event"]) from None
         if action in match.legal_actions() or isinstance(action, Swap):

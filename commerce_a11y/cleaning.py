@@ -1,0 +1,55 @@
+"""Text from outside the game made safe to print: typed lines, and names and words read from files.
+
+A record or a save may come from someone else (and the table server will hand records and names from other people
+to every player), so anything read from a file is cleaned where it is read, the way a typed line is: no terminal
+escape sequences (window titles, cleared screens, colours), no control characters (a ``\\r\\n`` followed by a fake
+line), and a bounded length; JSON is parsed only as deep as the game's own files are. Pure functions: the rules
+core uses them too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from typing import Any
+
+_ESCAPE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[PX^_][^\x1b]*(?:\x1b\\)?|O.?|.)?",
+                     re.DOTALL)
+"""A terminal escape sequence: CSI (arrow keys, bracketed paste), OSC (window titles), DCS and the like, SS3 (F1)."""
+
+NAME_LIMIT = 20
+"""The longest player name the game keeps (``--name``, ``--opponents``, and names read from records and saves)."""
+
+
+def clean(line: str, limit: int = 200) -> str:
+    """``line`` without escape sequences or control characters (never echo those back), at most ``limit``
+    characters. Only the first few thousand characters are looked at, so a huge text costs little."""
+    text = _ESCAPE.sub("", line[: max(limit * 4, 4096)])
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()[:limit].rstrip()
+
+
+def clean_name(name: object, fallback: str = "?") -> str:
+    """A player name read from outside: cleaned, at most ``NAME_LIMIT`` characters, never empty."""
+    return clean(str(name), NAME_LIMIT) or fallback
+
+
+JSON_DEPTH = 32
+"""The deepest nesting of JSON the game reads (its own files nest four levels at most)."""
+
+
+def load_json(text: str | bytes) -> Any:
+    """Parse JSON as the game's own files hold it; ``ValueError`` for anything else, also for JSON the game cannot
+    use: nested deeper than ``JSON_DEPTH`` (or than Python can parse) or with numbers too long to convert."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > JSON_DEPTH:
+                raise ValueError("nested too deeply")
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return data
