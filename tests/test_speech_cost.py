@@ -1,0 +1,107 @@
+"""bench/speech_cost.py: its driver plays a match exactly as a piped ``commerce play`` prints it, answering any
+question, and its classifier finds the catalog sentence of each line. The espeak-ng and liblouis parts run only
+where those programs are installed."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import shutil
+import string
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+import speech_cost as sc  # the benchmark lives in bench/, beside the other measurements
+
+from commerce_a11y.catalogs import read_po
+from commerce_a11y.cli import main as commerce_main
+
+SHORT = sc.Config("commerce", "en", "brief", "codes", players=3, options=("chips=1",))
+"""A match of a few hands: one chip each, three players."""
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> sc.Played:
+    return sc.play_match(SHORT, 7, tmp_path_factory.mktemp("driver"))
+
+
+def test_the_driver_prints_what_a_piped_commerce_play_prints(played: sc.Played, tmp_path: Path) -> None:
+    assert played.output == sc.piped_output(SHORT, 7, played.answers, tmp_path)
+    questions = [line for line in played.lines if line.question]
+    assert [line.answer for line in questions] == played.answers
+    assert set(played.answers) == {"pass"}
+    # A question's line is its prompt; the answer the game echoes after it is not part of what is measured.
+    assert all(f"\n{line.text}{line.answer}\n".encode() in played.output for line in questions)
+
+
+def test_hands_begin_at_their_deal_and_every_line_is_a_catalog_sentence(played: sc.Played) -> None:
+    opening, hands, closing = played.segments()
+    assert len(hands) == played.hands >= 1
+    assert all(hand[0].event == "deal" for hand in hands)
+    assert closing and closing[0].event == "match_end"
+    assert not [line for line in opening if line.event == "deal"]
+    kinds = sc.Kinds("en")
+    assert [line.shown for line in played.lines if kinds.of_line(line) == sc.OTHER] == []
+    assert {kinds.of_line(hand[0]) for hand in hands} == {kinds.of_line(hands[0][0])}
+    assert all(kinds.of_line(line).startswith(sc.QUESTION) for line in played.lines if line.question)
+
+
+def test_the_game_runs_in_its_own_home_and_the_environment_is_given_back(played: sc.Played,
+                                                                         tmp_path: Path) -> None:
+    home = os.environ.get("HOME")
+    sc.play_match(SHORT, 8, tmp_path)
+    assert os.environ.get("HOME") == home
+    assert (tmp_path / "config" / "commerce-a11y" / "settings.json").exists()
+
+
+def test_any_other_question_gets_the_follow_answer(tmp_path: Path) -> None:
+    # A match left after one answer is saved; the next game starts by asking whether to go on with it.
+    config = sc.Config("commerce", "de", "brief", "codes", players=3, options=("chips=1",), follow="no")
+    with sc._isolated(tmp_path), sc._streams(io.StringIO("passen\n"), io.StringIO(), io.StringIO()), \
+            contextlib.suppress(SystemExit):
+        commerce_main(config.argv(3))
+    played = sc.play_match(config, 3, tmp_path)
+    first = next(line for line in played.lines if line.question)
+    assert first.answer == "nein"
+    assert played.answers[1:] == ["passen"] * (len(played.answers) - 1)
+
+
+def test_each_catalog_sentence_is_its_own_kind() -> None:
+    kinds = sc.Kinds("de")
+    for entry in read_po(sc.catalog_file("de"))[1:]:  # after the header
+        for text in [t for t in entry.msgstr_plural or [entry.msgstr] if t]:
+            if sc.sentence_pattern(text, entry.msgid) is None:
+                continue
+            filled = "".join(literal + ("Xy" if name is not None else "")
+                             for literal, name, _spec, _conversion in string.Formatter().parse(text))
+            assert kinds.of(filled) == sc.label(entry.msgid), filled
+    assert kinds.of("xyzzy plugh") == sc.OTHER
+    assert kinds.of_line(sc.Line("Xy? ", question=True)).startswith(sc.QUESTION)
+
+
+@pytest.mark.skipif(bool(sc.missing_programs()), reason="needs espeak-ng and lou_translate")
+def test_speech_and_braille_figures(played: sc.Played) -> None:
+    speech = sc.Speech()
+    try:
+        seconds = speech.seconds("en", ["Pass.", "Anna takes the queen of hearts and lays the seven of clubs."])
+        assert 0 < seconds["Pass."] < seconds["Anna takes the queen of hearts and lays the seven of clubs."]
+        figures = sc.measure(SHORT, [played], speech, sc.Braille(), sc.Kinds("en"))
+    finally:
+        speech.close()
+    assert figures["hands"] == played.hands
+    assert 0 < figures["speech"]["per_hand"]["median"] <= figures["speech"]["per_hand"]["max"]
+    assert 0 <= figures["braille"]["share_over"] < 1
+    cells = sc.Braille().cells("de", ["Herz-König", "x" * 3000])
+    assert cells["Herz-König"] == len("Herz-König")
+    assert cells["x" * 3000] >= 3000
+
+
+def test_missing_programs_are_named_with_their_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shutil, "which", lambda program: None)
+    assert sc.missing_programs() == ["espeak-ng (Debian package espeak-ng)",
+                                     "lou_translate (Debian package liblouis-bin)"]
