@@ -17,9 +17,12 @@ answer, every line the game writes), then measures every line the player gets:
 The game runs in this process with its real ``Terminal`` and ``PlainInput`` reading a scripted standard input,
 which answers each question from the match when it is asked: at the player's turn, ``--player pass`` declines
 (pass, or keep / done where that is the decline) and ``--player hint`` plays what the game's ``hint`` suggests;
-any other question (yes or no) gets ``--follow``. HOME and the XDG folders point into a temporary folder, so the
-player's own settings, saves, records and statistics are never touched. ``--verify`` plays each match again as a
-real ``commerce play`` subprocess fed the same answers and checks that it prints the same bytes.
+any other question (yes or no) gets ``--follow``. After ``--turn-limit`` turns in one hand the player declines
+(the hint can swap back and forth for ever in Braillespiel); the report says in how many hands it did. HOME and
+the XDG folders point into a temporary folder, so the player's own settings, saves, records and statistics are
+never touched. ``--verify`` plays each match again as a real ``commerce play`` subprocess fed the same answers and
+checks that it prints the same bytes. ``--check-speech N`` compares the first N lines' per-line durations with the
+same lines spoken in one go (measured: per line is 2-6% shorter, the pauses between sentences).
 
     uv run python bench/speech_cost.py --rules commerce --lang en --cards names --verbosity normal brief
     uv run python bench/speech_cost.py --rules commerce braillespiel handeln thirty-one trentuno \\
@@ -96,6 +99,9 @@ class Config:
     options: tuple[str, ...] = ()
     player: str = "pass"
     follow: str = "yes"
+    turn_limit: int = 30
+    """The player's turns in one hand after which it declines whatever it would play: the game's hint can swap
+    back and forth for ever (issue 15), and a hand must end."""
 
     def argv(self, seed: int) -> list[str]:
         """``commerce`` arguments of one match of this configuration."""
@@ -150,6 +156,8 @@ class Played:
     """Everything the game printed, byte for byte what ``commerce play`` prints into a pipe."""
     hands: int
     """How many hands the match had (the match's own count)."""
+    declined: int = 0
+    """Hands in which the player reached ``turn_limit`` and declined from then on."""
 
     def segments(self) -> tuple[list[Line], list[list[Line]], list[Line]]:
         """The opening lines (before the first deal), each hand's lines, and the closing lines."""
@@ -202,6 +210,7 @@ class Driver:
         self.after: str | None = None
         self.asked: Counter[tuple[str, int]] = Counter()
         self.error: str | None = None
+        self.turns: Counter[int] = Counter()
         self.game: Game | None = None
         yes_no = config.follow
         self.follow_word = next(w for w, key in answer_vocabulary(config.lang).items() if key == yes_no)
@@ -233,6 +242,8 @@ class Driver:
 
     def narrated(self, kind: str, lines: Sequence[str]) -> None:
         """The narrator turned an event of ``kind`` into ``lines`` (printed soon, in order)."""
+        if self.game is None:  # known before the first question: the player may never be asked anything
+            self.game = _asking()[0]
         boundary = _BOUNDARIES.get(kind)
         entries = [_Narrated(text, kind) for text in lines]
         if boundary and entries:
@@ -262,11 +273,14 @@ class Driver:
         events = len(game.match.events) if game is not None else -1
         self.asked[(prompt, events)] += 1
         if self.asked[(prompt, events)] > self.QUESTION_LIMIT:
-            self.error = f"the game asks again and again, unchanged: {prompt.strip()!r} (answered {self.answers[-1]!r})"
+            line.answer = self.answers[-1] if self.answers else None
+            self.error = f"the game asks again and again, unchanged: {prompt.strip()!r} (answered {line.answer!r})"
             return ""
         if not yes_or_no and game is not None and not game.match.over and game.match.to_act == game.seat:
             view = game.match.view(game.seat)
-            answer = action_command(view, choose(view, self.config.player))
+            self.turns[view.hand_no] += 1
+            over = self.turns[view.hand_no] > self.config.turn_limit
+            answer = action_command(view, choose(view, "pass" if over else self.config.player))
         else:
             answer = self.follow_word
         line.answer = answer
@@ -290,14 +304,16 @@ class Driver:
             raise BenchError(f"{self.config.label}, seed {self.seed}: {self.error}")
         if status != 0 or errors:
             crash = home / "data" / "commerce-a11y" / "crash.log"
-            details = crash.read_text(encoding="utf-8", errors="replace") if crash.exists() else ""
+            details = crash.read_text(encoding="utf-8", errors="replace").strip() if crash.exists() else ""
             raise BenchError(f"{self.config.label}, seed {self.seed}: commerce play ended with status {status}: "
-                             f"{errors or details.strip().splitlines()[-1:] or 'no message'}")
+                             f"{errors or details.splitlines()[-1] if errors or details else 'no message'}")
         if self.partial:
             self.lines.append(self._tagged(self.partial))
         if self.game is None or not self.game.match.over:
             raise BenchError(f"{self.config.label}, seed {self.seed}: the match did not reach its end")
-        return Played(self.config, self.seed, self.lines, self.answers, stdout.output(), self.game.match.hand_no)
+        declined = sum(1 for turns in self.turns.values() if turns > self.config.turn_limit)
+        return Played(self.config, self.seed, self.lines, self.answers, stdout.output(), self.game.match.hand_no,
+                      declined)
 
 
 def choose(view: SeatView, player: str) -> Action:
@@ -643,11 +659,10 @@ def measure(config: Config, matches: list[Played], speech: Speech, braille: Brai
     lines_per_hand: list[int] = []
     openings: list[float] = []
     closings: list[float] = []
+    announced = 0
     for played in matches:
         opening, hands, closing = played.segments()
-        if len(hands) != played.hands:
-            raise BenchError(f"{config.label}, seed {played.seed}: {len(hands)} deal announcements found for "
-                             f"{played.hands} hands")
+        announced += len(hands)
         openings.append(spoken(opening))
         closings.append(spoken(closing))
         per_hand += [spoken(hand) for hand in hands]
@@ -671,7 +686,9 @@ def measure(config: Config, matches: list[Played], speech: Speech, braille: Brai
         "config": asdict(config),
         "seeds": [played.seed for played in matches],
         "matches": len(matches),
-        "hands": len(per_hand),
+        "hands": sum(played.hands for played in matches),
+        "hands_announced": announced,
+        "hands_declined": sum(played.declined for played in matches),
         "lines": len(all_lines),
         "speech": {
             "per_hand": {"median": _round(statistics.median(per_hand)) if per_hand else None,
@@ -719,6 +736,10 @@ def report_lines(figures: dict[str, object], top: int, verbose: bool) -> list[st
     lines = [
         f"{Config(**figures['config']).label}: {figures['matches']} matches (seeds "  # type: ignore[arg-type]
         f"{_seed_range(figures['seeds'])}), {figures['hands']} hands, {figures['lines']} lines",  # type: ignore[arg-type]
+        *([f"  only {figures['hands_announced']} of the {figures['hands']} hands were announced by a deal: "
+           "the others are counted with the hand before"] if figures["hands_announced"] != figures["hands"] else []),
+        *([f"  in {figures['hands_declined']} hands the player declined after {figures['config']['turn_limit']} "  # type: ignore[index]
+           "turns (its choice would have gone on)"] if figures["hands_declined"] else []),
         f"  speech per hand: median {per_hand['median']} s, max {per_hand['max']} s (mean {per_hand['mean']} s, "
         f"{speech['lines_per_hand']['median']} lines); opening {speech['opening']} s, "
         f"closing {speech['closing']} s a match",
@@ -810,6 +831,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="pass: always decline; hint: play what the game's hint suggests")
     parser.add_argument("--follow", choices=("yes", "no"), default="yes",
                         help="the answer to any question other than a turn (a yes or no question)")
+    parser.add_argument("--turn-limit", type=int, default=Config.turn_limit,
+                        help="the player's turns in one hand after which it declines (the hint may swap for ever)")
     parser.add_argument("--json", action="store_true", help="one JSON object per configuration")
     parser.add_argument("--transcript", type=Path, metavar="DIR", help="write each match's transcript here")
     parser.add_argument("--verify", action="store_true",
@@ -825,7 +848,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if missing:
         print(f"speech_cost: needs {', '.join(missing)}", file=sys.stderr)
         return 2
-    configs = [Config(r, lang, v, c, p, tuple(args.option), args.player, args.follow)
+    configs = [Config(r, lang, v, c, p, tuple(args.option), args.player, args.follow, args.turn_limit)
                for r, lang, v, c, p in itertools.product(args.rules, args.lang, args.verbosity, args.cards,
                                                           args.players)]
     speech, braille = Speech(args.jobs), Braille()
@@ -843,7 +866,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if args.transcript:
                     write_transcripts(args.transcript, matches)
                 if args.check_speech:
-                    progress(check_speech(speech, matches[0], args.check_speech))
+                    print(check_speech(speech, matches[0], args.check_speech), file=sys.stderr, flush=True)
                 kinds.setdefault(config.lang, Kinds(config.lang))
                 figures = measure(config, matches, speech, braille, kinds[config.lang])
                 if args.json:

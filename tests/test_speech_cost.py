@@ -93,7 +93,7 @@ def test_speech_and_braille_figures(played: sc.Played) -> None:
         figures = sc.measure(SHORT, [played], speech, sc.Braille(), sc.Kinds("en"))
     finally:
         speech.close()
-    assert figures["hands"] == played.hands
+    assert figures["hands"] == figures["hands_announced"] == played.hands
     assert 0 < figures["speech"]["per_hand"]["median"] <= figures["speech"]["per_hand"]["max"]
     assert 0 <= figures["braille"]["share_over"] < 1
     cells = sc.Braille().cells("de", ["Herz-König", "x" * 3000])
@@ -105,3 +105,16 @@ def test_missing_programs_are_named_with_their_package(monkeypatch: pytest.Monke
     monkeypatch.setattr(shutil, "which", lambda program: None)
     assert sc.missing_programs() == ["espeak-ng (Debian package espeak-ng)",
                                      "lou_translate (Debian package liblouis-bin)"]
+
+
+def test_a_player_past_its_turn_limit_declines(played: sc.Played, tmp_path: Path) -> None:
+    hinting = sc.play_match(sc.Config(**{**sc.asdict(SHORT), "player": "hint", "turn_limit": 0}), 7, tmp_path)
+    assert hinting.output == played.output
+    assert hinting.declined >= 1
+
+
+def test_an_answer_the_game_keeps_refusing_stops_the_benchmark(monkeypatch: pytest.MonkeyPatch,
+                                                                tmp_path: Path) -> None:
+    monkeypatch.setattr(sc, "action_command", lambda view, action: "xyzzy")
+    with pytest.raises(sc.BenchError, match="again and again"):
+        sc.play_match(SHORT, 7, tmp_path)
