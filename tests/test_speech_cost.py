@@ -47,7 +47,7 @@ def test_hands_begin_at_their_deal_and_every_line_is_a_catalog_sentence(played: 
     assert not [line for line in opening if line.event == "deal"]
     kinds = sc.Kinds("en")
     assert [line.shown for line in played.lines if kinds.of_line(line) == sc.OTHER] == []
-    assert {kinds.of_line(hand[0]) for hand in hands} == {kinds.of_line(hands[0][0])}
+    assert {kinds.of_line(hand[0]) for hand in hands} <= {"Hand {number}. {name} deals.", "Hand {number}. You deal."}
     assert all(kinds.of_line(line).startswith(sc.QUESTION) for line in played.lines if line.question)
 
 
@@ -72,14 +72,21 @@ def test_any_other_question_gets_the_follow_answer(tmp_path: Path) -> None:
 
 
 def test_each_catalog_sentence_is_its_own_kind() -> None:
+    """Each sentence is found as itself, unless another has the very same words around its placeholders (such as
+    "{word} ({short})" and "{ruleset} ({options})"): then either label is right."""
     kinds = sc.Kinds("de")
+    shapes: dict[str, set[str]] = {}
+    filled_texts = []
     for entry in read_po(sc.catalog_file("de"))[1:]:  # after the header
         for text in [t for t in entry.msgstr_plural or [entry.msgstr] if t]:
             if sc.sentence_pattern(text, entry.msgid) is None:
                 continue
             filled = "".join(literal + ("Xy" if name is not None else "")
                              for literal, name, _spec, _conversion in string.Formatter().parse(text))
-            assert kinds.of(filled) == sc.label(entry.msgid), filled
+            shapes.setdefault(filled, set()).add(sc.label(entry.msgid))
+            filled_texts.append(filled)
+    for filled in filled_texts:
+        assert kinds.of(filled) in shapes[filled], filled
     assert kinds.of("xyzzy plugh") == sc.OTHER
     assert kinds.of_line(sc.Line("Xy? ", question=True)).startswith(sc.QUESTION)
 

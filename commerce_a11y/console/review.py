@@ -8,6 +8,7 @@ as the seat saw them), ``since_my_turn``, ``last_batch``, ``remember`` and a ``h
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ..i18n import LANGUAGES, _, active_language, use_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
@@ -56,7 +57,7 @@ class ReviewCommands:
         elif name == "history":
             self.say(self.history_lines(arg))
         elif name == "turn":
-            lines = narrator.events(self.seen[self.since_my_turn:])
+            lines = self.detailed().events(self.seen[self.since_my_turn:])
             self.say([_("Your turn. Since your last turn:"), *lines] if lines else
                      [_("Your turn. Nothing has happened since your last turn.")])
         elif name == "repeat":
@@ -109,8 +110,13 @@ class ReviewCommands:
     def history_lines(self, arg: str) -> list[str]:
         answer = answer_vocabulary(active_language()).get(arg)
         count = len(self.seen) if answer == "all" else int(arg) if arg.isdecimal() and int(arg) > 0 else HISTORY_EVENTS
-        lines = self.narrator.events(self.seen[-count:])
+        lines = self.detailed().events(self.seen[-count:])
         return lines or [_("Nothing has happened yet.")]
+
+    def detailed(self) -> Narrator:
+        """The narrator for what the player asks to hear again: never brief, since what brief speech leaves out
+        (the card an opponent laid, every hand at a showdown) must stay within reach."""
+        return replace(self.narrator, verbosity=Verbosity.NORMAL) if self.narrator.brief else self.narrator
 
     def change_setting(self, name: str, arg: str) -> None:
         value = setting_vocabulary(active_language()).get(arg, arg)

@@ -155,7 +155,18 @@ def start_game(rules: Ruleset, opponents: Sequence[tuple[str, str]], name: str |
 
         seed = secrets.randbelow(2**31)
     match = Match(rules, players, seed)
-    return _game(match, 0, settings, stored, record_file, terminal, slot or free_slot()).run()
+    slot = slot or free_slot()
+    return played(_game(match, 0, settings, stored, record_file, terminal, slot), slot)
+
+
+def played(game: Game, slot: SaveSlot | None, resumed: bool = False) -> int:
+    """Play ``game`` to its end or until the player leaves, then let its save slot go: the slot is this window's
+    while it plays, not for the rest of the process (a second game in one process, as the tests and benchmarks
+    run, finds it free)."""
+    status = game.run(resumed=resumed)  # after a crash the slot stays claimed: the crash report says it is saved
+    if slot is not None:
+        slot.release()
+    return status
 
 
 def tutorial_game(settings: Mapping[str, str], stored: Settings, terminal: Terminal | None = None) -> Game:
@@ -371,9 +382,10 @@ def offer_resume(settings: Mapping[str, str], stored: Settings, asked: Ruleset |
     terminal = make_terminal(settings)
     answer = terminal.yes_or_no(waiting_question(match, asked))
     if answer is None:
+        slot.release()
         return 0, terminal, None
     if answer:
-        return _game(match, default_seat(match), settings, stored, None, terminal, slot).run(resumed=True), \
+        return played(_game(match, default_seat(match), settings, stored, None, terminal, slot), slot, True), \
             terminal, slot
     kept = keep_aside(slot.path)
     if kept is None:  # it cannot be moved: it stays where it is, and the new match is saved apart
@@ -391,11 +403,13 @@ def resume_game(flags: Mapping[str, str | None], stored: Settings) -> int:
     waiting = claim_waiting(int(settings["keep_records"]))
     if waiting.refusal is not None:
         refuse_save(waiting.refusal, terminal, waiting.slot)
+        if waiting.slot is not None:
+            waiting.slot.release()
         terminal.say([_("Start a new match with: commerce play")])
         return 1
     if waiting.match is not None:
-        return _game(waiting.match, default_seat(waiting.match), settings, stored, None, terminal, waiting.slot
-                     ).run(resumed=True)
+        return played(_game(waiting.match, default_seat(waiting.match), settings, stored, None, terminal,
+                            waiting.slot), waiting.slot, True)
     if waiting.busy:
         terminal.say([_("Another window is playing your saved match; go on there.")])
         return 1

@@ -124,24 +124,16 @@ class Narrator:
         return [_("{names} pass.").format(names=self.names_and(seats))]
 
     def _match(self, e: Event) -> list[str]:
+        # Who plays, what is at stake and the options, in every verbosity: brief is short, never blind.
         rules = self.rules
         others = [s for s in range(len(self.names)) if s != self.seat]
-        title = ruleset_title(rules)
-        options = option_words(rules)
-        if self.brief:
-            # One line: who plays and what is at stake, which brief speech must still say.
-            if rules.counter == "minus_points":
-                line = _("{ruleset}, up to {count}: you, {others}.").format(
-                    ruleset=title, count=self.count(rules.minus_limit), others=self.names_list(others))
-            else:
-                line = _("{ruleset}, {count} each: you, {others}.").format(
-                    ruleset=title, count=self.count(rules.starting_count), others=self.names_list(others))
-            return [line] + ([_("Options: {options}.").format(options=options)] if options else [])
-        lines = [_("{ruleset}: you and {others}.").format(ruleset=title, others=self.names_list(others))]
+        lines = [_("{ruleset}: you and {others}.").format(ruleset=ruleset_title(rules),
+                                                          others=self.names_list(others))]
         if rules.counter == "minus_points":
-            lines.append(_("The match ends when someone has {count}.").format(count=self.count(rules.minus_limit)))
+            lines.append(_("The match ends at {count}.").format(count=self.count(rules.minus_limit)))
         else:
             lines.append(_("Everyone starts with {count}.").format(count=self.count(rules.starting_count)))
+        options = option_words(rules)
         if options:
             lines.append(_("Options: {options}.").format(options=options))
         return lines
@@ -184,6 +176,8 @@ class Narrator:
         skat = self.cards(e["gave"])
         if e.player == self.seat:
             return [_("You exchange your whole hand. New widow: {cards}.").format(cards=skat)]
+        if self.brief:
+            return [_("{name} exchanges; widow: {cards}.").format(name=self.name(e.player), cards=skat)]
         return [_("{name} exchanges the whole hand for the widow. New widow: {cards}.").format(
             name=self.name(e.player), cards=skat)]
 
@@ -195,8 +189,12 @@ class Narrator:
     def _swap(self, e: Event) -> list[str]:
         took, gave = self.cards(e["took"]), self.cards(e["gave"])
         if e.player == self.seat:
-            return [_("You take {took} and lay {gave}.").format(took=took, gave=gave)]
-        return [_("{name} takes {took} and lays {gave}.").format(name=self.name(e.player), took=took, gave=gave)]
+            return [_("You take {took} for {gave}.").format(took=took, gave=gave)]
+        if self.brief:
+            # What was laid is in the widow, said (or in the question) before the player's turn; ``history``
+            # tells the whole swap.
+            return [_("{name} takes {took}.").format(name=self.name(e.player), took=took)]
+        return [_("{name} takes {took} for {gave}.").format(name=self.name(e.player), took=took, gave=gave)]
 
     def _pass(self, e: Event) -> list[str]:
         if e.player == self.seat:
@@ -280,6 +278,7 @@ class Narrator:
                 return [_("{names} tie with {value}; {name}, first in turn order, wins the pot.").format(
                     names=self.names_and([winner, *tied]), value=value, name=self.name(winner))]
             if self.brief:
+                value = self.brief_value(hands[winner])
                 if winner == self.seat:
                     return [_("You win the pot: {value}.").format(value=value)]
                 return [_("{name} wins the pot: {value}.").format(name=self.name(winner), value=value)]
@@ -290,8 +289,10 @@ class Narrator:
         if not losers:
             return []
         if self.brief:
-            value = value_words(self.rules, hands[losers[0]])  # tied losers hold equal values
-            return [self._lost_with(losers, counter, value)]
+            # Tied losers hold equal values, said once in words; a single loser's hand as brief_value says it.
+            value = (self.brief_value(hands[losers[0]]) if len(losers) == 1 else
+                     value_words(self.rules, hands[losers[0]]))
+            return self._lost_with(losers, counter, value)
         lines = []
         if self.seat in losers:
             lines.append(self._you_lose(counter))
@@ -314,28 +315,46 @@ class Narrator:
             text = ngettext("{names} loses a chip.", "{names} each lose a chip.", n)
         return text.format(names=self.names_and(losers))
 
-    def _lost_with(self, losers: list[int], counter: str, value: str) -> str:
-        """Brief: who loses, and with which value, in one line ("Ben loses a chip: Point, 12.")."""
-        if losers == [self.seat]:
+    def brief_value(self, cards: Sequence[int]) -> str:
+        """A deciding hand as brief speech names it: its value in words, or with codes the cards themselves, which
+        show a braille reader the value in a few cells (the value in words is on ``show``)."""
+        if self.card_style is CardStyle.CODES:
+            return self.cards(cards)
+        return value_words(self.rules, cards)
+
+    def _lost_with(self, losers: list[int], counter: str, value: str) -> list[str]:
+        """Brief: who loses, and with which value ("Ben loses a chip: Point, 12."); the player first, in a line of
+        their own (a list of names beginning with "you" would need another grammatical case in German)."""
+        lines = []
+        if self.seat in losers:
             text = {"lives": _("You lose a life: {value}."),
                     "minus_points": _("You get a minus point: {value}.")}.get(counter, _("You lose a chip: {value}."))
-            return text.format(value=value)
-        n = len(losers)
-        if counter == "lives":
-            text = ngettext("{names} loses a life: {value}.", "{names} each lose a life: {value}.", n)
-        elif counter == "minus_points":
-            text = ngettext("{names} gets a minus point: {value}.", "{names} each get a minus point: {value}.", n)
-        else:
-            text = ngettext("{names} loses a chip: {value}.", "{names} each lose a chip: {value}.", n)
-        return text.format(names=self.names_and(losers), value=value)
+            lines.append(text.format(value=value))
+        others = [s for s in losers if s != self.seat]
+        if others:
+            n = len(others)
+            if counter == "lives":
+                text = ngettext("{names} loses a life: {value}.", "{names} each lose a life: {value}.", n)
+            elif counter == "minus_points":
+                text = ngettext("{names} gets a minus point: {value}.", "{names} each get a minus point: {value}.",
+                                n)
+            else:
+                text = ngettext("{names} loses a chip: {value}.", "{names} each lose a chip: {value}.", n)
+            lines.append(text.format(names=self.names_and(others), value=value))
+        return lines
 
     def _chips(self, e: Event) -> list[str]:
-        totals = e["totals"]
-        if self.brief:
-            # The counts that changed (the others stand as they were); ``chips`` tells them all.
-            changed = {s: totals[s] for s, change in e["changes"].items() if change}
-            return [self.standings(changed)] if changed else []
-        return [self.standings(totals)]
+        """The counts after a hand: verbose, everyone's; otherwise the counts that changed (the others stand as
+        they were, and ``chips`` tells them all). In Braillespiel everyone paid a mark into the pot: brief names
+        the winner's count and the player's own."""
+        totals, changes = e["totals"], e["changes"]
+        if self.verbose:
+            return [self.standings(totals)]
+        if self.brief and self.rules.counter == "marks":
+            changed = {s: totals[s] for s, change in changes.items() if change > 0 or s == self.seat}
+        else:
+            changed = {s: totals[s] for s, change in changes.items() if change}
+        return [self.standings(changed)] if changed else []
 
     def standings(self, totals: dict[int, int]) -> str:
         """Every player's count, the player first: "Chips: you 3, Anna 2, Ben 1."."""
@@ -355,7 +374,7 @@ class Narrator:
 
     def _eliminated(self, e: Event) -> list[str]:
         if e.player == self.seat:
-            return [_("You are out. The match plays on to its end.")]
+            return [_("You are out.") if self.brief else _("You are out. The match plays on to its end.")]
         return [_("{name} is out.").format(name=self.name(e.player))]
 
     def _match_end(self, e: Event) -> list[str]:
@@ -392,8 +411,9 @@ class Narrator:
     def table_cards(self, view: SeatView) -> str:
         """The hand and the widow in one short text, for the question line (codes)."""
         if self.brief:
-            # Translators: a player's cards, then the widow's, as short codes: "hq h7 s2; c7 d9 h2".
-            return _("{hand}; {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.skat))
+            # Translators: a player's cards, then the widow's, as short codes: "hq h7 s2, c7 d9 h2". The comma costs
+            # one braille cell where a semicolon after a digit costs two in German braille.
+            return _("{hand}, {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.skat))
         return _("{hand}, widow {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.skat))
 
     def situation(self, view: SeatView) -> str:
@@ -402,10 +422,16 @@ class Narrator:
         if view.phase is Phase.CONTINUE:
             return _("Your turn goes on")
         if view.last_round and view.knocker is not None:
+            name = self.name(view.knocker)
+            if self.brief:
+                # Brief: the knock alone says it is the last turn, which keeps a question with the cards in codes
+                # within a 40-cell line.
+                return (_("{name} is in") if self.rules.name == "handeln" else _("{name} knocked")).format(name=name)
             if self.rules.name == "handeln":
-                return _("Last turn, {name} called I'm in").format(name=self.name(view.knocker))
-            return _("Last turn, {name} knocked").format(name=self.name(view.knocker))
-        return _("Your turn")
+                return _("Last turn, {name} called I'm in").format(name=name)
+            return _("Last turn, {name} knocked").format(name=name)
+        # Translators: brief speech's "your turn", as short as your language allows (a braille line holds 40 cells).
+        return pgettext("brief", "Turn") if self.brief else _("Your turn")
 
     def question(self, view: SeatView, actions: str, usual: bool) -> str:
         """The question at the player's decision: ``actions`` are the command words possible now; ``usual`` says
@@ -415,6 +441,8 @@ class Narrator:
         codes = self.card_style is CardStyle.CODES
         cards = self.table_cards(view) if codes else ""
         if view.phase is Phase.EXCHANGE:
+            if codes and self.brief:
+                return _("You deal: {cards} ").format(cards=cards)
             if codes:
                 return _("You deal, {cards}: {actions}? ").format(cards=cards, actions=actions)
             if self.brief:
@@ -427,7 +455,9 @@ class Narrator:
         situation = self.situation(view)
         if codes:
             if self.brief and usual:
-                return _("{situation}: {cards}? ").format(situation=situation, cards=cards)
+                # Translators: brief speech with card codes, for a 40-cell braille line: no question mark, the
+                # cursor right after the cards says the question.
+                return _("{situation}: {cards} ").format(situation=situation, cards=cards)
             return _("{situation}, {cards}: {actions}? ").format(situation=situation, cards=cards, actions=actions)
         if self.brief and usual:
             return _("{situation}? ").format(situation=situation)

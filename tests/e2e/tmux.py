@@ -229,7 +229,7 @@ class Sentences:
     catalog is read afresh (not from this process's cache), since it may have changed since another test read it.
     """
 
-    QUESTIONS = ("{situation}: {actions}? ", "{situation}? ", "{situation}: {cards}? ",
+    QUESTIONS = ("{situation}: {actions}? ", "{situation}? ", "{situation}: {cards} ", "You deal: {cards} ",
                  "{situation}, {cards}: {actions}? ", "You deal: {actions}? ", "You deal, {cards}: {actions}? ",
                  "You deal. Exchange your hand for the widow, or keep it? ", "You may call now: {actions}? ",
                  "You may call, {cards}: {actions}? ")
