@@ -15,7 +15,7 @@ from ..bots import Bot
 from ..cards import Card
 from ..i18n import _, active_language
 from ..narration.narrator import Narrator
-from ..rules import Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
+from ..rules import Action, Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
 from .parser import ACTION_ORDER, REVIEW_COMMANDS, Invalid, Play, Review, command_for, main_words, parse
 from .review import ReviewCommands, command_word
 from .signals import GUARD, Stopped, silence_output
@@ -160,7 +160,7 @@ class Game(ReviewCommands):
                         events = self.match.apply(self.seat, parsed.action)
                         self.store()
                 except IllegalAction as refusal:
-                    self.say([_(refusal.template).format(**self.narrator_params(refusal.params))])
+                    self.say(self.refusal_lines(refusal, parsed.action, view))
                     continue
                 if self.coach is not None:
                     self.coach.done(parsed, view)
@@ -210,6 +210,14 @@ class Game(ReviewCommands):
         if not self.save(self.record) and not self.save_failed:
             self.save_failed = True
             self.say([_("The match cannot be saved here; it goes on without saving.")])
+
+    def refusal_lines(self, refusal: IllegalAction, action: Action, view: SeatView) -> list[str]:
+        """The rules' reason in the player's words, and when nothing of that kind is possible now, what is."""
+        lines = [_(refusal.template).format(**self.narrator_params(refusal.params))]
+        if all(a.kind != action.kind for a in view.legal):
+            words = main_words(active_language())
+            lines.append(_("Now: {commands}.").format(commands=", ".join(words[c] for c in self.possible(view))))
+        return lines
 
     def narrator_params(self, params: dict[str, object]) -> dict[str, object]:
         """Values of a refusal in the player's words (cards by name or code)."""
