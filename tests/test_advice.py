@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 import random
 
-import pytest
 import advice_checks
+import pytest
 from engine_helpers import lay, new_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,7 +26,7 @@ from commerce_a11y.console.parser import Invalid, parse, swap_from_tokens
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.narration.values import name_words, value_words
-from commerce_a11y.rules import Done, Match, Pass, Phase, Player, Pounce, Swap, ruleset
+from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, Pounce, Swap, ruleset
 
 CONFIGS = [
     ("commerce", {}, 4),
@@ -444,3 +444,26 @@ def test_explain_names_a_krikelkrakel_only_where_it_is_played() -> None:
     assert opponent_swaps("braillespiel", {"krikelkrakel": True}, *RUN_HANDS, swaps)[1] == (
         "Eve now holds ten of spades, jack of hearts, close in rank: perhaps for a Krikelkrakel.")
     assert "Krikelkrakel" not in opponent_swaps("braillespiel", {}, *RUN_HANDS, swaps)[1]
+
+
+def test_the_reasons_speak_of_no_later_swap_and_no_waiting_where_there_is_none(monkeypatch) -> None:
+    """The second sentence of a hint fits the turn: in the last round a swap that keeps the value is for the others'
+    last turns and a pass is no waiting; a pass that completes the stalemate (C6) ends the hand."""
+    import commerce_a11y.console.advice as advice
+
+    def hint_for(match: Match, action) -> str:
+        monkeypatch.setattr(advice, "hint_action", lambda view: action)
+        return hint_lines(match.view(match.to_act), narrator_for(match, match.to_act))[1]
+
+    match = new_match("thirty-one", 3, seed=2)
+    lay(match, ["2C 3D 4S", "9H 5C 2D", "JC QD KS"], "7C 8D 10S")
+    match.apply(match.to_act, Knock())
+    assert hint_for(match, Swap(parse_cards("5C"), parse_cards("7C"))) == (
+        "It keeps 9 points and takes seven of clubs away from the players after you.")
+    assert hint_for(match, Pass()) == ("Your hand, 9 points, is better than 10 in 100 hands; played out many times, "
+                                       "any swap helps the players after you more than you.")
+    match = new_match("thirty-one", 3, seed=2)
+    lay(match, ["2C 3D 4S", "9H 5C 2D", "JC QD KS"], "7C 8D 10S")
+    for _ in range(5):
+        match.apply(match.to_act, Pass())
+    assert hint_for(match, Pass()).endswith("played out many times, passing now loses less than any swap.")

@@ -30,5 +30,4 @@ def make_bot(kind: str, seed: int) -> Bot:
 
 
 __all__ = ["BOT_KINDS", "MAX_OWN_TURNS", "BasicBot", "Bot", "Bounded", "EasyBot", "HeuristicBot", "RandomBot",
-           "StrongBot", "make_bot",
-           "without_undo"]
+           "StrongBot", "make_bot", "without_undo"]

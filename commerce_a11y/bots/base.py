@@ -1,5 +1,5 @@
 """What every computer player shares: the interface, the bound that makes bot-only matches end, and the rule that
-a player never takes its last swap back for nothing."""
+a player never undoes its own swapping for nothing."""
 
 from __future__ import annotations
 

@@ -77,8 +77,9 @@ class StrongBot:
             swaps = [s for s in swaps if rules.hand_value(after_swap(view.hand, s)) >= value]
         ranked = ranked_swaps(swaps, view.hand, rules, promise, view.last_round)
         candidates: list[Action] = [s for _, s in ranked[: self.candidates]]
-        # Equal losses go to the first candidate: in the last round that is passing, as a swap that changes
-        # nothing for the player would only hand the widow's cards round.
+        # Equal losses go to the first candidate. In the last round that is passing: a swap rated no better
+        # than keeping the hand as it is only tells the others more (measured: the search rated swaps that
+        # lowered the hand as well as passing, and the hint advised them).
         candidates.insert(0 if view.last_round else len(candidates), Pass())
         if Knock() in legal:
             candidates.append(Knock())

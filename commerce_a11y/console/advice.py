@@ -150,8 +150,18 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
     if final_turn(view):
         return _("Your hand, {value}, is better than {percent} in 100 hands; played out many times, any swap "
                  "helps the players after you more than you.").format(value=value, percent=share)
+    if rules.pass_is_final or _pass_ends_hand(view):
+        # B3, C6, C18: no waiting here, the pass ends one's swapping or the hand itself.
+        return _("Your hand, {value}, is better than {percent} in 100 hands; played out many times, passing now "
+                 "loses less than any swap.").format(value=value, percent=share)
     return _("Your hand, {value}, is better than {percent} in 100 hands; played out many times, waiting loses "
              "less than any swap.").format(value=value, percent=share)
+
+
+def _pass_ends_hand(view: SeatView) -> bool:
+    """C6, C18: whether a pass now completes the passes in a row that end the swapping."""
+    rounds = view.rules.stalemate_rounds
+    return rounds is not None and view.passes + 1 >= rounds * len(view.order)
 
 
 # ----- whatif -----
