@@ -299,7 +299,7 @@ def test_c3_a_card_taken_and_laid_again_cannot_be_taken_a_second_time():
 def test_c3_done_ends_the_turn_and_a_turn_without_swap_is_a_pass():
     m = new_match("commerce", 3, seed=1, swaps_per_turn=3)
     seat = m.to_act
-    refused(m, seat, Done(), "Nothing to end yet: you have not swapped this turn.")
+    refused(m, seat, Done(), "Nothing to end: you have not swapped yet.")
     play(m, Swap((m.hands[seat][0],), (m.skat[0],)))
     assert play(m, Done()) == []  # a decline leaves no event
     assert (m.phase, m.to_act, m.passes) == (Phase.TURN, m.order[1], 0)
@@ -608,7 +608,7 @@ def test_b2_swap_refusals():
     refused(m, seat, Swap((h[0], h[0]), (s[0], s[1])), f"{h[0].code} is named twice.")
     refused(m, seat, Swap((h[0], h[1]), (s[0], s[0])), f"{s[0].code} is named twice.")
     refused(m, seat, Knock(), "No knocking in this game.")
-    refused(m, seat, Done(), "Nothing to end yet: you have not swapped this turn.")
+    refused(m, seat, Done(), "Nothing to end: you have not swapped yet.")
 
 
 def test_b3_passing_is_final_and_the_last_player_keeps_turns_alone():
@@ -999,7 +999,7 @@ def test_illegal_actions_are_refused_and_change_nothing(name: str):
     refused(m, seat, Pounce())
     if name != "handeln":
         refused(m, seat, ExchangeAll(), "No exchange of the whole hand in this game.")
-        refused(m, seat, Done(), "Nothing to end yet: you have not swapped this turn.")
+        refused(m, seat, Done(), "Nothing to end: you have not swapped yet.")
     if name in ("commerce", "trentuno", "braillespiel"):
         refused(m, seat, Fire(), "No call in this game.")
     # Still at the same decision: a legal action is accepted afterwards.

@@ -37,8 +37,8 @@ def game_for(match: Match, seat: int) -> Game:
     return Game(match, seat, {}, narrator, terminal=None, save=lambda lines: True)  # type: ignore[arg-type]
 
 
-def refusal(match: Match, typed: str) -> list[str]:
-    """What the player at turn hears after typing a refused command."""
+def refusal(match: Match, typed: str) -> str:
+    """The line the player at turn hears after typing a refused command."""
     seat = match.to_act
     assert seat is not None
     view = match.view(seat)
@@ -46,7 +46,7 @@ def refusal(match: Match, typed: str) -> list[str]:
     assert isinstance(parsed, Play), parsed
     with pytest.raises(IllegalAction) as info:
         match.apply(seat, parsed.action)
-    return game_for(match, seat).refusal_lines(info.value, parsed.action, view)
+    return game_for(match, seat).refusal_line(info.value, parsed.action, view)
 
 
 @pytest.fixture(autouse=True)
@@ -55,28 +55,29 @@ def english() -> None:
 
 
 @pytest.mark.parametrize(("name", "options", "setup", "typed", "said"), [
-    ("braillespiel", {}, [], "knock", ["No knocking in this game.", "Now: swap, pass."]),
-    ("braillespiel", {}, [], "done", ["Nothing to end yet: you have not swapped this turn.", "Now: swap, pass."]),
-    ("commerce", {}, [], "pounce", ["Pounce is off in this match.", "Now: swap, pass, knock."]),
+    ("braillespiel", {}, [], "knock", "No knocking in this game. Now: swap, pass."),
+    ("braillespiel", {}, [], "done", "Nothing to end: you have not swapped yet. Now: swap, pass."),
+    ("commerce", {}, [], "pounce", "Pounce is off in this match. Now: swap, pass, knock."),
     ("commerce", {"pounce": True}, [], "pounce",
-     ["Pounce needs your tricon's fourth card in the widow.", "Now: swap, pass, knock."]),
-    ("commerce", {}, ["knock"], "knock", ["No knocking in the last round.", "Now: swap, pass."]),
-    ("commerce", {}, [], "call", ["No call in this game.", "Now: swap, pass, knock."]),
-    ("commerce", {}, [], "keep", ["No exchange of the whole hand in this game.", "Now: swap, pass, knock."]),
-    ("handeln", {}, [], "fire", ["First exchange your hand or keep it.", "Now: exchange, keep."]),
-    ("handeln", {}, [], "pass", ["First exchange your hand or keep it.", "Now: exchange, keep."]),
-    ("handeln", {}, ["keep"], "fire", ["You may call only with 31 points or more.", "Now: swap, pass, in."]),
+     "Pounce needs your tricon's fourth card in the widow. Now: swap, pass, knock."),
+    ("commerce", {}, ["knock"], "knock", "No knocking in the last round. Now: swap, pass."),
+    ("commerce", {}, [], "call", "No call in this game. Now: swap, pass, knock."),
+    ("commerce", {}, [], "keep", "No exchange of the whole hand in this game. Now: swap, pass, knock."),
+    ("handeln", {}, [], "fire", "First exchange your hand or keep it. Now: exchange, keep."),
+    ("handeln", {}, [], "pass", "First exchange your hand or keep it. Now: exchange, keep."),
+    ("handeln", {}, ["keep"], "fire", "You may call only with 31 points or more. Now: swap, pass, in."),
     ("handeln", {}, ["keep"], "exchange",
-     ["Only the dealer keeps or exchanges a hand, right after the deal.", "Now: swap, pass, in."]),
+     "Only the dealer keeps or exchanges a hand, right after the deal. Now: swap, pass, in."),
     ("handeln", {}, ["keep"], "keep",
-     ["Only the dealer keeps or exchanges a hand, right after the deal.", "Now: swap, pass, in."]),
-    ("handeln", {}, ["keep", "in"], "in", ["I'm in was called already.", "Now: swap, pass."]),
-    ("thirty-one", {}, [], "call", ["You may call only with 31 points or more.", "Now: swap, pass, knock."]),
-    ("commerce", {"swaps_per_turn": 3}, ["11"], "knock", ["You have swapped this turn.", "Now: swap, done."]),
+     "Only the dealer keeps or exchanges a hand, right after the deal. Now: swap, pass, in."),
+    ("handeln", {}, ["keep", "in"], "in", "I'm in was called already. Now: swap, pass."),
+    ("thirty-one", {}, [], "call", "You may call only with 31 points or more. Now: swap, pass, knock."),
+    ("commerce", {"swaps_per_turn": 3}, ["11"], "knock", "You have swapped this turn. Now: swap, done."),
 ])
 def test_a_refusal_says_why_and_what_is_possible_now(name: str, options: dict, setup: list[str], typed: str,
                                                      said: list[str]) -> None:
-    """Issue 15: "That is not possible now." said neither. One sentence for the rule, one for the choices."""
+    """Issue 15: "That is not possible now." said neither. One line: a sentence for the rule, one for the
+    choices."""
     match = new_match(name, 3, seed=2, **options)
     lay(match, ["7C 7D 7H", "8C 9D 10S", "JC QD KS"], "QH KH AD")
     for line in setup:
@@ -89,9 +90,9 @@ def test_a_refusal_says_why_and_what_is_possible_now(name: str, options: dict, s
 def test_a_refusal_in_german_and_dutch() -> None:
     match = new_match("braillespiel", 3, seed=2)
     use_language("de")
-    assert refusal(match, "klopfen") == ["Klopfen gibt es in diesem Spiel nicht.", "Jetzt: tauschen, passen."]
+    assert refusal(match, "klopfen") == "Klopfen gibt es in diesem Spiel nicht. Jetzt: tauschen, passen."
     use_language("nl")
-    assert refusal(match, "kloppen") == ["Kloppen bestaat niet in dit spel.", "Nu: ruilen, passen."]
+    assert refusal(match, "kloppen") == "Kloppen bestaat niet in dit spel. Nu: ruilen, passen."
 
 
 def test_a_refused_card_of_a_possible_swap_adds_no_list_of_choices() -> None:
@@ -103,7 +104,7 @@ def test_a_refused_card_of_a_possible_swap_adds_no_list_of_choices() -> None:
     action = Swap((match.hands[seat][0],), (match.hands[seat][1],))
     with pytest.raises(IllegalAction) as info:
         match.apply(seat, action)
-    assert game_for(match, seat).refusal_lines(info.value, action, view) == ["jack of clubs is not in the skat."]
+    assert game_for(match, seat).refusal_line(info.value, action, view) == "jack of clubs is not in the skat."
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=[f"{n}-{'-'.join(o)}" for n, o in CONFIGS])
@@ -131,10 +132,13 @@ def test_no_refusal_is_the_bare_not_possible_now(name: str, options: dict) -> No
                 assert info.value.template != "That is not possible now."
                 for lang in ("de", "nl", "en"):
                     use_language(lang)
-                    lines = game_for(match, seat).refusal_lines(info.value, action, view)
-                    assert lines[0] != _("That is not possible now.")
+                    line = game_for(match, seat).refusal_line(info.value, action, view)
+                    reason = _(info.value.template).format(**game_for(match, seat).narrator_params(info.value.params))
+                    assert line.startswith(reason) and reason != _("That is not possible now.")
                     if all(a.kind != action.kind for a in view.legal):
-                        assert lines[1] == _("Now: {commands}.").format(commands=lines[1].split(" ", 1)[1][:-1])
-                        assert len(lines) == 2
+                        now = line[len(reason) + 1:]
+                        assert now == _("Now: {commands}.").format(commands=now.split(" ", 1)[1][:-1])
+                    else:
+                        assert line == reason
                 use_language("en")
             match.apply(seat, bots[seat].choose(view) if rng.random() < 0.9 else view.legal[0])

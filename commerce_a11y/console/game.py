@@ -160,7 +160,7 @@ class Game(ReviewCommands):
                         events = self.match.apply(self.seat, parsed.action)
                         self.store()
                 except IllegalAction as refusal:
-                    self.say(self.refusal_lines(refusal, parsed.action, view))
+                    self.say([self.refusal_line(refusal, parsed.action, view)])
                     continue
                 if self.coach is not None:
                     self.coach.done(parsed, view)
@@ -211,13 +211,15 @@ class Game(ReviewCommands):
             self.save_failed = True
             self.say([_("The match cannot be saved here; it goes on without saving.")])
 
-    def refusal_lines(self, refusal: IllegalAction, action: Action, view: SeatView) -> list[str]:
-        """The rules' reason in the player's words, and when nothing of that kind is possible now, what is."""
-        lines = [_(refusal.template).format(**self.narrator_params(refusal.params))]
-        if all(a.kind != action.kind for a in view.legal):
-            words = main_words(active_language())
-            lines.append(_("Now: {commands}.").format(commands=", ".join(words[c] for c in self.possible(view))))
-        return lines
+    def refusal_line(self, refusal: IllegalAction, action: Action, view: SeatView) -> str:
+        """One line: the rules' reason in the player's words, then, when nothing of that kind is possible now,
+        what is (two sentences, each a catalog entry of its own)."""
+        reason = _(refusal.template).format(**self.narrator_params(refusal.params))
+        if any(a.kind == action.kind for a in view.legal):
+            return reason
+        words = main_words(active_language())
+        return " ".join((reason, _("Now: {commands}.").format(
+            commands=", ".join(words[c] for c in self.possible(view)))))
 
     def narrator_params(self, params: dict[str, object]) -> dict[str, object]:
         """Values of a refusal in the player's words (cards by name or code)."""

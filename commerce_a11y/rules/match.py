@@ -264,7 +264,7 @@ class Match:
                 return N_("No exchange of the whole hand in this game.")
             return N_("Only the dealer keeps or exchanges a hand, right after the deal.")  # H1
         if isinstance(action, Done):
-            return N_("Nothing to end yet: you have not swapped this turn.")
+            return N_("Nothing to end: you have not swapped yet.")
         if phase is Phase.CONTINUE:
             return N_("You have swapped this turn.")  # C3, H4, T2: swap again, call, or end the turn
         if isinstance(action, Knock):
