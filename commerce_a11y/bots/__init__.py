@@ -2,7 +2,7 @@
 
 ``make_bot("basic", seed)`` builds one; ``BOT_KINDS`` lists the levels. Every bot is wrapped in ``Bounded`` so
 that a match between computer players always ends (B11, H8), whatever the level decides, and so that no level
-swaps the same cards back and forth (``without_undo``).
+that chooses by value swaps the same cards back and forth (``without_undo``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def make_bot(kind: str, seed: int) -> Bot:
         cls = BOT_KINDS[kind]
     except KeyError:
         raise ValueError(f"no computer player {kind!r} (levels: {', '.join(BOT_KINDS)})") from None
-    return Bounded(cls(seed))
+    return Bounded(cls(seed), no_undo=kind != "random")
 
 
 __all__ = ["BOT_KINDS", "MAX_OWN_TURNS", "BasicBot", "Bot", "Bounded", "EasyBot", "HeuristicBot", "RandomBot",

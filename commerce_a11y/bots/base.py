@@ -20,23 +20,25 @@ class Bot(Protocol):
 
 
 class Bounded:
-    """Wraps a bot so that it winds its hand down after ``MAX_OWN_TURNS`` own turns, and never undoes its own last
-    swap for nothing (``without_undo``).
+    """Wraps a bot so that it winds its hand down after ``MAX_OWN_TURNS`` own turns, and never undoes its own
+    swapping for nothing (``without_undo``; ``no_undo`` is off only for the random level, which stays uniform over
+    every legal action as the floor of the ladder).
 
     Braillespiel and Handeln have no stalemate rule, so without this bound two bots could trade for ever; the
     wrapper keeps both rules in one place instead of in every level.
     """
 
-    def __init__(self, bot: Bot, limit: int = MAX_OWN_TURNS) -> None:
+    def __init__(self, bot: Bot, limit: int = MAX_OWN_TURNS, no_undo: bool = True) -> None:
         self.bot = bot
         self.limit = limit
+        self.no_undo = no_undo
 
     def choose(self, view: SeatView) -> Action:
         if view.own_turns > self.limit:
             for action in (Knock(), Pass(), Done()):
                 if action in view.legal:
                     return action
-        return self.bot.choose(without_undo(view))
+        return self.bot.choose(without_undo(view) if self.no_undo else view)
 
 
 def last_swap(view: SeatView) -> tuple[frozenset[int], frozenset[int]] | None:
