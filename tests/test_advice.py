@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import random
 
+import advice_checks
 import pytest
 from engine_helpers import lay, new_match
 from hypothesis import HealthCheck, given, settings
@@ -13,12 +14,19 @@ from hypothesis import strategies as st
 from commerce_a11y.bots.knowledge import Knowledge
 from commerce_a11y.bots.scoring import after_swap
 from commerce_a11y.cards import parse_cards
-from commerce_a11y.console.advice import explain_lines, hint_action, hint_lines, whatif_line, whatif_value
-from commerce_a11y.console.parser import swap_from_tokens
+from commerce_a11y.console.advice import (
+    explain_lines,
+    hint_action,
+    hint_lines,
+    showdown_lines,
+    whatif_line,
+    whatif_value,
+)
+from commerce_a11y.console.parser import Invalid, parse, swap_from_tokens
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.narration.values import name_words, value_words
-from commerce_a11y.rules import Match, Pass, Player, Swap, ruleset
+from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, Pounce, Swap, ruleset
 
 CONFIGS = [
     ("commerce", {}, 4),
@@ -188,7 +196,7 @@ def test_explain_names_the_loser_and_the_hand_just_above_with_the_deciding_cards
     held = holders(seen)
     seat = held["pair 9 K"]  # the player watches the two others decide it
     narrator = Narrator(match.rules, [p.name for p in match.players], seat)
-    lines = explain_lines(match.view(seat), narrator, [e.visible_to(seat) for e in match.events], 0)
+    lines = explain_lines(match.view(seat), narrator, [e.visible_to(seat) for e in match.events])
     winner, loser = match.players[held["pair 7 2"]].name, match.players[held["point 21"]].name
     assert lines == [f"{winner} beats {loser}: Pair of sevens, two odd card against Point, 21."]
 
@@ -202,7 +210,7 @@ def test_explain_tells_the_player_who_beat_whom(mine: str, expected: str) -> Non
     held = holders(seen)
     seat = held[mine]
     narrator = Narrator(match.rules, [p.name for p in match.players], seat)
-    lines = explain_lines(match.view(seat), narrator, [e.visible_to(seat) for e in match.events], 0)
+    lines = explain_lines(match.view(seat), narrator, [e.visible_to(seat) for e in match.events])
     assert lines == [expected.format(point=match.players[held["point 21"]].name,
                                      pair=match.players[held["pair 7 2"]].name)]
 
@@ -212,7 +220,7 @@ def test_explain_names_the_pot_winner_in_braillespiel() -> None:
     held = holders(seen)
     seat, winner, second = held["high A 6 4"], held["kunststueck 9"], held["sequence 9 S"]
     narrator = Narrator(match.rules, [p.name for p in match.players], seat)
-    lines = explain_lines(match.view(seat), narrator, [e.visible_to(seat) for e in match.events], 0)
+    lines = explain_lines(match.view(seat), narrator, [e.visible_to(seat) for e in match.events])
     assert lines == [f"{match.players[winner].name} beats {match.players[second].name}: Kunststück of nines "
                      "against Sequence, nine high, in spades."]
 
@@ -224,7 +232,7 @@ def test_explain_reads_an_opponents_swap_from_what_the_player_saw() -> None:
     match.apply(first, Swap((match.hands[first][1],), (match.skat[0],)))  # takes 9D, keeps 7C... lays 8D
     narrator = Narrator(match.rules, [p.name for p in match.players], me)
     seen = [e.visible_to(me) for e in match.events]
-    lines = explain_lines(match.view(me), narrator, seen, len(seen))
+    lines = explain_lines(match.view(me), narrator, seen)
     name = match.players[first].name
     assert lines[0] == f"{name} took nine of diamonds and laid eight of diamonds."
     assert lines[1].startswith(name)
@@ -240,12 +248,12 @@ def test_explain_with_a_name_reads_that_players_last_move() -> None:
     seen = [e.visible_to(me) for e in match.events]
     view = match.view(me)
     name = match.players[first].name
-    assert explain_lines(view, narrator, seen, len(seen), name.lower()) == [
+    assert explain_lines(view, narrator, seen, name.lower()) == [
         f"{name} passed: the hand is good enough for them, or the widow had nothing they wanted."]
-    lines = explain_lines(view, narrator, seen, len(seen), match.players[second].name)
+    lines = explain_lines(view, narrator, seen, match.players[second].name)
     assert lines[0] == f"{match.players[second].name} took nine of diamonds and laid nine of hearts."
     assert lines[1] == f"{match.players[second].name} gave up a card that did not fit the rest of their hand."
-    assert explain_lines(view, narrator, seen, len(seen), "Zed")[0].startswith("Name a player: ")
+    assert explain_lines(view, narrator, seen, "Zed")[0].startswith("Name a player: ")
 
 
 def test_explain_before_anything_happened() -> None:
@@ -253,7 +261,7 @@ def test_explain_before_anything_happened() -> None:
     seat = match.to_act
     narrator = narrator_for(match, seat)
     seen = [e.visible_to(seat) for e in match.events]
-    assert explain_lines(match.view(seat), narrator, seen, len(seen)) == [
+    assert explain_lines(match.view(seat), narrator, seen) == [
         "Nothing to explain yet: no one else has moved this hand."]
 
 
@@ -276,3 +284,186 @@ def test_explain_before_anything_happened() -> None:
 ])
 def test_values_are_named_precisely_and_briefly(name: str, hand: str, options: dict, words: str) -> None:
     assert value_words(ruleset(name, **options), parse_cards(hand)) == words
+
+
+# ----- advice that is always right (issue 15) -----
+
+
+@pytest.mark.parametrize("config", advice_checks.CONFIGS, ids=advice_checks.config_id)
+def test_a_last_turn_hint_never_leaves_the_hand_worse_than_passing(config) -> None:
+    """C5, C18, H3, T2 and B3: after a knock or a call (also in the later swaps of a C3 turn), and for the last
+    player still swapping in braillespiel, no later swap comes: the hint keeps at least the value passing keeps,
+    and never promises a next swap."""
+    found = advice_checks.Findings()
+    for seed in (0, 1):
+        advice_checks.last_turn_hints(config, seed, 4, 3, found)
+    assert found.checked and not found.problems
+
+
+@pytest.mark.parametrize("config", advice_checks.CONFIGS, ids=advice_checks.config_id)
+def test_following_the_hints_while_the_others_pass_ends_the_swapping(config) -> None:
+    """Issue 15: as the last player still swapping (B3, or while everyone else passes), the hint sent a player back
+    and forth eleven times in a row. Now it passes within a few turns: each swap that does not raise the hand's
+    value takes a card the others left, and none takes back what the player laid."""
+    found = advice_checks.Findings()
+    for seed in (0, 3):
+        advice_checks.follow_hints_alone(config, seed, 4, 4, found)
+    assert not found.problems
+
+
+def test_whatif_and_the_hint_work_with_a_four_card_hand() -> None:
+    """C17: after a pounce the hand holds four cards and still swaps one for one; ``whatif`` refused it."""
+    match = Match(ruleset("commerce", pounce=True), [Player(f"P{i}") for i in range(3)], seed=5112)
+    me = match.to_act
+    assert sorted(c.code for c in match.hands[me]) == ["6C", "6D", "6S"] and parse_cards("6H")[0] in match.skat
+    match.apply(me, Pounce())
+    match.apply(match.to_act, Pass())
+    match.apply(match.to_act, Pass())
+    view = match.view(me)
+    narrator = narrator_for(match, me)
+    assert len(view.hand) == 4 and any(isinstance(a, Swap) for a in view.legal)
+    assert whatif_line(view, narrator, ["41"]) == (
+        "If you swap six of hearts for eight of hearts: Tricon of sixes. Now: Four sixes.")
+    assert whatif_line(view, narrator, ["51"]) == "Choose your card from 1 to 4 and the widow card from 1 to 3."
+    assert same_swap(Swap(parse_cards("6H"), parse_cards("8H")), swap_from_tokens(["41"], view))
+    lines = hint_lines(view, narrator)
+    assert len(lines) == 2 and hint_action(view) in view.legal
+
+
+def play_to_showdown(match: Match) -> None:
+    """Everyone passes until the hand's showdown (C6)."""
+    hand = match.hand_no
+    while match.hand_no == hand:
+        match.apply(match.to_act, Pass())
+
+
+def test_explain_tells_the_latest_opponent_move_not_the_last_showdown() -> None:
+    """Issue 15: explain preferred a showdown that came since the player's last turn, even when opponents had
+    moved after it. The newest of the two wins."""
+    match = new_match("commerce", 3, seed=2)
+    play_to_showdown(match)
+    first, me = match.order[0], match.order[1]
+    match.apply(first, Swap((match.hands[first][0],), (match.skat[0],)))
+    narrator = narrator_for(match, me)
+    seen = [e.visible_to(me) for e in match.events]
+    assert explain_lines(match.view(me), narrator, seen)[0].startswith(f"{match.players[first].name} took ")
+
+
+def test_explain_tells_the_last_showdown_when_nothing_came_after_it() -> None:
+    match = new_match("commerce", 3, seed=2)
+    play_to_showdown(match)
+    me = match.order[0]  # eldest: nobody has moved in the new hand
+    seen = [e.visible_to(me) for e in match.events]
+    showdown = next(e for e in reversed(seen) if e.kind == "showdown")
+    narrator = narrator_for(match, me)
+    assert explain_lines(match.view(me), narrator, seen) == showdown_lines(match.view(me), narrator, showdown)
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "11 12", "Your card 1 is named twice."),
+    ("en", "11 21", "Widow card 1 is named twice."),
+    ("en", "7c 7c 8s 9s", "seven of clubs is named twice."),
+    ("en", "seven of clubs seven of clubs 8s 9s", "seven of clubs is named twice."),
+    ("en", "7c jc 8s 8s", "eight of spades is named twice."),
+    ("de", "11 12", "Deine Karte 1 ist doppelt genannt."),
+    ("de", "12 32", "Skatkarte 2 ist doppelt genannt."),
+    ("de", "kr7 krb pi8 pi8", "Pik 8 ist doppelt genannt."),
+    ("nl", "kl7 kl7 sc8 sc9", "klaverenzeven is twee keer genoemd."),
+    ("nl", "11 12", "Je kaart 1 is twee keer genoemd."),
+    ("nl", "13 23", "Widowkaart 3 is twee keer genoemd."),
+])
+def test_a_card_named_twice_is_refused_for_what_it_is(lang: str, typed: str, said: str) -> None:
+    """Issue 15: "11 12" was refused by blaming a card the player does hold, "11 21" a card in the widow."""
+    use_language(lang)
+    match = new_match("braillespiel", 3, seed=2)
+    lay(match, ["7C JC 9H", "10C 10D 10H", "QC QD QH"], "8S 9S 10S")
+    seat = match.to_act
+    view = match.view(seat)
+    parsed = parse(typed, view)
+    assert isinstance(parsed, Invalid) and parsed.message == said
+    assert whatif_line(view, narrator_for(match, seat), typed.split()) == said
+
+
+def opponent_swaps(name: str, options: dict, hands: list[str], skat: str, swaps: list[tuple[str, str]]) -> list[str]:
+    """The eldest makes the given swaps on its turns (the others pass); what explain then says to the next player,
+    with the eldest's name as "Eve"."""
+    match = new_match(name, 3, seed=2, **options)
+    lay(match, hands, skat)
+    if match.phase is Phase.EXCHANGE:
+        match.apply(match.dealer, Done())  # H1: the dealer keeps the hand
+    first, me, last = match.order
+    for gave, took in swaps:
+        match.apply(first, Swap(parse_cards(gave), parse_cards(took)))
+        if match.to_act == me and (gave, took) != swaps[-1]:
+            match.apply(me, Pass())
+            match.apply(last, Pass())
+    names = [p.name for p in match.players]
+    names[first] = "Eve"
+    seen = [e.visible_to(me) for e in match.events]
+    return explain_lines(match.view(me), Narrator(match.rules, names, me), seen)
+
+
+SUIT_HANDS = (["7C 2D 3S", "4C 5D 6S", "JC QD AS"], "KH QH 2H")
+"""The eldest takes the king and then the queen of hearts: two known cards of one suit."""
+RUN_HANDS = (["7C 8D 9S", "10C JD QS", "KC AD 7S"], "JH 10S 8H")
+"""The eldest takes the jack of hearts and then the ten of spades: two known cards close in rank."""
+
+
+@pytest.mark.parametrize(("name", "options", "hope"), [
+    ("commerce", {}, "; perhaps for a flush or a sequence."),
+    ("commerce", {"extended": True}, "; perhaps for a flush or a sequence."),
+    ("braillespiel", {"deck": 52}, "; perhaps for a sequence or points in that suit."),
+    ("thirty-one", {}, "; perhaps for points in that suit."),
+    ("handeln", {}, "; perhaps for points in that suit."),
+])
+def test_explain_names_only_the_rulesets_own_kinds_of_hand(name: str, options: dict, hope: str) -> None:
+    """Issue 15: braillespiel's explain spoke of a flush, which that ruleset does not have (nor do thirty-one and
+    handeln, which count points in a suit)."""
+    hands, skat = SUIT_HANDS if name != "handeln" else (["7C 8D 9S", "10C JD QS", "KC AD 7S"], "KH QH 9H")
+    lines = opponent_swaps(name, options, hands, skat, [(hands[0][:2], "KH"), (hands[0][3:5], "QH")])
+    assert lines[1] == f"Eve now holds at least 2 cards of one suit: king of hearts, queen of hearts{hope}"
+
+
+def test_explain_in_trentuno_where_suits_do_not_count() -> None:
+    """R2: two cards of one suit say nothing; more points bring the total closer to 31."""
+    lines = opponent_swaps("trentuno", {}, *SUIT_HANDS, [("7C", "KH"), ("2D", "QH")])
+    assert lines[1] == "Eve gave a lower card for a higher one: a total closer to 31."
+
+
+def test_explain_in_extended_commerce_where_points_count_for_nothing() -> None:
+    """C18: only Tricon, Sequence and Flush count, so a higher card is not "more points"."""
+    assert opponent_swaps("commerce", {}, *SUIT_HANDS, [("7C", "KH")])[1] == (
+        "Eve gave a lower card for a higher one: more points, or a start on a suit.")
+    assert opponent_swaps("commerce", {"extended": True}, *SUIT_HANDS, [("7C", "KH")])[1] == (
+        "Eve gave up a card that did not fit the rest of their hand.")
+
+
+def test_explain_names_a_krikelkrakel_only_where_it_is_played() -> None:
+    """B9: three ranks in a row in three suits count only with the option."""
+    swaps = [("7C", "JH"), ("8D", "10S")]
+    assert opponent_swaps("braillespiel", {"krikelkrakel": True}, *RUN_HANDS, swaps)[1] == (
+        "Eve now holds ten of spades, jack of hearts, close in rank: perhaps for a Krikelkrakel.")
+    assert "Krikelkrakel" not in opponent_swaps("braillespiel", {}, *RUN_HANDS, swaps)[1]
+
+
+def test_the_reasons_speak_of_no_later_swap_and_no_waiting_where_there_is_none(monkeypatch) -> None:
+    """The second sentence of a hint fits the turn: in the last round a swap that keeps the value is for the others'
+    last turns and a pass is no waiting; a pass that completes the stalemate (C6) ends the hand."""
+    import commerce_a11y.console.advice as advice
+
+    def hint_for(match: Match, action) -> str:
+        monkeypatch.setattr(advice, "hint_action", lambda view: action)
+        return hint_lines(match.view(match.to_act), narrator_for(match, match.to_act))[1]
+
+    match = new_match("thirty-one", 3, seed=2)
+    lay(match, ["2C 3D 4S", "9H 5C 2D", "JC QD KS"], "7C 8D 10S")
+    match.apply(match.to_act, Knock())
+    assert hint_for(match, Swap(parse_cards("5C"), parse_cards("7C"))) == (
+        "It keeps 9 points and takes seven of clubs away from the players after you.")
+    assert hint_for(match, Pass()) == ("Your hand, 9 points, is better than 10 in 100 hands; played out many times, "
+                                       "any swap helps the players after you more than you.")
+    match = new_match("thirty-one", 3, seed=2)
+    lay(match, ["2C 3D 4S", "9H 5C 2D", "JC QD KS"], "7C 8D 10S")
+    for _ in range(5):
+        match.apply(match.to_act, Pass())
+    assert hint_for(match, Pass()).endswith("played out many times, passing now loses less than any swap.")

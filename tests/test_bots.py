@@ -7,8 +7,9 @@ import random
 from dataclasses import replace
 
 import pytest
+from engine_helpers import lay, new_match
 
-from commerce_a11y.bots import BOT_KINDS, make_bot
+from commerce_a11y.bots import BOT_KINDS, make_bot, without_undo
 from commerce_a11y.bots.base import MAX_OWN_TURNS
 from commerce_a11y.bots.knowledge import Decision, Knowledge
 from commerce_a11y.bots.scoring import knock_floor
@@ -297,3 +298,61 @@ def test_strong_searches_less_at_big_tables() -> None:
     (bench/table_wait.py measures the waits)."""
     bot = StrongBot(1)
     assert [bot.effort(n) for n in (3, 6, 8, 12)] == [(144, 600), (144, 600), (108, 600), (32, 400)]
+
+
+def undoing(match: Match, seat: int, swap: Swap, last: dict[int, Swap]) -> bool:
+    """Whether a swap takes back what the seat laid in its last swap while giving what it took then, without
+    raising the hand's value (counted from the events, independently of ``without_undo``)."""
+    before = last.get(seat)
+    if before is None or set(swap.took).isdisjoint(before.gave) or set(swap.gave).isdisjoint(before.took):
+        return False
+    hand = list(match.hands[seat])
+    for gave, took in zip(swap.gave, swap.took, strict=True):
+        hand[hand.index(gave)] = took
+    return match.rules.hand_value(hand) <= match.value(seat)
+
+
+@pytest.mark.parametrize("kind", ["easy", "basic", "heuristic", "strong"])
+@pytest.mark.parametrize(("name", "options"), [("braillespiel", {"marks": 2}), ("commerce", {}),
+                                                ("thirty-one", {"chips": 1}), ("handeln", {"limit": 1})])
+def test_no_level_undoes_its_own_last_swap_for_nothing(kind: str, name: str, options: dict) -> None:
+    """Issue 15: computer players swapped the same two cards back and forth for up to eleven turns in a row. A
+    level may take back what it laid in its last swap for what it took only when that raises its hand's value."""
+    hands = 1 if kind == "strong" else 6
+    for seed in range(2 if kind == "strong" else 4):
+        match = Match(ruleset(name, **options), [Player(f"P{i}") for i in range(4)], seed=seed)
+        bots = {s: make_bot(kind, seed * 10 + s) for s in range(4)}
+        last: dict[int, Swap] = {}
+        while not match.over and match.hand_no <= hands:
+            seat = match.to_act
+            action = bots[seat].choose(match.view(seat))
+            if isinstance(action, Swap):
+                assert not undoing(match, seat, action, last), (name, kind, seed, match.hand_no)
+            events = match.apply(seat, action)
+            if any(e.kind == "deal" for e in events):
+                last = {}
+            elif isinstance(action, Swap):
+                last[seat] = action
+
+
+def test_without_undo_leaves_out_taking_back_for_nothing_and_keeps_a_choice() -> None:
+    """The one place every level (and the hint) keeps the rule: an undo, or taking back a card laid while the
+    others only passed, is left out unless it raises the hand's value; passing always stays."""
+    match = new_match("thirty-one", 3, seed=5)
+    lay(match, ["2C 9H 5S", "7C 8D 2H", "JC 10D 3H"], "3D 4S KD")
+    seat = match.order[0]
+    two, three, four = parse_cards("2C 3D 4S")
+    match.apply(seat, Swap((two,), (three,)))  # 9 points in hearts stay the best suit: the value is unchanged
+    for other in match.order[1:]:
+        match.apply(other, Pass())
+    view = match.view(seat)
+    kept = without_undo(view).legal
+    assert Swap((three,), (two,)) in view.legal and Swap((three,), (two,)) not in kept  # the undo
+    assert Swap((three,), (four,)) in kept  # a card nobody laid: not going back
+    assert Pass() in kept and Knock() in kept
+    match.apply(seat, Swap((three,), (four,)))
+    for other in match.order[1:]:
+        match.apply(other, Pass())
+    kept = without_undo(match.view(seat)).legal
+    assert Swap((four,), (two,)) not in kept  # round in a circle: 2C was laid while the others only passed
+    assert Swap((parse_cards("5S")[0],), (parse_cards("KD")[0],)) in kept

@@ -270,8 +270,8 @@ def test_c3_up_to_three_swaps_each_of_a_different_card_of_the_turns_skat():
     assert Done() in legal and Pass() not in legal and Knock() not in legal
     assert {a.took[0] for a in legal if isinstance(a, Swap)} == {s[1], s[2]}  # not the card just laid (h[0])
     refused(m, seat, Swap((h[1],), (h[0],)), "A card laid down this turn cannot be taken back.")
-    refused(m, seat, Pass(), "You have swapped this turn: swap again or end your turn.")
-    refused(m, seat, Knock(), "You have swapped this turn: swap again or end your turn.")
+    refused(m, seat, Pass(), "You have swapped this turn.")
+    refused(m, seat, Knock(), "You have swapped this turn.")
     play(m, Swap((h[1],), (s[1],)))
     assert (m.phase, m.to_act) == (Phase.CONTINUE, seat)
     assert {a.took[0] for a in m.legal_actions() if isinstance(a, Swap)} == {s[2]}
@@ -299,7 +299,7 @@ def test_c3_a_card_taken_and_laid_again_cannot_be_taken_a_second_time():
 def test_c3_done_ends_the_turn_and_a_turn_without_swap_is_a_pass():
     m = new_match("commerce", 3, seed=1, swaps_per_turn=3)
     seat = m.to_act
-    refused(m, seat, Done(), "That is not possible now.")  # nothing to end before a swap
+    refused(m, seat, Done(), "Nothing to end: you have not swapped yet.")
     play(m, Swap((m.hands[seat][0],), (m.skat[0],)))
     assert play(m, Done()) == []  # a decline leaves no event
     assert (m.phase, m.to_act, m.passes) == (Phase.TURN, m.order[1], 0)
@@ -536,21 +536,21 @@ def test_c17_pounce_only_with_the_option_only_with_the_fourth_in_the_skat_never_
     m = new_match("commerce", 3, seed=1)
     lay(m, ["7C 7D 7H", "2C 3D 5H", "9C 9D 2H"], "KS 7S JD")
     assert Pounce() not in m.legal_actions()
-    refused(m, m.to_act, Pounce(), "That is not possible now.")
+    refused(m, m.to_act, Pounce(), "Pounce is off in this match.")
 
     m = new_match("commerce", 3, seed=1, pounce=True)
     lay(m, ["7C 7D 8H", "2C 3D 5H", "9C 9D 2H"], "KS 7S JD")  # no tricon
-    refused(m, m.to_act, Pounce(), "That is not possible now.")
+    refused(m, m.to_act, Pounce(), "Pounce needs a tricon in your hand.")
 
     m = new_match("commerce", 3, seed=1, pounce=True)
     lay(m, ["7C 7D 7H", "2C 3D 5H", "9C 9D 2H"], "KS 8S JD")  # the fourth is not in the skat
-    refused(m, m.to_act, Pounce(), "That is not possible now.")
+    refused(m, m.to_act, Pounce(), "Pounce needs your tricon's fourth card in the widow.")
 
     m = new_match("commerce", 3, seed=1, pounce=True)
     lay(m, ["2C 3D 5H", "7C 7D 7H", "9C 9D 2H"], "KS 7S JD")
     play(m, Knock())
     assert Pounce() not in m.legal_actions()  # C5: in the last round only swap or pass
-    refused(m, m.to_act, Pounce(), "That is not possible now.")
+    refused(m, m.to_act, Pounce(), "No pouncing in the last round.")
 
     m = new_match("commerce", 3, seed=1, pounce=True, swaps_per_turn=3)
     lay(m, ["7C 7D 2H", "2C 3D 5H", "9C 9D 4H"], "KS 7S 7H")
@@ -605,10 +605,10 @@ def test_b2_swap_refusals():
     msg = "Swap one, two or three hand cards for as many skat cards."
     refused(m, seat, Swap((h[0], h[1]), (s[0],)), msg)
     refused(m, seat, Swap((), ()), msg)
-    refused(m, seat, Swap((h[0], h[0]), (s[0], s[1])), f"You do not hold {h[0].code}.")
-    refused(m, seat, Swap((h[0], h[1]), (s[0], s[0])), f"{s[0].code} is not in the skat.")
-    refused(m, seat, Knock(), "That is not possible now.")
-    refused(m, seat, Done(), "That is not possible now.")
+    refused(m, seat, Swap((h[0], h[0]), (s[0], s[1])), f"{h[0].code} is named twice.")
+    refused(m, seat, Swap((h[0], h[1]), (s[0], s[0])), f"{s[0].code} is named twice.")
+    refused(m, seat, Knock(), "No knocking in this game.")
+    refused(m, seat, Done(), "Nothing to end: you have not swapped yet.")
 
 
 def test_b3_passing_is_final_and_the_last_player_keeps_turns_alone():
@@ -741,8 +741,8 @@ def test_h1_only_the_dealer_may_exchange_the_whole_hand_and_only_first():
     assert m.legal_actions() == [ExchangeAll(), Done()]
     assert m.view(m.order[0]).legal == ()
     refused(m, m.order[0], ExchangeAll(), "It is not your turn.")
-    refused(m, d, Pass(), "That is not possible now.")
-    refused(m, d, swap(" ".join(c.code for c in m.hands[d][:1]), "AC"), "That is not possible now.")
+    refused(m, d, Pass(), "First exchange your hand or keep it.")
+    refused(m, d, swap(" ".join(c.code for c in m.hands[d][:1]), "AC"), "First exchange your hand or keep it.")
     old_hand, old_skat = list(m.hands[d]), list(m.skat)
     events = play(m, ExchangeAll())
     assert [(ev.kind, ev.fields) for ev in events] == [
@@ -751,7 +751,7 @@ def test_h1_only_the_dealer_may_exchange_the_whole_hand_and_only_first():
     assert (m.phase, m.to_act) == (Phase.TURN, m.order[0])
     play(m, Pass(), Pass(), Pass())
     assert m.to_act == d and ExchangeAll() not in m.legal_actions()
-    refused(m, d, ExchangeAll(), "That is not possible now.")
+    refused(m, d, ExchangeAll(), "Only the dealer keeps or exchanges a hand, right after the deal.")
 
 
 def test_h1_the_dealer_may_keep_the_hand():
@@ -789,7 +789,7 @@ def test_h3_eingeschafft_gives_every_other_player_one_more_turn_then_the_showdow
     seats = []
     for _ in range(3):
         seats.append(m.to_act)
-        refused(m, m.to_act, Knock(), "No knocking in the last round.")
+        refused(m, m.to_act, Knock(), "I'm in was called already.")
         events = play(m, Pass())
     assert seats == [o[2], o[3], o[0]]  # the caller does not trade again
     assert "showdown" in kinds(events)
@@ -810,7 +810,7 @@ def test_h4_feuer_right_after_the_deal_in_order_from_eldest():
     play(m, Done())  # the dealer keeps the hand
     assert (m.phase, m.to_act) == (Phase.CALL, o[0])
     assert m.legal_actions() == [Fire(), Done()]
-    refused(m, o[0], Pass(), "That is not possible now.")
+    refused(m, o[0], Pass(), "First call or wait.")
     play(m, Done())
     assert (m.phase, m.to_act) == (Phase.CALL, o[2])
     events = play(m, Fire())
@@ -999,10 +999,10 @@ def test_illegal_actions_are_refused_and_change_nothing(name: str):
     refused(m, seat, Swap((stock_card,), (m.skat[0],)))
     refused(m, seat, Pounce())
     if name != "handeln":
-        refused(m, seat, ExchangeAll(), "That is not possible now.")
-        refused(m, seat, Done(), "That is not possible now.")
+        refused(m, seat, ExchangeAll(), "No exchange of the whole hand in this game.")
+        refused(m, seat, Done(), "Nothing to end: you have not swapped yet.")
     if name in ("commerce", "trentuno", "braillespiel"):
-        refused(m, seat, Fire(), "That is not possible now.")
+        refused(m, seat, Fire(), "No call in this game.")
     # Still at the same decision: a legal action is accepted afterwards.
     before = full_state(m)
     play(m, m.legal_actions()[-1])

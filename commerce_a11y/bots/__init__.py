@@ -1,12 +1,13 @@
 """Computer players: each sees only its seat's view (``SeatView``) and returns one action.
 
 ``make_bot("basic", seed)`` builds one; ``BOT_KINDS`` lists the levels. Every bot is wrapped in ``Bounded`` so
-that a match between computer players always ends (B11, H8), whatever the level decides.
+that a match between computer players always ends (B11, H8), whatever the level decides, and so that no level
+that chooses by value swaps the same cards back and forth (``without_undo``).
 """
 
 from __future__ import annotations
 
-from .base import MAX_OWN_TURNS, Bot, Bounded
+from .base import MAX_OWN_TURNS, Bot, Bounded, without_undo
 from .basic import BasicBot
 from .easy import EasyBot
 from .heuristic import HeuristicBot
@@ -25,8 +26,8 @@ def make_bot(kind: str, seed: int) -> Bot:
         cls = BOT_KINDS[kind]
     except KeyError:
         raise ValueError(f"no computer player {kind!r} (levels: {', '.join(BOT_KINDS)})") from None
-    return Bounded(cls(seed))
+    return Bounded(cls(seed), no_undo=kind != "random")
 
 
 __all__ = ["BOT_KINDS", "MAX_OWN_TURNS", "BasicBot", "Bot", "Bounded", "EasyBot", "HeuristicBot", "RandomBot",
-           "StrongBot", "make_bot"]
+           "StrongBot", "make_bot", "without_undo"]

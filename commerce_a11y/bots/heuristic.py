@@ -13,7 +13,7 @@ import random
 
 from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
 from .knowledge import Knowledge
-from .scoring import knock_floor, promise_of, ranked_swaps
+from .scoring import final_turn, knock_floor, promise_of, ranked_swaps
 from .sim import KNOCK, Sim, sensible_policy
 from .strength import promises, strengths
 
@@ -46,16 +46,17 @@ class HeuristicBot:
         if view.phase is Phase.EXCHANGE:
             better = promise_of(promise, view.skat) > promise_of(promise, view.hand)
             return ExchangeAll() if better else Done()
-        last_turn = view.last_round or view.phase is Phase.CONTINUE
+        last = final_turn(view)
+        last_turn = last or view.phase is Phase.CONTINUE
         current = float(rules.hand_value(view.hand)) if last_turn else promise_of(promise, view.hand)
         ranked = ranked_swaps([a for a in legal if isinstance(a, Swap)], view.hand, rules, promise, last_turn)
         if Knock() in legal and self.may_knock(view) and self.knock_risk(view) <= self.risk_limit(view):
             return Knock()
         if ranked and ranked[0][0] > current + 1e-9:
             return ranked[0][1]
-        if rules.pass_is_final and ranked:
+        if rules.pass_is_final and ranked and not last:
             # B3: a pass ends one's swapping for the hand, so while the widow offers a swap that keeps the
-            # hand's value, take it and stay in for the cards the others will lay down.
+            # hand's value, take it and stay in for the cards the others will lay down (while there are others).
             value = rules.hand_value(view.hand)
             keeping = [s for s in ranked_swaps([s for _, s in ranked], view.hand, rules, promise, True)
                        if s[0] >= value]

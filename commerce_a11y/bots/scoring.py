@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import parse_cards
-from ..rules import Ruleset, Swap
+from ..rules import Ruleset, SeatView, Swap
 
 KNOCK_TIP = {
     "thirty-one": parse_cards("KH QH 9H"),  # 29
@@ -24,6 +24,16 @@ def knock_floor(rules: Ruleset) -> int:
     """The smallest hand value this level knocks with (``KNOCK_TIP``); 0 where only the risk decides."""
     tip = KNOCK_TIP.get(rules.name)
     return 0 if tip is None else rules.hand_value(tip)
+
+
+def final_turn(view: SeatView) -> bool:
+    """Whether only the hand's value counts now, because no later turn can change what this swap leaves: a turn in
+    the last round (C5, H3: after a knock or "I'm in"), also its later swaps (C3); or, where passing is final (B3),
+    the turn of the last player still swapping, whose widow no one else will change again (the best three of its
+    six cards are one swap away, B2)."""
+    if view.last_round:
+        return True
+    return view.rules.pass_is_final and all(s in view.passed for s in view.order if s != view.seat)
 
 
 def after_swap(hand: Sequence[int], swap: Swap) -> list[int]:

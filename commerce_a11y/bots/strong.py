@@ -13,7 +13,7 @@ import random
 from ..rules import Action, Knock, Pass, Phase, SeatView, Swap
 from .heuristic import HeuristicBot, knock_at
 from .knowledge import Knowledge
-from .scoring import after_swap, knock_floor, ranked_swaps
+from .scoring import after_swap, final_turn, knock_floor, ranked_swaps
 from .sim import KNOCK, PASS, SWAP, Sim, sensible_policy
 from .strength import promises, strengths
 
@@ -54,6 +54,10 @@ class StrongBot:
         legal = view.legal
         if view.phase is not Phase.TURN or any(a.kind in ("fire", "pounce") for a in legal):
             return self.heuristic.choose(view)
+        if final_turn(view) and not view.last_round:
+            # B3, the last player still swapping: nothing will change but this hand, so the best value reachable
+            # is the whole answer (the heuristic level takes it, then passes); a search only finds ties.
+            return self.heuristic.choose(view)
         return best_of(self.estimates(view))
 
     def estimates(self, view: SeatView) -> list[tuple[Action, float]]:
@@ -64,13 +68,19 @@ class StrongBot:
         players = len(view.players)
         promise = promises(rules, players)
         swaps = [a for a in legal if isinstance(a, Swap)]
-        if rules.pass_is_final:
+        if rules.pass_is_final or view.last_round:
             # B3: the hand may end whenever the others have passed, so a swap that lowers the hand's value for
-            # its promise is a gamble the playouts overrate (measured: it lost to the heuristic level).
+            # its promise is a gamble the playouts overrate (measured: it lost to the heuristic level). In the
+            # last round no later swap can make up for it: the search may rate such a swap as well as passing
+            # when both lose the same, but a player must never be worse off than passing.
             value = rules.hand_value(view.hand)
             swaps = [s for s in swaps if rules.hand_value(after_swap(view.hand, s)) >= value]
         ranked = ranked_swaps(swaps, view.hand, rules, promise, view.last_round)
-        candidates: list[Action] = [s for _, s in ranked[: self.candidates]] + [Pass()]
+        candidates: list[Action] = [s for _, s in ranked[: self.candidates]]
+        # Equal losses go to the first candidate. In the last round that is passing: a swap rated no better
+        # than keeping the hand as it is only tells the others more (measured: the search rated swaps that
+        # lowered the hand as well as passing, and the hint advised them).
+        candidates.insert(0 if view.last_round else len(candidates), Pass())
         if Knock() in legal:
             candidates.append(Knock())
         deals, draws = self.effort(len(view.order))

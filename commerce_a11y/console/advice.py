@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..bots import without_undo
 from ..bots.heuristic import HeuristicBot
-from ..bots.scoring import after_swap
+from ..bots.scoring import after_swap, final_turn
 from ..bots.strength import strength_of, strengths
 from ..bots.strong import StrongBot
 from ..cards import CARDS
-from ..i18n import _, active_language, ngettext
+from ..i18n import _, active_language, ngettext, npgettext, pgettext
 from ..narration.narrator import Narrator
 from ..narration.values import name_words
 from ..rules import Action, Done, Event, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
@@ -37,8 +38,10 @@ def hint_seed(view: SeatView) -> int:
 
 
 def hint_action(view: SeatView) -> Action:
-    """What the strongest computer player would do now; always one of ``view.legal``."""
-    action = StrongBot(hint_seed(view)).choose(view)
+    """What the strongest computer player would do now; always one of ``view.legal``. Like every computer
+    player it never undoes its own last swap for nothing (``without_undo``), so following the hints never
+    swaps the same cards back and forth."""
+    action = StrongBot(hint_seed(view)).choose(without_undo(view))
     if _legal(view, action):
         return action
     return view.legal[0]
@@ -116,6 +119,10 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
         if after > now:
             return _("It makes {value}, better than {percent} in 100 hands.").format(
                 value=words, percent=percent(view, after))
+        if final_turn(view):
+            # Never worse than passing here (the hint keeps the value), so the swap is for the others' last turns.
+            return _("It keeps {value} and takes {took} away from the players after you.").format(
+                value=words, took=narrator.cards(action.took))
         return _("It gives {value}, no better yet, but your hand can improve more on the next swap.").format(
             value=words)
     if isinstance(action, Knock):
@@ -140,8 +147,21 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
     if best <= now:
         return _("No swap improves your hand, {value}, which is better than {percent} in 100 hands.").format(
             value=value, percent=share)
+    if final_turn(view):
+        return _("Your hand, {value}, is better than {percent} in 100 hands; played out many times, any swap "
+                 "helps the players after you more than you.").format(value=value, percent=share)
+    if rules.pass_is_final or _pass_ends_hand(view):
+        # B3, C6, C18: no waiting here, the pass ends one's swapping or the hand itself.
+        return _("Your hand, {value}, is better than {percent} in 100 hands; played out many times, passing now "
+                 "loses less than any swap.").format(value=value, percent=share)
     return _("Your hand, {value}, is better than {percent} in 100 hands; played out many times, waiting loses "
              "less than any swap.").format(value=value, percent=share)
+
+
+def _pass_ends_hand(view: SeatView) -> bool:
+    """C6, C18: whether a pass now completes the passes in a row that end the swapping."""
+    rounds = view.rules.stalemate_rounds
+    return rounds is not None and view.passes + 1 >= rounds * len(view.order)
 
 
 # ----- whatif -----
@@ -151,8 +171,6 @@ def whatif_line(view: SeatView, narrator: Narrator, tokens: Sequence[str]) -> st
     """The value a swap would give, without making it; one short sentence when the swap is not possible."""
     if not tokens:
         return _("Say which swap, for example whatif 13.")
-    if len(view.hand) != 3:
-        return _("Your hand has four cards; it cannot swap any more.")
     parsed = swap_from_tokens(list(tokens), view)
     if isinstance(parsed, Invalid):
         return parsed.message
@@ -176,21 +194,14 @@ def whatif_value(view: SeatView, swap: Swap) -> int:
 MOVES = ("swap", "pass", "knock", "fire", "pounce", "exchange_all")
 
 
-def explain_lines(view: SeatView, narrator: Narrator, seen: Sequence[Event], since: int, who: str = "") -> list[str]:
-    """Why: the last showdown if one came since the player's last turn, else the last move of an opponent; with a
-    name, that opponent's last move this hand."""
+def explain_lines(view: SeatView, narrator: Narrator, seen: Sequence[Event], who: str = "") -> list[str]:
+    """Why: the newest of an opponent's last move this hand and the last showdown (which ended the hand before
+    it, so no move of this hand is older); with a name, that opponent's last move this hand."""
     if who:
         return _named_move(view, narrator, seen, who)
-    recent = list(seen[since:])
-    for event in reversed(recent):
-        if event.kind == "showdown":
-            return showdown_lines(view, narrator, event)
     for event in reversed(seen):
         if event.kind in MOVES and event.player != view.seat:
             return move_lines(view, narrator, event, seen)
-        if event.kind == "deal":
-            break
-    for event in reversed(seen):
         if event.kind == "showdown":
             return showdown_lines(view, narrator, event)
     return [_("Nothing to explain yet: no one else has moved this hand.")]
@@ -260,7 +271,8 @@ def _known_after(view: SeatView, seen: Sequence[Event], upto: Event) -> list[int
 
 def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], took: list[int],
             gave: list[int]) -> str:
-    """What a swap does for the cards the opponent is known to hold."""
+    """What a swap does for the cards the opponent is known to hold, in the ruleset's own kinds of hand."""
+    rules = view.rules
     cards = [CARDS[c] for c in known]
     for card in (CARDS[c] for c in took):
         same_rank = [c for c in cards if c.rank == card.rank]
@@ -268,18 +280,48 @@ def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], too
             return _("{name} now holds at least {count} of that rank: {cards}.").format(
                 name=name, count=len(same_rank), cards=narrator.cards(same_rank))
         same_suit = [c for c in cards if c.suit == card.suit]
-        if len(same_suit) >= 2:
-            return _("{name} now holds at least {count} cards of one suit: {cards}; perhaps for a flush, a "
-                     "sequence or points in that suit.").format(
-                name=name, count=len(same_suit), cards=narrator.cards(same_suit))
+        if len(same_suit) >= 2 and rules.name != "trentuno":  # R2: suits do not count
+            return _suit_line(view, narrator, name, same_suit)
+        if rules.options.get("krikelkrakel"):  # B9: ranks in a row in three suits
+            near = [c for c in cards if c.suit != card.suit and 0 < abs(c.rank - card.rank) <= 2]
+            if near:
+                return _("{name} now holds {cards}, close in rank: perhaps for a Krikelkrakel.").format(
+                    name=name, cards=narrator.cards([card, near[0]]))
     took_points = sum(CARDS[c].points for c in took)
     gave_points = sum(CARDS[c].points for c in gave)
-    if took_points > gave_points:
+    if took_points > gave_points and not rules.options.get("extended"):  # C18: points count for nothing
+        if rules.name == "trentuno":
+            return ngettext("{name} gave a lower card for a higher one: a total closer to 31.",
+                            "{name} gave lower cards for higher ones: a total closer to 31.",
+                            len(took)).format(name=name)
+        if rules.name == "handeln":
+            # Translators: Handeln's points (German "Augen").
+            return npgettext("handeln", "{name} gave a lower card for a higher one: more points, or a start on "
+                             "a suit.", "{name} gave lower cards for higher ones: more points, or a start on a "
+                             "suit.", len(took)).format(name=name)
         return ngettext("{name} gave a lower card for a higher one: more points, or a start on a suit.",
                         "{name} gave lower cards for higher ones: more points, or a start on a suit.",
                         len(took)).format(name=name)
     return ngettext("{name} gave up a card that did not fit the rest of their hand.",
                     "{name} gave up cards that did not fit the rest of their hand.", len(took)).format(name=name)
+
+
+def _suit_line(view: SeatView, narrator: Narrator, name: str, same_suit: list) -> str:
+    """Cards of one suit and what they may become: each ruleset's own kinds of hand (C8, C9, B5, B6, H5, T1)."""
+    count, cards = len(same_suit), narrator.cards(same_suit)
+    rules = view.rules
+    if rules.name == "commerce":
+        return _("{name} now holds at least {count} cards of one suit: {cards}; perhaps for a flush or a "
+                 "sequence.").format(name=name, count=count, cards=cards)
+    if rules.name == "braillespiel":
+        return _("{name} now holds at least {count} cards of one suit: {cards}; perhaps for a sequence or "
+                 "points in that suit.").format(name=name, count=count, cards=cards)
+    if rules.name == "handeln":
+        # Translators: Handeln's points (German "Augen").
+        return pgettext("handeln", "{name} now holds at least {count} cards of one suit: {cards}; perhaps for "
+                        "points in that suit.").format(name=name, count=count, cards=cards)
+    return _("{name} now holds at least {count} cards of one suit: {cards}; perhaps for points in that "
+             "suit.").format(name=name, count=count, cards=cards)
 
 
 def showdown_lines(view: SeatView, narrator: Narrator, event: Event) -> list[str]:

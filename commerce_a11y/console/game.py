@@ -15,7 +15,7 @@ from ..bots import Bot
 from ..cards import Card
 from ..i18n import _, active_language
 from ..narration.narrator import Narrator, ruleset_title
-from ..rules import Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
+from ..rules import Action, Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
 from ..rules.events import ACTION_KINDS
 from .parser import ACTION_ORDER, REVIEW_COMMANDS, Invalid, Play, Review, command_for, main_words, parse
 from .review import ReviewCommands, command_word
@@ -174,7 +174,7 @@ class Game(ReviewCommands):
                         events = self.match.apply(self.seat, parsed.action)
                         self.store()
                 except IllegalAction as refusal:
-                    self.say([_(refusal.template).format(**self.narrator_params(refusal.params))])
+                    self.say([self.refusal_line(refusal, parsed.action, view)])
                     continue
                 if self.coach is not None:
                     self.coach.done(parsed, view)
@@ -309,6 +309,16 @@ class Game(ReviewCommands):
         if not saved and not self.save_failed:
             self.say([_("The match cannot be saved here; it goes on without saving.")])
         self.save_failed = not saved
+
+    def refusal_line(self, refusal: IllegalAction, action: Action, view: SeatView) -> str:
+        """One line: the rules' reason in the player's words, then, when nothing of that kind is possible now,
+        what is (two sentences, each a catalog entry of its own)."""
+        reason = _(refusal.template).format(**self.narrator_params(refusal.params))
+        if any(a.kind == action.kind for a in view.legal):
+            return reason
+        words = main_words(active_language())
+        return " ".join((reason, _("Now: {commands}.").format(
+            commands=", ".join(words[c] for c in self.possible(view)))))
 
     def narrator_params(self, params: dict[str, object]) -> dict[str, object]:
         """Values of a refusal in the player's words (cards by name or code)."""

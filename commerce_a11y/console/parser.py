@@ -287,6 +287,9 @@ def parse(line: str, view: SeatView) -> Parsed | None:
                       "pounce": Pounce(), "exchange": ExchangeAll(), "keep": Done(), "done": Done()}[command]
     if command == "pass" and view.phase is Phase.CONTINUE:
         action = Done()
+    if command == "keep" and view.phase is Phase.TURN:
+        # "keep" answers the dealer's exchange (H1); at a turn it is refused for the same reason as "exchange".
+        action = ExchangeAll()
     return Play(action)
 
 
@@ -340,12 +343,19 @@ def swap_from_tokens(tokens: list[str], view: SeatView) -> Swap | Invalid:
             if not (1 <= h <= len(view.hand) and 1 <= s <= len(view.skat)):
                 return Invalid(_("Choose your card from 1 to {hand} and the widow card from 1 to 3.").format(
                     hand=len(view.hand)))
+            if view.hand[h - 1] in gave:
+                return Invalid(_("Your card {number} is named twice.").format(number=h))
+            if view.skat[s - 1] in took:
+                return Invalid(_("Widow card {number} is named twice.").format(number=s))
             gave.append(view.hand[h - 1])
             took.append(view.skat[s - 1])
         return Swap(tuple(gave), tuple(took))
     cards = _cards(tokens, active_language())
     if cards is None:
         return Invalid(_("Name cards by number, code or name, for example swap 13."))
+    twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+    if twice is not None:
+        return Invalid(_("{card} is named twice.").format(card=card_name(twice)))
     gave = [c for c in cards if c in view.hand]
     took = [c for c in cards if c in view.skat]
     stray = [c for c in cards if c not in view.hand and c not in view.skat]

@@ -67,7 +67,7 @@ class ReviewCommands:
         elif name == "whatif":
             self.say([whatif_line(view, narrator, command.argument.split())])
         elif name == "explain":
-            self.say(explain_lines(view, narrator, self.seen, self.since_my_turn, command.argument))
+            self.say(explain_lines(view, narrator, self.seen, command.argument))
         elif name == "help":
             self.say(self.help_lines(view))
         elif name == "rules":

@@ -241,34 +241,72 @@ class Match:
         return self._new
 
     def _check(self, seat: int, action: Action) -> None:
-        """Refuse an action the rules do not allow now, with the reason a player needs."""
+        """Refuse an action the rules do not allow now, with the reason a player needs (the interface adds what is
+        possible instead)."""
         if isinstance(action, Swap):
             self._check_swap(seat, action)
             return
         if action in self.legal_actions():
             return
-        if isinstance(action, Knock) and self.last_round is not None and self.rules.can_knock:
-            raise IllegalAction(N_("No knocking in the last round."))
-        if isinstance(action, Fire) and self.rules.fire_value is not None and self.phase is not Phase.EXCHANGE:
-            raise IllegalAction(N_("You may call only with 31 points or more."))
-        if isinstance(action, Pass | Knock | Pounce) and self.phase is Phase.CONTINUE:
-            raise IllegalAction(N_("You have swapped this turn: swap again or end your turn."))
-        raise IllegalAction(N_("That is not possible now."))
+        raise IllegalAction(self._reason(seat, action))
+
+    def _reason(self, seat: int, action: Action) -> str:
+        """Why an action other than a swap is not allowed now: one short sentence, the rule that forbids it."""
+        rules, phase = self.rules, self.phase
+        if phase is Phase.EXCHANGE:
+            return N_("First exchange your hand or keep it.")  # H1
+        if phase is Phase.CALL:
+            return N_("First call or wait.")  # H4, T2: right after the deal
+        if isinstance(action, Fire):
+            if rules.fire_value is None:
+                return N_("No call in this game.")
+            return N_("You may call only with 31 points or more.")
+        if isinstance(action, ExchangeAll):
+            if not rules.dealer_exchange:
+                return N_("No exchange of the whole hand in this game.")
+            return N_("Only the dealer keeps or exchanges a hand, right after the deal.")  # H1
+        if isinstance(action, Done):
+            return N_("Nothing to end: you have not swapped yet.")
+        if phase is Phase.CONTINUE:
+            return N_("You have swapped this turn.")  # C3, H4, T2: swap again, call, or end the turn
+        if isinstance(action, Knock):
+            if not rules.can_knock:
+                return N_("No knocking in this game.")  # B2, B3: passing ends one's swapping
+            if rules.name == "handeln":
+                return N_("I'm in was called already.")  # H3
+            return N_("No knocking in the last round.")  # C5
+        assert isinstance(action, Pounce)
+        hand = self.hands[seat]
+        if not rules.pounce:
+            return N_("Pounce is off in this match.")
+        if self.last_round is not None:
+            return N_("No pouncing in the last round.")  # C17
+        if len(hand) != 3:
+            return N_("You have pounced already.")
+        if not hand[0].rank == hand[1].rank == hand[2].rank:
+            return N_("Pounce needs a tricon in your hand.")
+        if all(card.rank != hand[0].rank for card in self.skat):
+            return N_("Pounce needs your tricon's fourth card in the widow.")
+        return N_("The stock is empty: no pounce.")  # nothing to refill the widow with
 
     def _check_swap(self, seat: int, swap: Swap) -> None:
         if self.phase not in (Phase.TURN, Phase.CONTINUE):
-            raise IllegalAction(N_("That is not possible now."))
+            raise IllegalAction(self._reason(seat, swap))
         k = len(swap.gave)
         most = 3 if self.rules.multi_swap else 1
         if k != len(swap.took) or not 1 <= k <= most:
             raise IllegalAction(N_("Swap one hand card for one skat card.") if most == 1 else
                                 N_("Swap one, two or three hand cards for as many skat cards."))
+        for side in (swap.gave, swap.took):
+            for card in side:
+                if side.count(card) > 1:
+                    raise IllegalAction(N_("{card} is named twice."), card=card)
         hand = self.hands[seat]
         for card in swap.gave:
-            if card not in hand or swap.gave.count(card) > 1:
+            if card not in hand:
                 raise IllegalAction(N_("You do not hold {card}."), card=card)
         for card in swap.took:
-            if card not in self.skat or swap.took.count(card) > 1:
+            if card not in self.skat:
                 raise IllegalAction(N_("{card} is not in the skat."), card=card)
         if self.turn_swaps >= self.rules.swaps_per_turn:
             raise IllegalAction(N_("No more swaps this turn."))
