@@ -250,12 +250,12 @@ def test_c2_swap_refusals():
     m = new_match("commerce", 3, seed=1)
     seat = m.to_act
     hand, skat = m.hands[seat], m.skat
-    refused(m, seat, Swap((hand[0], hand[1]), (skat[0], skat[1])), "Swap one hand card for one skat card.")
-    refused(m, seat, Swap((hand[0],), ()), "Swap one hand card for one skat card.")
+    refused(m, seat, Swap((hand[0], hand[1]), (skat[0], skat[1])), "Swap one hand card for one widow card.")
+    refused(m, seat, Swap((hand[0],), ()), "Swap one hand card for one widow card.")
     stranger = next(c for c in m.stock)
     refused(m, seat, Swap((stranger,), (skat[0],)), f"You do not hold {stranger.code}.")
-    refused(m, seat, Swap((hand[0],), (stranger,)), f"{stranger.code} is not in the skat.")
-    refused(m, seat, Swap((hand[0],), (hand[1],)), f"{hand[1].code} is not in the skat.")
+    refused(m, seat, Swap((hand[0],), (stranger,)), f"{stranger.code} is not in the widow.")
+    refused(m, seat, Swap((hand[0],), (hand[1],)), f"{hand[1].code} is not in the widow.")
     other = m.order[1]
     refused(m, other, Swap((m.hands[other][0],), (skat[0],)), "It is not your turn.")
 
@@ -602,7 +602,7 @@ def test_b2_swap_refusals():
     m = new_match("braillespiel", 3, seed=1)
     seat = m.to_act
     h, s = m.hands[seat], m.skat
-    msg = "Swap one, two or three hand cards for as many skat cards."
+    msg = "Swap one, two or three hand cards for as many widow cards."
     refused(m, seat, Swap((h[0], h[1]), (s[0],)), msg)
     refused(m, seat, Swap((), ()), msg)
     refused(m, seat, Swap((h[0], h[0]), (s[0], s[1])), f"{h[0].code} is named twice.")
@@ -771,8 +771,8 @@ def test_h2_a_trade_is_one_card_and_a_pass_shows_no_card():
     events = play(m, swap("7C", "9D"))
     assert (events[0]["gave"], events[0]["took"]) == (cards("7C"), cards("9D"))
     assert m.skat == cards("AC 7C 10H") and m.to_act == m.order[1]  # one card per turn
-    refused(m, m.to_act, swap("7H 8S", "AC 7C"), "Swap one hand card for one skat card.")
-    refused(m, m.to_act, swap("7H", "9D"), "9D is not in the skat.")  # a card taken back is not on the table
+    refused(m, m.to_act, swap("7H 8S", "AC 7C"), "Swap one hand card for one widow card.")
+    refused(m, m.to_act, swap("7H", "9D"), "9D is not in the widow.")  # a card taken back is not on the table
     events = play(m, Pass())
     assert [(ev.kind, ev.fields) for ev in events] == [("pass", {"player": m.order[1]})]
     assert e != m.to_act

@@ -299,7 +299,7 @@ def test_replay_refuses_an_illegal_swap(matches: list[Match]):
     objs[i]["took"] = [next(c for h in deal["hands"].values() for c in h if c not in held)]  # another's card
     err = refusal(dumps(objs))
     assert err.line == i + 1
-    assert "breaks a rule" in str(err) and "is not in the skat" in str(err)
+    assert "breaks a rule" in str(err) and "is not in the widow" in str(err)
 
 
 def test_replay_refuses_a_swap_of_a_card_not_held(matches: list[Match]):

@@ -104,7 +104,7 @@ def test_a_refused_card_of_a_possible_swap_adds_no_list_of_choices() -> None:
     action = Swap((match.hands[seat][0],), (match.hands[seat][1],))
     with pytest.raises(IllegalAction) as info:
         match.apply(seat, action)
-    assert game_for(match, seat).refusal_line(info.value, action, view) == "jack of clubs is not in the skat."
+    assert game_for(match, seat).refusal_line(info.value, action, view) == "jack of clubs is not in the widow."
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=[f"{n}-{'-'.join(o)}" for n, o in CONFIGS])

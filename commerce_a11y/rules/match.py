@@ -295,8 +295,8 @@ class Match:
         k = len(swap.gave)
         most = 3 if self.rules.multi_swap else 1
         if k != len(swap.took) or not 1 <= k <= most:
-            raise IllegalAction(N_("Swap one hand card for one skat card.") if most == 1 else
-                                N_("Swap one, two or three hand cards for as many skat cards."))
+            raise IllegalAction(N_("Swap one hand card for one widow card.") if most == 1 else
+                                N_("Swap one, two or three hand cards for as many widow cards."))
         for side in (swap.gave, swap.took):
             for card in side:
                 if side.count(card) > 1:
@@ -307,7 +307,7 @@ class Match:
                 raise IllegalAction(N_("You do not hold {card}."), card=card)
         for card in swap.took:
             if card not in self.skat:
-                raise IllegalAction(N_("{card} is not in the skat."), card=card)
+                raise IllegalAction(N_("{card} is not in the widow."), card=card)
         if self.turn_swaps >= self.rules.swaps_per_turn:
             raise IllegalAction(N_("No more swaps this turn."))
         if any(card not in self.turn_skat for card in swap.took):
