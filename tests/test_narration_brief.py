@@ -426,7 +426,7 @@ def test_out_of_the_match_a_player_may_skip_to_each_hands_outcome() -> None:
         return passing(prompt, game)
 
     game, lines = play(seed=seed, bots="basic", chips=1, answer=answer, interactive=True)
-    asked = [i for i, line in enumerate(lines) if line.startswith("Follow the rest of the match")]
+    asked = [i for i, line in enumerate(lines) if line.startswith("Follow the rest")]
     assert len(asked) == 1
     after = lines[asked[0] + 1:]
     assert after[0] == "You will hear each hand's outcome, and the match end."

@@ -288,7 +288,7 @@ class Game(ReviewCommands):
             return
         mine = [e.kind for e in events if e.player == self.seat]
         if "eliminated" in mine and "out" not in self.skip:
-            answer = self.terminal.yes_or_no(_("Follow the rest of the match, hand by hand? Yes or no? "))
+            answer = self.terminal.yes_or_no(_("Follow the rest, hand by hand? Yes or no? "))
             self.skip["out"] = answer is False
             if answer is False:
                 self.hand_no = max(e["hand"] for e in self.seen if e.kind == "deal")

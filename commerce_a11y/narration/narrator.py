@@ -175,6 +175,8 @@ class Narrator:
     def _exchange_all(self, e: Event) -> list[str]:
         skat = self.cards(e["gave"])
         if e.player == self.seat:
+            if self.brief:
+                return [_("You exchange; widow: {cards}.").format(cards=skat)]
             return [_("You exchange your whole hand. New widow: {cards}.").format(cards=skat)]
         if self.brief:
             return [_("{name} exchanges; widow: {cards}.").format(name=self.name(e.player), cards=skat)]
@@ -388,8 +390,9 @@ class Narrator:
             lines = [_("{name} wins the match.").format(name=self.name(winners[0]))]
         else:
             lines = [_("{names} share the win.").format(names=self.names_and(winners))]
-        if self.brief:
-            # Brief speech told only the counts that changed; the end says them all once.
+        if not self.verbose and self.rules.counter in ("marks", "minus_points"):
+            # The hands told only the counts that changed; where the final counts rank everyone (marks, minus
+            # points), the end says them all once. Where the last player with chips wins, the winner says it all.
             lines.append(self.standings(e["standings"]))
         return lines
 

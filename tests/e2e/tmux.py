@@ -234,7 +234,9 @@ class Sentences:
                  "You deal. Exchange your hand for the widow, or keep it? ", "You may call now: {actions}? ",
                  "You may call, {cards}: {actions}? ")
     """The questions of a decision (``Narrator.question``)."""
-    SITUATIONS = ("Your turn", "Your turn goes on", "Last turn, {name} knocked", "Last turn, {name} called I'm in")
+    SITUATIONS = ((None, "Your turn"), (None, "Your turn goes on"), (None, "Last turn, {name} knocked"),
+                  (None, "Last turn, {name} called I'm in"), ("brief", "Turn"), (None, "{name} knocked"),
+                  (None, "{name} is in"))
     ACTIONS = ("swap", "pass", "knock", "in", "fire", "call", "pounce", "exchange", "keep", "done")
 
     def __init__(self, lang: str) -> None:
@@ -252,10 +254,17 @@ class Sentences:
         self.yes = parser.normalize(self.t.pgettext("answer", "yes y").split()[0])
         actions = "|".join(re.escape(self.words[a]) for a in self.ACTIONS)
         actions = f"(?:{actions})(?:, (?:{actions}))*"
-        situation = "(?:" + "|".join(self._regex(self.t.gettext(m), {"name": ".+?"}) for m in self.SITUATIONS) + ")"
+        situation = "(?:" + "|".join(self._regex(self.t.pgettext(c, m) if c else self.t.gettext(m), {"name": ".+?"})
+                                     for c, m in self.SITUATIONS) + ")"
+        # Cards in codes: three (four after a pounce) for the hand, three for the widow; a question without a
+        # question mark ends with them, so they must not run into the answer typed after.
+        code_lists = {"hand": r"\S+(?: \S+){2,3}", "widow": r"\S+ \S+ \S+"}
+        cards = "(?:" + "|".join(self._regex(self.t.gettext(m), code_lists)
+                                 for m in ("{hand}, {widow}", "{hand}, widow {widow}")) + ")"
         self._prompts = [re.compile(self._regex(self.t.gettext(q).strip(), {
-            "situation": situation, "actions": actions, "cards": ".+?"}) + r"(?: (?P<answer>.*))?")
+            "situation": situation, "actions": actions, "cards": cards}) + r"(?: (?P<answer>.*))?")
             for q in self.QUESTIONS]
+        self.situation = re.compile(situation)
         self.leave_prompt = self.t.gettext("Leave the game? Your match is saved. Yes or no? ")
         self._prompts.append(re.compile(re.escape(self.leave_prompt.strip()) + r"(?: (?P<answer>.*))?"))
 
