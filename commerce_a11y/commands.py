@@ -10,6 +10,7 @@ import click
 
 from . import __version__
 from .bots import BOT_KINDS
+from .cli import LossyText
 from .console.charset import clean
 from .i18n import LANGUAGES, _, ngettext, pgettext, translate_click
 from .records import KEEP_RANGE
@@ -49,9 +50,38 @@ def _rules_error(error: RulesError) -> click.UsageError:
     return click.UsageError(_(error.template).format(**error.params))
 
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]},
+def _show_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--help``, as click's own option does it, but written through ``LossyText`` (a lost page is no crash)."""
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), file=LossyText(sys.stdout), color=ctx.color)  # type: ignore[arg-type]
+        ctx.exit()
+
+
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"commerce {__version__}", file=LossyText(sys.stdout))  # type: ignore[arg-type]
+        ctx.exit()
+
+
+class _LossyHelp(click.Command):
+    """A command whose ``--help`` page is written through ``LossyText``: click builds the option (names, help
+    text, eagerness) and this only swaps its callback, the one part that writes."""
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.callback = _show_help
+        return option
+
+
+class _Group(_LossyHelp, click.Group):
+    command_class = _LossyHelp
+
+
+@click.group(cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]},
              help=_("Commerce and its family of card games, made for screen readers and braille displays."))
-@click.version_option(__version__, prog_name="commerce", message="%(prog)s %(version)s")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help=_("Show the version and exit."))
 @_lang_option
 @click.pass_context
 def cli(ctx: click.Context) -> None:
@@ -59,7 +89,8 @@ def cli(ctx: click.Context) -> None:
         ctx.invoke(play_command)
 
 
-@cli.command("simulate", help=_("Play matches between computer players and report how each seat did."))
+@cli.command("simulate", short_help=_("Play matches between computer players."),
+             help=_("Play matches between computer players and report how each seat did."))
 @click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(list(RULESETS)),
               help=_("The ruleset to play."))
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
@@ -133,7 +164,8 @@ def _summary_lines(summary: Summary) -> list[str]:
 
 
 
-@cli.command("rules", help=_("Read the rules of a ruleset (commerce by default), section by section."))
+@cli.command("rules", short_help=_("Read the rules of a ruleset."),
+             help=_("Read the rules of a ruleset (commerce by default), section by section."))
 @click.argument("ruleset_name", metavar="RULESET", required=False, default="commerce")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help=_("A ruleset option, for example chips=5; may be given several times."))
@@ -228,7 +260,8 @@ def _keep_records_option(func):  # type: ignore[no-untyped-def]
                         help=_("How many records of finished matches to keep (default 50)."))(func)
 
 
-@cli.command("play", help=_("Play a match against computer players (classic Commerce against three by default)."))
+@cli.command("play", short_help=_("Play a match against computer players."),
+             help=_("Play a match against computer players (classic Commerce against three by default)."))
 @click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(list(RULESETS)),
               help=_("The ruleset to play."))
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
@@ -270,7 +303,8 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
     sys.exit(status)
 
 
-@cli.command("resume", help=_("Go on with the saved match."))
+@cli.command("resume", short_help=_("Go on with the saved match."),
+             help=_("Go on with the saved match."))
 @_listening_options
 @_keep_records_option
 @_lang_option
@@ -280,8 +314,9 @@ def resume_command(**settings: str | None) -> None:
     sys.exit(resume_game(settings, _stored()))
 
 
-@cli.command("tutorial", help=_("A guided first hand of Commerce: each step says "
-                                 "what to type (your saved match is left alone)."))
+@cli.command("tutorial", short_help=_("A guided first hand of Commerce."),
+             help=_("A guided first hand of Commerce: each step says "
+                    "what to type (your saved match is left alone)."))
 @_listening_options
 @_lang_option
 def tutorial_command(**settings: str | None) -> None:
@@ -290,8 +325,9 @@ def tutorial_command(**settings: str | None) -> None:
     sys.exit(start_tutorial(settings, _stored()))
 
 
-@cli.command("replay", help=_("Listen to a match record again, step by step "
-                                 "(FILE, a number from --list, or the latest kept record)."))
+@cli.command("replay", short_help=_("Listen to a match record again."),
+             help=_("Listen to a match record again, step by step "
+                    "(FILE, a number from --list, or the latest kept record)."))
 @click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seat", type=click.IntRange(min=1), default=None,
               help=_("Hear the match from this seat, counted from 1 (default: the human player's)."))
@@ -311,8 +347,9 @@ def replay_command(file: Path | None, seat: int | None, list_records: bool, whol
     sys.exit(replay_file(file, seat, whole, settings, _stored()))
 
 
-@cli.command("stats", help=_("Your statistics across finished matches: played, won, "
-                                 "and lost per hand, by ruleset and opponents."))
+@cli.command("stats", short_help=_("Your statistics across finished matches."),
+             help=_("Your statistics across finished matches: played, won, "
+                    "and lost per hand, by ruleset and opponents."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the statistics as one JSON object."))
 @_lang_option
 def stats_command(as_json: bool) -> None:

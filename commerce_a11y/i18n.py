@@ -205,6 +205,12 @@ def translate_click() -> None:
     (whatever alias click uses), so the patch does nothing to a module that changed its imports; a click
     module first imported later (shell completion, the pager) keeps English until this runs again.
     Idempotent and cheap: it only walks the already imported ``click`` modules.
+
+    click offers no hook for this (no domain or translation function to pass in; ``gettext.textdomain`` and
+    ``bindtextdomain`` would reach its calls, but they choose the language from the environment, not from
+    ``--lang``). This function is the one place that reaches into click's modules, and
+    ``tests/test_catalogs.py::test_every_click_module_with_messages_is_routed_to_our_catalogs`` fails, naming the
+    module, as soon as a click release translates another way.
     """
     for name, module in list(sys.modules.items()):
         if module is None or not (name == "click" or name.startswith("click.")):

@@ -291,6 +291,34 @@ def test_click_speaks_the_active_language(restore_language: None) -> None:
     assert "No such option '--nope'." in runner.invoke(game, ["--nope"]).output
 
 
+def test_every_click_module_with_messages_is_routed_to_our_catalogs() -> None:
+    """``translate_click`` rebinds the stdlib gettext functions that click's modules imported. Should click translate
+    another way (its own function, a domain of its own), a module with messages would keep its own ``_`` and the
+    game's help and errors would turn English: this fails first, naming the module."""
+    import importlib
+
+    click_dir = Path(click.__file__).parent
+    uses: dict[str, set[str]] = {}
+    for filename, _lineno, _msgid, _comments, _context in extract_from_dir(click_dir, keywords=updater.KEYWORDS):
+        module = "click." + filename.removesuffix(".py").replace(os.sep, ".")
+        uses.setdefault(module.removesuffix(".__init__"), set())
+    for module_name in list(uses):
+        try:
+            importlib.import_module(module_name)
+        except (ImportError, AssertionError):  # another platform's module (click._winconsole)
+            del uses[module_name]
+            continue
+        source = (click_dir / (module_name.removeprefix("click.") + ".py")).read_text(encoding="utf-8")
+        uses[module_name] = {name for name in ("_", "ngettext") if re.search(rf"\b{name}\(", source)}
+    assert {"click.core", "click.exceptions", "click.types"} <= set(uses)
+    i18n.translate_click()
+    ours = {"_": i18n._, "ngettext": i18n.ngettext}
+    for module_name, names in uses.items():
+        namespace = vars(sys.modules[module_name])
+        for name in names:
+            assert namespace.get(name) is ours[name], f"{module_name}.{name} is not routed to the game's catalogs"
+
+
 # --- (f) which language ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("argv", "environ", "expected"), [

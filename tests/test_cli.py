@@ -36,6 +36,26 @@ def test_help_lists_the_commands() -> None:
     assert "\x1b" not in result.stdout
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_help_names_each_command_in_a_whole_sentence(lang: str) -> None:
+    """click cuts a long help text off mid-sentence ("(standaard klassiek...") and a screen reader reads the dots:
+    each command has a short help of its own, one whole sentence, in every language."""
+    lines = run("--help", lang=lang).stdout.splitlines()
+    heading = {"en": "Commands:", "de": "Befehle:", "nl": "Opdrachten:"}[lang]
+    listed = lines[lines.index(heading) + 1:]
+    assert [line.split()[0] for line in listed] == ["play", "replay", "resume", "rules", "simulate", "stats",
+                                                    "tutorial"]
+    for line in listed:
+        assert line.endswith(".") and "..." not in line, line
+        assert line.count(".") == 1, line
+
+
+def test_every_command_has_a_short_help_of_its_own() -> None:
+    from commerce_a11y.commands import cli
+
+    assert all(command.short_help for command in cli.commands.values())
+
+
 def test_no_arguments_starts_classic_commerce_against_three() -> None:
     result = run(stdin="")
     assert result.returncode == 0, result.stderr
