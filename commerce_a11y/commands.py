@@ -5,19 +5,24 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from . import __version__
-from .bots import BOT_KINDS
 from .cli import LossyText
 from .console.charset import clean
 from .i18n import LANGUAGES, _, ngettext, pgettext, translate_click
-from .records import KEEP_RANGE
-from .rules import RULESETS, OptionError, RulesError, parse_assignments, ruleset
-from .simulate import Summary, simulate
-from .stats import Statistics
-from .storage import Settings
+from .ruleset_names import RULESET_NAMES
+from .storage import NUMBER_SETTINGS, Settings
+
+if TYPE_CHECKING:
+    from .rules import RulesError
+    from .simulate import Summary
+    from .stats import Statistics
+
+# What only a command needs is imported in that command (the rules engine, the computer players, the statistics):
+# ``commerce --help`` loads this module, and each import here is paid at every start (bench/startup.py).
 
 translate_click()
 
@@ -91,7 +96,7 @@ def cli(ctx: click.Context) -> None:
 
 @cli.command("simulate", short_help=_("Play matches between computer players."),
              help=_("Play matches between computer players and report how each seat did."))
-@click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(list(RULESETS)),
+@click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(RULESET_NAMES),
               help=_("The ruleset to play."))
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help=_("A ruleset option, for example chips=5; may be given several times."))
@@ -110,6 +115,10 @@ def cli(ctx: click.Context) -> None:
 @_lang_option
 def simulate_command(rules_name: str, options: tuple[str, ...], players: int, bots: str, matches: int, seed: int,
                      record_dir: Path | None, as_json: bool, rotate: bool, quiet: bool) -> None:
+    from .bots import BOT_KINDS
+    from .rules import OptionError, parse_assignments, ruleset
+    from .simulate import simulate
+
     try:
         rules = ruleset(rules_name, **parse_assignments(options))
         rules.check_players(players)
@@ -177,6 +186,7 @@ def rules_command(ruleset_name: str, options: tuple[str, ...]) -> None:
     from .console.terminal import interactive
     from .narration.narrator import ruleset_title
     from .narration.rules_book import rules_book
+    from .rules import OptionError, parse_assignments, ruleset
 
     try:
         rules = ruleset(ruleset_name, **parse_assignments(options))
@@ -201,6 +211,8 @@ DIFFICULTY_LEVELS = {"easy": "easy", "normal": "heuristic", "hard": "strong"}
 def parse_opponents(spec: str | None, count: int | None, default_level: str = "heuristic") -> list[tuple[str, str]]:
     """``"Anna:strong,Ben:easy"``, ``"basic,random"``, ``"Anna,Ben"`` or nothing, as (name, level) pairs; a
     missing level is ``default_level``; names are cleaned of control characters; BadParameter if wrong."""
+    from .bots import BOT_KINDS
+
     items = [s.strip() for s in spec.split(",") if s.strip()] if spec else []
     if not items:
         items = [default_level] * (count - 1 if count else 3)
@@ -255,14 +267,14 @@ def _listening_options(func):  # type: ignore[no-untyped-def]
 
 def _keep_records_option(func):  # type: ignore[no-untyped-def]
     """``--keep-records N``: how many records of finished matches are kept (remembered like the other settings)."""
-    return click.option("--keep-records", "keep_records", type=click.IntRange(*KEEP_RANGE), default=None,
-                        callback=lambda ctx, param, value: None if value is None else str(value),
+    return click.option("--keep-records", "keep_records", type=click.IntRange(*NUMBER_SETTINGS["keep_records"]),
+                        default=None, callback=lambda ctx, param, value: None if value is None else str(value),
                         help=_("How many records of finished matches to keep (default 50)."))(func)
 
 
 @cli.command("play", short_help=_("Play a match against computer players."),
              help=_("Play a match against computer players (classic Commerce against three by default)."))
-@click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(list(RULESETS)),
+@click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(RULESET_NAMES),
               help=_("The ruleset to play."))
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help=_("A ruleset option, for example chips=5; may be given several times."))
@@ -282,6 +294,7 @@ def _keep_records_option(func):  # type: ignore[no-untyped-def]
 def play_command(rules_name: str, options: tuple[str, ...], players: int | None, opponents: str | None,
                  name: str | None, seed: int | None, record_file: Path | None, **settings: str | None) -> None:
     from .console.session import offer_resume, resolve_settings, start_game
+    from .rules import OptionError, parse_assignments, ruleset
 
     stored = _stored()
     difficulty = settings.get("difficulty") or stored.get("difficulty") or "normal"
@@ -415,6 +428,7 @@ def _ruleset_words(name: str) -> tuple[str, str]:
     """A ruleset's title and what it counts, for a statistics line; a ruleset this version does not know (a newer
     version counted it) is named as the file names it, cleaned, and its losses counted in points."""
     from .narration.narrator import ruleset_title
+    from .rules import RULESETS, ruleset
 
     if name in RULESETS:
         return ruleset_title(ruleset(name)), ruleset(name).counter
