@@ -183,7 +183,8 @@ def test_an_unexpected_error_is_logged_with_its_traceback_and_said_in_one_senten
     """The traceback module is imported only when a crash is reported: the log still gets the whole traceback."""
     code = ("import sys, commerce_a11y.commands as c\n"
             "def broken(*args, **kwargs): raise RuntimeError('deliberately broken')\n"
-            "c.simulate = broken\n"
+            "import commerce_a11y.simulate as s\n"
+            "s.simulate = broken\n"
             "from commerce_a11y.cli import main\n"
             "main(['simulate', '--matches', '1', '--lang', 'en'])\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
