@@ -3,7 +3,8 @@
 The language must be known before the commands module is imported, because click's help texts are translated
 when the decorators run, and before click parses, because click reports parse errors itself (docs/accessibility.md).
 So this module stays tiny and imports the commands only after the language is set: ``--lang`` first, then the
-language the player chose in a game before, then the environment.
+language the player chose before (remembered by a game, never by ``--help`` or another command), then the
+environment.
 """
 
 from __future__ import annotations
@@ -106,8 +107,6 @@ def _run(args: list[str]) -> None:
     else:
         init_language(args)  # the locale; an unsupported --lang is left for click to reject in that language
     _settings_problem(settings)
-    if chosen is not None:
-        settings.remember({"lang": chosen})  # the player chose it: it stays until changed
     from .commands import cli
 
     try:

@@ -37,9 +37,23 @@ def _stored() -> Settings:
 
 
 def _lang_option(func):  # type: ignore[no-untyped-def]
-    """``--lang``: already applied from the raw arguments by ``cli.main``; declared so click accepts it."""
+    """``--lang``: already applied from the raw arguments by ``cli.main``; declared so click accepts it, and noted
+    (in ``ctx.meta``, which a command's context shares with the group's) for a game to remember."""
     return click.option("--lang", type=click.Choice(LANGUAGES), expose_value=False, is_eager=True,
-                        help=_("Language of the game: de, nl or en."))(func)
+                        callback=_note_language, help=_("Language of the game: de, nl or en."))(func)
+
+
+def _note_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ctx.meta["commerce_a11y.lang"] = value
+
+
+def _game_flags(flags: dict[str, str | None]) -> dict[str, str | None]:
+    """The options of a game (``play``, ``resume``) that it remembers: its listening options and ``--lang``.
+
+    Only a game remembers what it was started with, as it remembers what the player changes during it; the other
+    commands' options (``replay``, ``tutorial``, ``rules``, ``--help``) hold for that command only."""
+    return {**flags, "lang": click.get_current_context().meta.get("commerce_a11y.lang")}
 
 
 def _say(text: str, err: bool = False) -> None:
@@ -212,6 +226,7 @@ def parse_opponents(spec: str | None, count: int | None, default_level: str = "h
     """``"Anna:strong,Ben:easy"``, ``"basic,random"``, ``"Anna,Ben"`` or nothing, as (name, level) pairs; a
     missing level is ``default_level``; names are cleaned of control characters; BadParameter if wrong."""
     from .bots import BOT_KINDS
+    from .console.session import own_words
 
     items = [s.strip() for s in spec.split(",") if s.strip()] if spec else []
     if not items:
@@ -223,7 +238,7 @@ def parse_opponents(spec: str | None, count: int | None, default_level: str = "h
             name, level = ((OPPONENT_NAMES[index % len(OPPONENT_NAMES)], item) if item in BOT_KINDS
                            else (item, default_level))
         name = clean(name)[:20] or OPPONENT_NAMES[index % len(OPPONENT_NAMES)]
-        if name.casefold() in _own_words():
+        if name.casefold() in own_words():
             raise click.BadParameter(_("{name} is the word for you in the game; give that player another name.")
                                      .format(name=name), param_hint="'--opponents'")
         level = level.strip() or default_level
@@ -240,21 +255,14 @@ def parse_opponents(spec: str | None, count: int | None, default_level: str = "h
     return result
 
 
-def _own_words() -> set[str]:
-    """The word the game calls the player by, in every language (an opponent of that name would be confused with
-    the player: "You takes nine of hearts")."""
-    from .i18n import translation
-
-    return {translation(lang).gettext("You").casefold() for lang in LANGUAGES}
-
-
 def _settings_option(name: str, choices: tuple[str, ...], help_text: str):  # type: ignore[no-untyped-def]
     return click.option(f"--{name}", type=click.Choice(choices), default=None, help=help_text)
 
 
 def _listening_options(func):  # type: ignore[no-untyped-def]
     """How the game talks and listens (``--verbosity``, ``--cards``, ``--speech``, ``--input``): the same for every
-    command that talks with the player, and remembered as settings."""
+    command that talks with the player, and remembered as settings when a game (``play``, ``resume``) is started
+    with them."""
     for option in reversed((
         _settings_option("verbosity", ("brief", "normal", "verbose"), _("How much is said: brief, normal or verbose.")),
         _settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes.")),
@@ -266,7 +274,7 @@ def _listening_options(func):  # type: ignore[no-untyped-def]
 
 
 def _keep_records_option(func):  # type: ignore[no-untyped-def]
-    """``--keep-records N``: how many records of finished matches are kept (remembered like the other settings)."""
+    """``--keep-records N``: how many records of finished matches are kept (remembered like the listening options)."""
     return click.option("--keep-records", "keep_records", type=click.IntRange(*NUMBER_SETTINGS["keep_records"]),
                         default=None, callback=lambda ctx, param, value: None if value is None else str(value),
                         help=_("How many records of finished matches to keep (default 50)."))(func)
@@ -306,7 +314,7 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
         rules.check_players(len(seats) + 1)
     except OptionError as error:
         raise _rules_error(error) from None
-    resolved = resolve_settings(settings, stored)  # valid options: the flags given are remembered
+    resolved = resolve_settings(_game_flags(settings), stored, remember=True)  # valid options: remembered
     source = click.get_current_context().get_parameter_source("rules_name")
     asked = rules if options or source is not click.core.ParameterSource.DEFAULT else None
     status, terminal, slot = offer_resume(resolved, stored, asked)
@@ -324,7 +332,7 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
 def resume_command(**settings: str | None) -> None:
     from .console.session import resume_game
 
-    sys.exit(resume_game(settings, _stored()))
+    sys.exit(resume_game(_game_flags(settings), _stored()))
 
 
 @cli.command("tutorial", short_help=_("A guided first hand of Commerce."),

@@ -172,11 +172,51 @@ def test_an_unsupported_lang_keeps_the_language_chosen_before(tmp_path: Path) ->
     env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"),
            "XDG_DATA_HOME": str(tmp_path / "d"), "LANG": "en_US.UTF-8", "LANGUAGE": ""}
     run = [sys.executable, "-m", "commerce_a11y"]
-    assert subprocess.run([*run, "--lang", "de", "stats"], env=env, capture_output=True, check=False).returncode == 0
+    played = subprocess.run([*run, "--lang", "de", "play", "--seed", "1"], env=env, capture_output=True, check=False,
+                            input=b"quit\n")
+    assert played.returncode == 0, played.stderr
     bad = subprocess.run([*run, "--lang=xx", "stats"], env=env, capture_output=True, check=False)
     assert bad.returncode == 2
+    assert "Fehler" in bad.stderr.decode()
     settings = json.loads((tmp_path / "c" / "commerce-a11y" / "settings.json").read_text(encoding="utf-8"))
     assert settings["lang"] == "de"
+
+
+def settings_after(tmp_path: Path, *args: str, stdin: str = "") -> dict[str, object] | None:
+    """The remembered settings after one run of ``commerce args`` in a fresh home (None: no settings file)."""
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"),
+           "XDG_DATA_HOME": str(tmp_path / "d"), "LANG": "en_US.UTF-8", "LANGUAGE": ""}
+    result = subprocess.run([sys.executable, "-m", "commerce_a11y", *args], env=env, capture_output=True, text=True,
+                            check=False, input=stdin, timeout=120)
+    assert result.returncode in (0, 2), result.stderr
+    path = tmp_path / "c" / "commerce-a11y" / "settings.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+@pytest.mark.parametrize("args", [
+    ("--lang", "de", "--help"),
+    ("play", "--lang", "nl", "--verbosity", "brief", "--help"),
+    ("--lang", "de", "stats"),
+    ("rules", "--lang", "de", "handeln"),
+    ("replay", "--cards", "codes", "--verbosity", "brief", "--lang", "de", "--list"),
+    ("play", "--lang", "de", "--players", "0"),
+])
+def test_options_of_other_commands_are_not_remembered(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """Options hold for the command they are given to: only a game (play, resume) remembers what it was started
+    with, as it remembers what the player changes in it. Help, a usage error, replay, rules and stats write none."""
+    assert settings_after(tmp_path, *args) is None
+
+
+def test_replaying_with_other_cards_leaves_the_remembered_settings(tmp_path: Path) -> None:
+    assert settings_after(tmp_path, "--lang", "nl", "play", "--seed", "2", "--record", str(tmp_path / "r.jsonl"),
+                          stdin="quit\n") == {"lang": "nl"}
+    assert settings_after(tmp_path, "replay", str(tmp_path / "r.jsonl"), "--cards", "codes", "--lang", "de",
+                          "--all") == {"lang": "nl"}
+
+
+def test_a_game_remembers_the_options_it_was_started_with(tmp_path: Path) -> None:
+    assert settings_after(tmp_path, "play", "--lang", "de", "--verbosity", "brief", "--difficulty", "hard",
+                          "--seed", "3", stdin="quit\n") == {"lang": "de", "verbosity": "brief", "difficulty": "hard"}
 
 
 def test_an_unexpected_error_is_logged_with_its_traceback_and_said_in_one_sentence(tmp_path: Path) -> None:
@@ -215,7 +255,7 @@ def test_help_loads_neither_the_rules_engine_nor_the_computer_players(tmp_path: 
             "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
             "loaded = sorted(m for m in sys.modules if m.split('.')[:2] in (['commerce_a11y', 'rules'],"
             " ['commerce_a11y', 'bots'], ['commerce_a11y', 'simulate'], ['commerce_a11y', 'stats'],"
-            " ['commerce_a11y', 'narration']))\n"
+            " ['commerce_a11y', 'narration'], ['tempfile']))\n"
             "print(' '.join(loaded), file=sys.stderr)\n")
     result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120,
                             check=False, cwd=tmp_path)
