@@ -125,6 +125,8 @@ def _settings_problem(settings: object) -> None:
     from .storage import SETTINGS_FILE, Settings, config_dir
 
     assert isinstance(settings, Settings)
+    if not (settings.blocked or settings.damaged):
+        return
     path = config_dir() / SETTINGS_FILE
     if settings.blocked:
         _error_line(_("Settings: {path} is not a file; the game uses its defaults and remembers nothing.")

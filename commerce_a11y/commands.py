@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -17,6 +17,8 @@ from .ruleset_names import RULESET_NAMES
 from .storage import NUMBER_SETTINGS, Settings
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .rules import RulesError
     from .simulate import Summary
     from .stats import Statistics
@@ -65,6 +67,14 @@ def _say(text: str, err: bool = False) -> None:
     Terminal(NoInput(), stdout=sys.stderr if err else sys.stdout).say([text])
 
 
+def _as_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """A file or folder option as a ``Path``, converted here rather than by ``click.Path(path_type=Path)``, which
+    would import ``pathlib`` at every start, ``--help`` included (bench/startup.py)."""
+    from pathlib import Path
+
+    return None if value is None else Path(value)
+
+
 def _rules_error(error: RulesError) -> click.UsageError:
     return click.UsageError(_(error.template).format(**error.params))
 
@@ -97,7 +107,23 @@ class _Group(_LossyHelp, click.Group):
     command_class = _LossyHelp
 
 
-@click.group(cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]},
+def _help_width() -> int:
+    """The width click wraps help pages to, worked out as click does (``COLUMNS``, else the terminal's width, else
+    80; at most 78), but without ``shutil``, which would load three compression modules at every start for it."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return max(min(columns or 80, 80) - 2, 50)
+
+
+@click.group(cls=_Group, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()},
              help=_("Commerce and its family of card games, made for screen readers and braille displays."))
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
               help=_("Show the version and exit."))
@@ -120,7 +146,7 @@ def cli(ctx: click.Context) -> None:
 @click.option("--matches", type=click.IntRange(min=1), default=10, show_default=True,
               help=_("Number of matches to play."))
 @click.option("--seed", type=int, default=1, show_default=True, help=_("Seed of the first match."))
-@click.option("--record-dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--record-dir", type=click.Path(file_okay=False), callback=_as_path,
               help=_("Folder for one match record per match."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the summary as one JSON object."))
 @click.option("--rotate", is_flag=True,
@@ -292,7 +318,7 @@ def _keep_records_option(func):  # type: ignore[no-untyped-def]
                      "strong)."))
 @click.option("--name", default=None, help=_("Your name in the match record."))
 @click.option("--seed", type=int, default=None, help=_("Seed for a match that can be played again exactly."))
-@click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--record", "record_file", type=click.Path(dir_okay=False), callback=_as_path, default=None,
               help=_("Write the match record to this file."))
 @_listening_options
 @_settings_option("difficulty", ("easy", "normal", "hard"),
@@ -349,7 +375,7 @@ def tutorial_command(**settings: str | None) -> None:
 @cli.command("replay", short_help=_("Listen to a match record again."),
              help=_("Listen to a match record again, step by step "
                     "(FILE, a number from --list, or the latest kept record)."))
-@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", required=False, type=click.Path(dir_okay=False), callback=_as_path)
 @click.option("--seat", type=click.IntRange(min=1), default=None,
               help=_("Hear the match from this seat, counted from 1 (default: the human player's)."))
 @click.option("--list", "list_records", is_flag=True,
