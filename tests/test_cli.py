@@ -13,14 +13,6 @@ import pytest
 from commerce_a11y.rules import RULESETS, replay
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every run gets its own home, so no test reads or writes a real player's settings or saves."""
-    for name, folder in (("HOME", ""), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data")):
-        monkeypatch.setenv(name, str(tmp_path / folder))
-    return tmp_path
-
-
 def run(*args: str, lang: str = "en", stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
     env["LANG"] = {"en": "en_GB.UTF-8", "de": "de_DE.UTF-8", "nl": "nl_NL.UTF-8"}[lang]
@@ -169,8 +161,7 @@ def test_rules_of_an_unknown_ruleset_or_option_are_refused_in_the_players_langua
 
 
 def test_an_unsupported_lang_keeps_the_language_chosen_before(tmp_path: Path) -> None:
-    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"),
-           "XDG_DATA_HOME": str(tmp_path / "d"), "LANG": "en_US.UTF-8", "LANGUAGE": ""}
+    env = {**os.environ, "LANG": "en_US.UTF-8", "LANGUAGE": ""}
     run = [sys.executable, "-m", "commerce_a11y"]
     played = subprocess.run([*run, "--lang", "de", "play", "--seed", "1"], env=env, capture_output=True, check=False,
                             input=b"quit\n")
@@ -178,18 +169,17 @@ def test_an_unsupported_lang_keeps_the_language_chosen_before(tmp_path: Path) ->
     bad = subprocess.run([*run, "--lang=xx", "stats"], env=env, capture_output=True, check=False)
     assert bad.returncode == 2
     assert "Fehler" in bad.stderr.decode()
-    settings = json.loads((tmp_path / "c" / "commerce-a11y" / "settings.json").read_text(encoding="utf-8"))
+    settings = json.loads((tmp_path / "config" / "commerce-a11y" / "settings.json").read_text(encoding="utf-8"))
     assert settings["lang"] == "de"
 
 
 def settings_after(tmp_path: Path, *args: str, stdin: str = "") -> dict[str, object] | None:
     """The remembered settings after one run of ``commerce args`` in a fresh home (None: no settings file)."""
-    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"),
-           "XDG_DATA_HOME": str(tmp_path / "d"), "LANG": "en_US.UTF-8", "LANGUAGE": ""}
+    env = {**os.environ, "LANG": "en_US.UTF-8", "LANGUAGE": ""}
     result = subprocess.run([sys.executable, "-m", "commerce_a11y", *args], env=env, capture_output=True, text=True,
                             check=False, input=stdin, timeout=120)
     assert result.returncode in (0, 2), result.stderr
-    path = tmp_path / "c" / "commerce-a11y" / "settings.json"
+    path = tmp_path / "config" / "commerce-a11y" / "settings.json"
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
 
 

@@ -22,13 +22,6 @@ from commerce_a11y.records import keep_record
 from commerce_a11y.rules import RECORD_FORMAT, Match, Player, record_lines, ruleset
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for name, folder in (("HOME", ""), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data")):
-        monkeypatch.setenv(name, str(tmp_path / folder))
-    return tmp_path
-
-
 @pytest.fixture
 def english() -> Iterator[None]:
     before = active_language()
