@@ -1,23 +1,20 @@
-"""Hatchling build hook: compile the gettext catalogs into the wheel.
+"""Hatchling build hook: compile the gettext catalogs, for the wheel and for an editable install alike.
 
-The catalogs live in the top-level ``locales/`` folder (where translators and gettext tools expect them), yet an
-installed game must find them inside its package. So each ``locales/<lang>/LC_MESSAGES/<name>.po`` is compiled
-to ``.mo`` in a temporary folder and mapped to ``commerce_a11y/locales/<lang>/LC_MESSAGES/<name>.mo`` through
-``build_data["force_include"]``; nothing is written into the source tree. The compiler is the game's own
-``commerce_a11y/catalogs.py``, loaded by file path (the package is not installed while it is being built), so
-the build needs neither Babel nor GNU gettext, and the wheel holds exactly what the source-checkout loader
-would compile in memory. Editable builds get the same mapping; there the source folder shadows the copies, and
-the runtime loader compiles the ``.po`` files instead (see ``commerce_a11y/i18n.py``).
+The catalogs live in the top-level ``locales/`` folder (where translators and gettext tools expect them), yet the
+game reads compiled ``.mo`` files inside its package, ``commerce_a11y/locales/<lang>/LC_MESSAGES/commerce.mo``
+(``commerce_a11y/i18n.py``). So each ``locales/<lang>/LC_MESSAGES/commerce.po`` is compiled there with Babel (a
+build requirement only; the game itself runs on the standard library's gettext) whenever the ``.mo`` is missing or
+older than its ``.po``. The compiled files are ignored by git and left out of the sdist.
+
+* A wheel gets them through ``build_data["force_include"]`` (hatch would skip them, as git ignores them).
+* An editable install (``uv sync`` in a checkout) uses the source folder as the package, so the files written here
+  are the ones the game finds. ``[tool.uv] cache-keys`` in ``pyproject.toml`` names the ``.po`` files, so that
+  ``uv sync`` and ``uv run`` rebuild the editable install, and with it the ``.mo`` files, after a catalog changed.
 """
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
-import sys
-import tempfile
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
@@ -25,39 +22,36 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 PACKAGE = "commerce_a11y"
 
 
-def load_catalogs_module(root: Path) -> ModuleType:
-    """``commerce_a11y/catalogs.py`` as a stand-alone module, without importing (or needing) the package."""
-    path = root / PACKAGE / "catalogs.py"
-    spec = importlib.util.spec_from_file_location("_commerce_a11y_build_catalogs", path)
-    if spec is None or spec.loader is None:
-        raise RuntimeError(f"cannot load the catalog compiler from {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is created
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.modules.pop(spec.name, None)
-    return module
+def compile_catalogs(root: Path) -> list[Path]:
+    """Compile every catalog under ``root/locales`` whose ``.mo`` is missing or older; all the ``.mo`` paths."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    compiled = []
+    for po_path in sorted((root / "locales").glob("*/LC_MESSAGES/*.po")):
+        relative = po_path.relative_to(root / "locales").with_suffix(".mo")
+        mo_path = root / PACKAGE / "locales" / relative
+        if not mo_path.exists() or mo_path.stat().st_mtime < po_path.stat().st_mtime:
+            with po_path.open("rb") as po_file:
+                catalog = read_po(po_file, locale=relative.parts[0], abort_invalid=True)
+            mo_path.parent.mkdir(parents=True, exist_ok=True)
+            partial = mo_path.with_suffix(".mo.partial")
+            with partial.open("wb") as mo_file:
+                write_mo(mo_file, catalog, use_fuzzy=False)  # fuzzy and empty entries stay English, as msgfmt does
+            partial.replace(mo_path)  # a game starting meanwhile reads the old file or the new one, never half
+        compiled.append(mo_path)
+    return compiled
 
 
 class CatalogBuildHook(BuildHookInterface):
-    """Adds one compiled ``.mo`` file to the wheel per ``.po`` catalog."""
+    """Compiles the catalogs into the package folder and adds them to the wheel."""
 
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         root = Path(self.root)
-        catalogs = load_catalogs_module(root)
-        self._output = Path(tempfile.mkdtemp(prefix="commerce-a11y-catalogs-"))
-        for po_path in sorted((root / "locales").glob("*/LC_MESSAGES/*.po")):
-            relative = po_path.relative_to(root / "locales").with_suffix(".mo")
-            mo_path = self._output / relative
-            mo_path.parent.mkdir(parents=True, exist_ok=True)
-            mo_path.write_bytes(catalogs.mo_bytes(catalogs.read_po(po_path)))
-            build_data["force_include"][str(mo_path)] = f"{PACKAGE}/locales/{relative.as_posix()}"
-            self.app.display_debug(f"compiled {po_path.relative_to(root)}")
-
-    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
-        output = getattr(self, "_output", None)
-        if output is not None:
-            shutil.rmtree(output, ignore_errors=True)
+        compiled = compile_catalogs(root)
+        if version == "editable":
+            return  # the package is the source folder, where the files now are
+        for mo_path in compiled:
+            build_data["force_include"][str(mo_path)] = mo_path.relative_to(root).as_posix()

@@ -59,7 +59,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from commerce_a11y import i18n
-from commerce_a11y.catalogs import read_po
 from commerce_a11y.cli import main as commerce_main
 from commerce_a11y.console.advice import action_command, hint_action
 from commerce_a11y.console.game import Game
@@ -568,8 +567,36 @@ class Pattern:
 
 
 def catalog_file(lang: str) -> Path:
-    """The catalog of ``lang`` the game speaks from (a source checkout's ``locales`` folder)."""
-    return Path(i18n.__file__).resolve().parent.parent / "locales" / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+    """The catalog of ``lang`` the game speaks from (a source checkout's ``locales`` folder); for English, the
+    template, since English is the source language (its msgids are what the game says)."""
+    locales = Path(i18n.__file__).resolve().parent.parent / "locales"
+    if lang == i18n.SOURCE_LANGUAGE:
+        return locales / f"{i18n.DOMAIN}.pot"
+    return locales / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    msgid: str
+    msgid_plural: str | None
+    translations: tuple[str, ...]
+    """The translated texts (one, or one per plural form); empty strings where not translated."""
+
+
+def catalog_entries(path: Path) -> list[CatalogEntry]:
+    """The messages of a catalog or template, read with Babel (a development dependency, as this benchmark is)."""
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as file:
+        catalog = read_po(file)
+    entries = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        texts = message.string if isinstance(message.string, tuple) else (message.string or "",)
+        entries.append(CatalogEntry(ids[0], ids[1] if len(ids) > 1 else None, tuple(t or "" for t in texts)))
+    return entries
 
 
 def sentence_pattern(text: str, msgid: str) -> Pattern | None:
@@ -601,12 +628,9 @@ class Kinds:
         path = catalog_file(lang)
         if not path.exists():
             raise BenchError(f"no catalog at {path}: run the benchmark from a source checkout")
-        for entry in read_po(path):
-            if not entry.msgid:
-                continue
+        for entry in catalog_entries(path):
             sources = [entry.msgid] + ([entry.msgid_plural] if entry.msgid_plural else [])
-            translations = (entry.msgstr_plural if entry.msgid_plural else [entry.msgstr])
-            for text in dict.fromkeys([t for t in translations if t] or sources):
+            for text in dict.fromkeys([t for t in entry.translations if t] or sources):
                 pattern = sentence_pattern(text, entry.msgid)
                 if pattern is not None:
                     self.patterns.append(pattern)

@@ -3,14 +3,16 @@
 The language must be known before the commands module is imported, because click's help texts are translated
 when the decorators run, and before click parses, because click reports parse errors itself (docs/accessibility.md).
 So this module stays tiny and imports the commands only after the language is set: ``--lang`` first, then the
-language the player chose in a game before, then the environment.
+language the player chose before (remembered by a game, never by ``--help`` or another command), then the
+environment.
 """
 
 from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TextIO
 
 EXIT_CRASH = 70
 """Exit status after an unexpected error (EX_SOFTWARE); the details go to a log file, not to the player."""
@@ -29,16 +31,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         if held_interrupts:  # Ctrl-C while the program was starting (``commerce_a11y/__init__.py``)
             raise KeyboardInterrupt
         _run(list(sys.argv[1:] if argv is None else argv))
-    except OSError as error:
-        status = _click_text_status(error)
-        if status is None and not isinstance(error, BrokenPipeError):
-            _report_crash()
-            sys.exit(EXIT_CRASH)
-        # The reader went away (``commerce ... | head``), or click's own text (help, a usage error) could not be
-        # written (``>/dev/full``; the commands' own output is dropped quietly, as a match's is): stop quietly, as
-        # command-line tools do, but a usage error keeps its status, so a script still learns its call was wrong.
+    except BrokenPipeError:
+        # The reader went away (``commerce ... | head``): stop quietly, as command-line tools do. (The game's own
+        # output and click's, through ``LossyText``, drop what cannot be written, so this is a last resort.)
         silence_output()
-        sys.exit(status or 0)
+        sys.exit(0)
     except Stopped as stop:
         # SIGHUP or SIGTERM outside a match (a match saves and leaves by itself): leave as the signal would.
         silence_output()
@@ -49,6 +46,44 @@ def main(argv: Sequence[str] | None = None) -> None:
     except Exception:
         _report_crash()
         sys.exit(EXIT_CRASH)
+
+
+class LossyText:
+    """A text stream for click's own text (help, the version, a usage error) that drops what cannot be written.
+
+    Written text that cannot go anywhere (``>/dev/full``, a closed descriptor, a reader gone) is not a fault of the
+    game: the stream is pointed at the null device, as the game's own output is when it is lost, and the command
+    ends with the status it would have had (2 for a usage error, so that a script still learns its call was
+    wrong). click lets the caller choose the file of ``echo`` and ``ClickException.show``; this is that file.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._lost = False
+
+    def write(self, text: str) -> int:
+        self._attempt(lambda: self._stream.write(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._attempt(self._stream.flush)
+
+    def isatty(self) -> bool:
+        try:
+            return not self._lost and self._stream.isatty()
+        except (OSError, ValueError):
+            return False
+
+    def _attempt(self, action: Callable[[], object]) -> None:
+        if self._lost:
+            return
+        try:
+            action()
+        except (OSError, ValueError):
+            from .console.signals import silence_output
+
+            self._lost = True
+            silence_output((self._stream,))
 
 
 def _run(args: list[str]) -> None:
@@ -72,14 +107,14 @@ def _run(args: list[str]) -> None:
     else:
         init_language(args)  # the locale; an unsupported --lang is left for click to reject in that language
     _settings_problem(settings)
-    if chosen is not None:
-        settings.remember({"lang": chosen})  # the player chose it: it stays until changed
     from .commands import cli
 
     try:
+        # Not standalone: click raises its errors instead of printing them and calling sys.exit, so they are shown
+        # here through LossyText (the help and version options write through it too: commands.py).
         status = cli.main(args=args, prog_name="commerce", obj=settings, standalone_mode=False)
     except ClickException as error:
-        error.show()
+        error.show(file=LossyText(sys.stderr))  # type: ignore[arg-type]  # click only writes, flushes and asks isatty
         sys.exit(error.exit_code)
     sys.exit(status if isinstance(status, int) else 0)
 
@@ -90,6 +125,8 @@ def _settings_problem(settings: object) -> None:
     from .storage import SETTINGS_FILE, Settings, config_dir
 
     assert isinstance(settings, Settings)
+    if not (settings.blocked or settings.damaged):
+        return
     path = config_dir() / SETTINGS_FILE
     if settings.blocked:
         _error_line(_("Settings: {path} is not a file; the game uses its defaults and remembers nothing.")
@@ -109,23 +146,6 @@ def _error_line(text: str) -> None:
     with contextlib.suppress(OSError, ValueError):
         sys.stderr.write(text + "\n")
         sys.stderr.flush()
-
-
-def _click_text_status(error: BaseException) -> int | None:
-    """``None`` unless the error came from click printing its own text (lost output, not a fault of the game);
-    then the exit status that text was to go with: a usage error's 2, else 0."""
-    from click.exceptions import ClickException
-    from click.utils import echo
-
-    status, last = 0, None
-    trace = error.__traceback__
-    while trace is not None:
-        shown = trace.tb_frame.f_locals.get("self")
-        if isinstance(shown, ClickException):
-            status = shown.exit_code
-        last = trace.tb_frame.f_code
-        trace = trace.tb_next
-    return status if last is echo.__code__ else None
 
 
 def _report_crash() -> None:

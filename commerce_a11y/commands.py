@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from . import __version__
-from .bots import BOT_KINDS
+from .cli import LossyText
 from .console.charset import clean
 from .i18n import LANGUAGES, _, ngettext, pgettext, translate_click
-from .records import KEEP_RANGE
-from .rules import RULESETS, OptionError, RulesError, parse_assignments, ruleset
-from .simulate import Summary, simulate
-from .stats import Statistics
-from .storage import Settings
+from .ruleset_names import RULESET_NAMES
+from .storage import NUMBER_SETTINGS, Settings
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .rules import RulesError
+    from .simulate import Summary
+    from .stats import Statistics
+
+# What only a command needs is imported in that command (the rules engine, the computer players, the statistics):
+# ``commerce --help`` loads this module, and each import here is paid at every start (bench/startup.py).
 
 translate_click()
 
@@ -31,9 +39,23 @@ def _stored() -> Settings:
 
 
 def _lang_option(func):  # type: ignore[no-untyped-def]
-    """``--lang``: already applied from the raw arguments by ``cli.main``; declared so click accepts it."""
+    """``--lang``: already applied from the raw arguments by ``cli.main``; declared so click accepts it, and noted
+    (in ``ctx.meta``, which a command's context shares with the group's) for a game to remember."""
     return click.option("--lang", type=click.Choice(LANGUAGES), expose_value=False, is_eager=True,
-                        help=_("Language of the game: de, nl or en."))(func)
+                        callback=_note_language, help=_("Language of the game: de, nl or en."))(func)
+
+
+def _note_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ctx.meta["commerce_a11y.lang"] = value
+
+
+def _game_flags(flags: dict[str, str | None]) -> dict[str, str | None]:
+    """The options of a game (``play``, ``resume``) that it remembers: its listening options and ``--lang``.
+
+    Only a game remembers what it was started with, as it remembers what the player changes during it; the other
+    commands' options (``replay``, ``tutorial``, ``rules``, ``--help``) hold for that command only."""
+    return {**flags, "lang": click.get_current_context().meta.get("commerce_a11y.lang")}
 
 
 def _say(text: str, err: bool = False) -> None:
@@ -45,13 +67,66 @@ def _say(text: str, err: bool = False) -> None:
     Terminal(NoInput(), stdout=sys.stderr if err else sys.stdout).say([text])
 
 
+def _as_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """A file or folder option as a ``Path``, converted here rather than by ``click.Path(path_type=Path)``, which
+    would import ``pathlib`` at every start, ``--help`` included (bench/startup.py)."""
+    from pathlib import Path
+
+    return None if value is None else Path(value)
+
+
 def _rules_error(error: RulesError) -> click.UsageError:
     return click.UsageError(_(error.template).format(**error.params))
 
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]},
+def _show_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--help``, as click's own option does it, but written through ``LossyText`` (a lost page is no crash)."""
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), file=LossyText(sys.stdout), color=ctx.color)  # type: ignore[arg-type]
+        ctx.exit()
+
+
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"commerce {__version__}", file=LossyText(sys.stdout))  # type: ignore[arg-type]
+        ctx.exit()
+
+
+class _LossyHelp(click.Command):
+    """A command whose ``--help`` page is written through ``LossyText``: click builds the option (names, help
+    text, eagerness) and this only swaps its callback, the one part that writes."""
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.callback = _show_help
+        return option
+
+
+class _Group(_LossyHelp, click.Group):
+    command_class = _LossyHelp
+
+
+def _help_width() -> int:
+    """The width click wraps help pages to, worked out as click does (``COLUMNS``, else the terminal's width, else
+    80; at most 78), but without ``shutil``, which would load three compression modules at every start for it."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return max(min(columns or 80, 80) - 2, 50)
+
+
+@click.group(cls=_Group, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()},
              help=_("Commerce and its family of card games, made for screen readers and braille displays."))
-@click.version_option(__version__, prog_name="commerce", message="%(prog)s %(version)s")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help=_("Show the version and exit."))
 @_lang_option
 @click.pass_context
 def cli(ctx: click.Context) -> None:
@@ -59,8 +134,9 @@ def cli(ctx: click.Context) -> None:
         ctx.invoke(play_command)
 
 
-@cli.command("simulate", help=_("Play matches between computer players and report how each seat did."))
-@click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(list(RULESETS)),
+@cli.command("simulate", short_help=_("Play matches between computer players."),
+             help=_("Play matches between computer players and report how each seat did."))
+@click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(RULESET_NAMES),
               help=_("The ruleset to play."))
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help=_("A ruleset option, for example chips=5; may be given several times."))
@@ -70,7 +146,7 @@ def cli(ctx: click.Context) -> None:
 @click.option("--matches", type=click.IntRange(min=1), default=10, show_default=True,
               help=_("Number of matches to play."))
 @click.option("--seed", type=int, default=1, show_default=True, help=_("Seed of the first match."))
-@click.option("--record-dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--record-dir", type=click.Path(file_okay=False), callback=_as_path,
               help=_("Folder for one match record per match."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the summary as one JSON object."))
 @click.option("--rotate", is_flag=True,
@@ -79,6 +155,10 @@ def cli(ctx: click.Context) -> None:
 @_lang_option
 def simulate_command(rules_name: str, options: tuple[str, ...], players: int, bots: str, matches: int, seed: int,
                      record_dir: Path | None, as_json: bool, rotate: bool, quiet: bool) -> None:
+    from .bots import BOT_KINDS
+    from .rules import OptionError, parse_assignments, ruleset
+    from .simulate import simulate
+
     try:
         rules = ruleset(rules_name, **parse_assignments(options))
         rules.check_players(players)
@@ -133,7 +213,8 @@ def _summary_lines(summary: Summary) -> list[str]:
 
 
 
-@cli.command("rules", help=_("Read the rules of a ruleset (commerce by default), section by section."))
+@cli.command("rules", short_help=_("Read the rules of a ruleset."),
+             help=_("Read the rules of a ruleset (commerce by default), section by section."))
 @click.argument("ruleset_name", metavar="RULESET", required=False, default="commerce")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help=_("A ruleset option, for example chips=5; may be given several times."))
@@ -145,6 +226,7 @@ def rules_command(ruleset_name: str, options: tuple[str, ...]) -> None:
     from .console.terminal import interactive
     from .narration.narrator import ruleset_title
     from .narration.rules_book import rules_book
+    from .rules import OptionError, parse_assignments, ruleset
 
     try:
         rules = ruleset(ruleset_name, **parse_assignments(options))
@@ -169,6 +251,9 @@ DIFFICULTY_LEVELS = {"easy": "easy", "normal": "heuristic", "hard": "strong"}
 def parse_opponents(spec: str | None, count: int | None, default_level: str = "heuristic") -> list[tuple[str, str]]:
     """``"Anna:strong,Ben:easy"``, ``"basic,random"``, ``"Anna,Ben"`` or nothing, as (name, level) pairs; a
     missing level is ``default_level``; names are cleaned of control characters; BadParameter if wrong."""
+    from .bots import BOT_KINDS
+    from .console.session import own_words
+
     items = [s.strip() for s in spec.split(",") if s.strip()] if spec else []
     if not items:
         items = [default_level] * (count - 1 if count else 3)
@@ -179,7 +264,7 @@ def parse_opponents(spec: str | None, count: int | None, default_level: str = "h
             name, level = ((OPPONENT_NAMES[index % len(OPPONENT_NAMES)], item) if item in BOT_KINDS
                            else (item, default_level))
         name = clean(name)[:20] or OPPONENT_NAMES[index % len(OPPONENT_NAMES)]
-        if name.casefold() in _own_words():
+        if name.casefold() in own_words():
             raise click.BadParameter(_("{name} is the word for you in the game; give that player another name.")
                                      .format(name=name), param_hint="'--opponents'")
         level = level.strip() or default_level
@@ -196,21 +281,14 @@ def parse_opponents(spec: str | None, count: int | None, default_level: str = "h
     return result
 
 
-def _own_words() -> set[str]:
-    """The word the game calls the player by, in every language (an opponent of that name would be confused with
-    the player: "You takes nine of hearts")."""
-    from .i18n import translation
-
-    return {translation(lang).gettext("You").casefold() for lang in LANGUAGES}
-
-
 def _settings_option(name: str, choices: tuple[str, ...], help_text: str):  # type: ignore[no-untyped-def]
     return click.option(f"--{name}", type=click.Choice(choices), default=None, help=help_text)
 
 
 def _listening_options(func):  # type: ignore[no-untyped-def]
     """How the game talks and listens (``--verbosity``, ``--cards``, ``--speech``, ``--input``): the same for every
-    command that talks with the player, and remembered as settings."""
+    command that talks with the player, and remembered as settings when a game (``play``, ``resume``) is started
+    with them."""
     for option in reversed((
         _settings_option("verbosity", ("brief", "normal", "verbose"), _("How much is said: brief, normal or verbose.")),
         _settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes.")),
@@ -222,14 +300,15 @@ def _listening_options(func):  # type: ignore[no-untyped-def]
 
 
 def _keep_records_option(func):  # type: ignore[no-untyped-def]
-    """``--keep-records N``: how many records of finished matches are kept (remembered like the other settings)."""
-    return click.option("--keep-records", "keep_records", type=click.IntRange(*KEEP_RANGE), default=None,
-                        callback=lambda ctx, param, value: None if value is None else str(value),
+    """``--keep-records N``: how many records of finished matches are kept (remembered like the listening options)."""
+    return click.option("--keep-records", "keep_records", type=click.IntRange(*NUMBER_SETTINGS["keep_records"]),
+                        default=None, callback=lambda ctx, param, value: None if value is None else str(value),
                         help=_("How many records of finished matches to keep (default 50)."))(func)
 
 
-@cli.command("play", help=_("Play a match against computer players (classic Commerce against three by default)."))
-@click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(list(RULESETS)),
+@cli.command("play", short_help=_("Play a match against computer players."),
+             help=_("Play a match against computer players (classic Commerce against three by default)."))
+@click.option("--rules", "rules_name", default="commerce", show_default=True, type=click.Choice(RULESET_NAMES),
               help=_("The ruleset to play."))
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help=_("A ruleset option, for example chips=5; may be given several times."))
@@ -239,7 +318,7 @@ def _keep_records_option(func):  # type: ignore[no-untyped-def]
                      "strong)."))
 @click.option("--name", default=None, help=_("Your name in the match record."))
 @click.option("--seed", type=int, default=None, help=_("Seed for a match that can be played again exactly."))
-@click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--record", "record_file", type=click.Path(dir_okay=False), callback=_as_path, default=None,
               help=_("Write the match record to this file."))
 @_listening_options
 @_settings_option("difficulty", ("easy", "normal", "hard"),
@@ -249,6 +328,7 @@ def _keep_records_option(func):  # type: ignore[no-untyped-def]
 def play_command(rules_name: str, options: tuple[str, ...], players: int | None, opponents: str | None,
                  name: str | None, seed: int | None, record_file: Path | None, **settings: str | None) -> None:
     from .console.session import offer_resume, resolve_settings, start_game
+    from .rules import OptionError, parse_assignments, ruleset
 
     stored = _stored()
     difficulty = settings.get("difficulty") or stored.get("difficulty") or "normal"
@@ -260,7 +340,7 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
         rules.check_players(len(seats) + 1)
     except OptionError as error:
         raise _rules_error(error) from None
-    resolved = resolve_settings(settings, stored)  # valid options: the flags given are remembered
+    resolved = resolve_settings(_game_flags(settings), stored, remember=True)  # valid options: remembered
     source = click.get_current_context().get_parameter_source("rules_name")
     asked = rules if options or source is not click.core.ParameterSource.DEFAULT else None
     status, terminal, slot = offer_resume(resolved, stored, asked)
@@ -270,18 +350,20 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
     sys.exit(status)
 
 
-@cli.command("resume", help=_("Go on with the saved match."))
+@cli.command("resume", short_help=_("Go on with the saved match."),
+             help=_("Go on with the saved match."))
 @_listening_options
 @_keep_records_option
 @_lang_option
 def resume_command(**settings: str | None) -> None:
     from .console.session import resume_game
 
-    sys.exit(resume_game(settings, _stored()))
+    sys.exit(resume_game(_game_flags(settings), _stored()))
 
 
-@cli.command("tutorial", help=_("A guided first hand of Commerce: each step says "
-                                 "what to type (your saved match is left alone)."))
+@cli.command("tutorial", short_help=_("A guided first hand of Commerce."),
+             help=_("A guided first hand of Commerce: each step says "
+                    "what to type (your saved match is left alone)."))
 @_listening_options
 @_lang_option
 def tutorial_command(**settings: str | None) -> None:
@@ -290,9 +372,10 @@ def tutorial_command(**settings: str | None) -> None:
     sys.exit(start_tutorial(settings, _stored()))
 
 
-@cli.command("replay", help=_("Listen to a match record again, step by step "
-                                 "(FILE, a number from --list, or the latest kept record)."))
-@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@cli.command("replay", short_help=_("Listen to a match record again."),
+             help=_("Listen to a match record again, step by step "
+                    "(FILE, a number from --list, or the latest kept record)."))
+@click.argument("file", required=False, type=click.Path(dir_okay=False), callback=_as_path)
 @click.option("--seat", type=click.IntRange(min=1), default=None,
               help=_("Hear the match from this seat, counted from 1 (default: the human player's)."))
 @click.option("--list", "list_records", is_flag=True,
@@ -311,8 +394,9 @@ def replay_command(file: Path | None, seat: int | None, list_records: bool, whol
     sys.exit(replay_file(file, seat, whole, settings, _stored()))
 
 
-@cli.command("stats", help=_("Your statistics across finished matches: played, won, "
-                                 "and lost per hand, by ruleset and opponents."))
+@cli.command("stats", short_help=_("Your statistics across finished matches."),
+             help=_("Your statistics across finished matches: played, won, "
+                    "and lost per hand, by ruleset and opponents."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the statistics as one JSON object."))
 @_lang_option
 def stats_command(as_json: bool) -> None:
@@ -378,6 +462,7 @@ def _ruleset_words(name: str) -> tuple[str, str]:
     """A ruleset's title and what it counts, for a statistics line; a ruleset this version does not know (a newer
     version counted it) is named as the file names it, cleaned, and its losses counted in points."""
     from .narration.narrator import ruleset_title
+    from .rules import RULESETS, ruleset
 
     if name in RULESETS:
         return ruleset_title(ruleset(name)), ruleset(name).counter

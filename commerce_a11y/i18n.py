@@ -4,16 +4,12 @@ Only stdlib ``gettext`` runs here (docs/architecture.md: ~8 ms of start-up for i
 translation is looked up once and kept in a module global, so that ``_`` stays a plain function call that the
 narrator can make for every sentence.
 
-Where the catalogs come from:
+Where the catalogs come from: compiled ``commerce_a11y/locales/<lang>/LC_MESSAGES/commerce.mo`` files, which the
+build hook (``hatch_build.py``, with Babel) writes from ``locales/<lang>/LC_MESSAGES/commerce.po``: into the wheel,
+and into the source folder for an editable install (``uv sync`` in a checkout; it recompiles a changed ``.po``).
 
-* an installed wheel carries compiled ``commerce_a11y/locales/<lang>/LC_MESSAGES/commerce.mo`` files (put there
-  by ``hatch_build.py``);
-* a source checkout, including uv's editable install (whose package folder *is* the source folder), has only
-  ``locales/<lang>/LC_MESSAGES/commerce.po`` beside the package: those are compiled in memory by
-  :mod:`commerce_a11y.catalogs`, which also means an edited catalog is heard without reinstalling.
-
-English is the source language: the msgids are the English text, so a missing catalog or message is spoken in
-English rather than not at all.
+English is the source language: the msgids are the English text, so English needs no catalog, and a missing
+catalog or message is spoken in English rather than not at all.
 
 click translates its own messages (usage errors, ``--help``) with the stdlib's default gettext domain and ships
 no catalogs; :func:`translate_click` routes those calls to our catalogs, which carry click's messages too (see
@@ -54,7 +50,6 @@ SOURCE_LANGUAGE = "en"
 
 # os.path rather than pathlib: pathlib costs ~3 ms of start-up, and nothing else the game loads at start needs it.
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
-_SOURCE_LOCALES = os.path.join(os.path.dirname(_PACKAGE_DIR), "locales")
 _ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _loaded: dict[str, gettext.NullTranslations] = {}
@@ -73,7 +68,7 @@ def _catalog_path(base: str, lang: str, suffix: str) -> str:
 
 
 def _packaged_mo(lang: str) -> bytes | None:
-    """The compiled catalog shipped in the wheel, if this is an installed wheel.
+    """The compiled catalog in the package (a wheel's, or the one the build hook wrote into a checkout), if any.
 
     Reading the file next to this module is the cheap, common case; ``importlib.resources`` (about 8 ms to
     import) is only asked when the package does not live in a plain folder, as in a zip application.
@@ -91,25 +86,15 @@ def _packaged_mo(lang: str) -> bytes | None:
     return resource.read_bytes() if resource.is_file() else None
 
 
-def _source_mo(lang: str) -> bytes | None:
-    """The catalog of a source checkout, compiled in memory (fuzzy and empty entries left out)."""
-    path = _catalog_path(_SOURCE_LOCALES, lang, ".po")
-    if not os.path.isfile(path):
-        return None
-    from . import catalogs
-
-    return catalogs.mo_bytes(catalogs.read_po(path))
-
-
 def translation(lang: str) -> gettext.NullTranslations:
     """The catalog of ``lang`` (``"de"``, ``"nl_BE.UTF-8"``, ...), loaded once and then reused.
 
-    Falls back to ``NullTranslations`` (the English msgids) for English without a catalog, for a language the
-    game does not speak, and when no catalog can be found at all.
+    ``NullTranslations`` (the English msgids) for English, for a language the game does not speak, and when no
+    catalog can be found at all (a checkout that was never built: run ``uv sync``).
     """
     code = _language_code(lang) or SOURCE_LANGUAGE
     if code not in _loaded:
-        data = _packaged_mo(code) or _source_mo(code)
+        data = _packaged_mo(code) if code != SOURCE_LANGUAGE else None
         _loaded[code] = gettext.GNUTranslations(io.BytesIO(data)) if data else gettext.NullTranslations()
     return _loaded[code]
 
@@ -220,6 +205,12 @@ def translate_click() -> None:
     (whatever alias click uses), so the patch does nothing to a module that changed its imports; a click
     module first imported later (shell completion, the pager) keeps English until this runs again.
     Idempotent and cheap: it only walks the already imported ``click`` modules.
+
+    click offers no hook for this (no domain or translation function to pass in; ``gettext.textdomain`` and
+    ``bindtextdomain`` would reach its calls, but they choose the language from the environment, not from
+    ``--lang``). This function is the one place that reaches into click's modules, and
+    ``tests/test_catalogs.py::test_every_click_module_with_messages_is_routed_to_our_catalogs`` fails, naming the
+    module, as soon as a click release translates another way.
     """
     for name, module in list(sys.modules.items()):
         if module is None or not (name == "click" or name.startswith("click.")):

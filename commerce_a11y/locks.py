@@ -16,7 +16,10 @@ import contextlib
 import os
 import sys
 import time
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 LOCK_SUFFIX = ".lock"
 

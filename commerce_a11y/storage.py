@@ -22,10 +22,12 @@ import re
 import stat
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cleaning import load_json
+
+if TYPE_CHECKING:
+    from pathlib import Path
 from .locks import Lock, lock_path
 
 APP = "commerce-a11y"
@@ -70,24 +72,34 @@ def _valid(key: str, value: Any) -> str | None:
 
 def config_dir() -> Path:
     """The per-user config folder (XDG on Linux, the platform's usual place elsewhere)."""
-    if sys.platform == "win32":
-        return Path(os.environ.get("APPDATA") or Path.home()) / APP
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / APP
-    return _xdg("XDG_CONFIG_HOME", ".config") / APP
+    from pathlib import Path
+
+    return Path(_config_folder())
 
 
 def data_dir() -> Path:
     """The per-user data folder for the saved match and records."""
+    from pathlib import Path
+
     if sys.platform in ("win32", "darwin"):
-        return config_dir()
-    return _xdg("XDG_DATA_HOME", ".local/share") / APP
+        return Path(_config_folder())
+    return Path(_xdg("XDG_DATA_HOME", ".local/share"), APP)
 
 
-def _xdg(variable: str, default: str) -> Path:
+def _config_folder() -> str:
+    """``config_dir`` as text: every start reads the settings from there, and ``pathlib`` (with the URL parsing it
+    imports) would cost each start about 3 ms (bench/startup.py)."""
+    if sys.platform == "win32":
+        return os.path.join(os.environ.get("APPDATA") or os.path.expanduser("~"), APP)
+    if sys.platform == "darwin":
+        return os.path.join(os.path.expanduser("~"), "Library", "Application Support", APP)
+    return os.path.join(_xdg("XDG_CONFIG_HOME", ".config"), APP)
+
+
+def _xdg(variable: str, default: str) -> str:
     """An XDG base folder; a relative one is invalid and ignored, as the XDG specification says."""
     value = os.environ.get(variable, "")
-    return Path(value) if os.path.isabs(value) else Path.home() / default
+    return value if os.path.isabs(value) else os.path.join(os.path.expanduser("~"), default)
 
 
 def atomic_write(path: Path, text: str, into: bool = False, replace: bool = True) -> bool:
@@ -123,9 +135,10 @@ def atomic_write(path: Path, text: str, into: bool = False, replace: bool = True
             if replace:
                 os.replace(tmp, path)
             else:
-                _create(Path(tmp), path)
+                _create(path.with_name(os.path.basename(tmp)), path)
         finally:
-            Path(tmp).unlink(missing_ok=True)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
     except FileExistsError:
         raise
     except OSError:
@@ -166,7 +179,7 @@ class TooLarge(ValueError):
     """A file larger than the game reads (``read_limited``'s limit)."""
 
 
-def read_limited(path: Path, limit: int, regular: bool = True) -> bytes:
+def read_limited(path: Path | str, limit: int, regular: bool = True) -> bytes:
     """A regular file's bytes, at most ``limit`` of them: ``NotAFile`` for anything else in its place (opened
     without blocking, so a named pipe cannot hang the game), ``TooLarge`` beyond the limit, the OS's error (e.g.
     ``FileNotFoundError``) when it cannot be opened. Without ``regular`` a pipe or device is read too (a file the
@@ -219,7 +232,7 @@ class Settings:
     @classmethod
     def read(cls) -> Settings:
         """The settings file as it is now; a missing one gives none, a damaged one none and ``damaged``."""
-        path = config_dir() / SETTINGS_FILE
+        path = os.path.join(_config_folder(), SETTINGS_FILE)
         try:
             data = load_json(read_limited(path, SETTINGS_LIMIT))
         except (FileNotFoundError, NotADirectoryError):

@@ -1,194 +1,182 @@
-"""Bring the catalogs in ``locales/`` up to date with the messages in the code.
+"""Bring the translation template and catalogs in ``locales/`` up to date with the messages in the code.
 
 Run after adding, changing or removing a translatable string::
 
-    uv run python scripts/update_catalogs.py          # rewrite the catalogs, list what changed
-    uv run python scripts/update_catalogs.py --check  # change nothing; exit 1 if a catalog is out of date
+    uv run python scripts/update_catalogs.py          # rewrite the template and catalogs, list what changed
+    uv run python scripts/update_catalogs.py --check  # change nothing; exit 1 if a file is out of date
 
-What it does, per language: messages new in the code are added (English gets its msgid as translation, German
-and Dutch get an empty one, so that ``tests/test_catalogs.py`` fails until someone translates them); messages gone
-from the code become obsolete ``#~`` entries, which keep their translation in case the string comes back (those
-with nothing worth keeping are dropped, and ``--drop-obsolete`` drops them all); every existing translation and
-translator comment is kept. A message whose plural text changed keeps its translation but is marked fuzzy, which
-the tests reject until a translator has looked at it. Entries are sorted by msgid, and nothing varying (dates)
-is written, so running it twice changes nothing. It needs nothing beyond the stdlib and the game's own
-``commerce_a11y/catalogs.py``.
+Babel does the work (``pybabel extract`` and ``pybabel update``, through its API): the messages are extracted from
+``commerce_a11y/`` into ``locales/commerce.pot`` with their ``# Translators:`` comments, and each catalog
+(``locales/<lang>/LC_MESSAGES/commerce.po``) is updated from it. English is the source language and has no catalog.
+New messages get an empty translation, so that ``tests/test_catalogs.py`` fails until someone translates them;
+messages gone from the code become obsolete ``#~`` entries when they hold a translation (kept in case the string
+comes back, and revived then; ``--drop-obsolete`` drops them all). No fuzzy guesses are made.
+
+What this adds to plain ``pybabel``, so that branches that add messages in parallel merge cleanly: entries sorted by
+msgid (case aside, as a reader looks a message up), no line wrapping and no line numbers, and each file's header
+kept as it is (no creation date, no Babel version), so that running it twice, or on two branches, writes the same
+bytes. After merging branches that both touched the catalogs, run it once more and commit what it writes.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
+import io
 import sys
-from dataclasses import replace
+from collections.abc import Iterable
 from pathlib import Path
 
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+PACKAGE = "commerce_a11y"
+DOMAIN = "commerce"
+LANGUAGES = ("de", "nl")
+"""The translated languages; English, the source language, needs no catalog."""
+LANGUAGE_NAMES = {"de": "German", "nl": "Dutch"}
 
-from commerce_a11y.catalogs import Entry, project_messages, read_po, write_po  # noqa: E402
-from commerce_a11y.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE  # noqa: E402
-
-LANGUAGE_NAMES = {"de": "German", "nl": "Dutch", "en": "English"}
-FORMAT_FLAGS = {"python-format", "python-brace-format"}
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
+"""The marker functions of the game (``commerce_a11y.i18n``; ``N_`` only marks, and the rules core has its own) and
+where their messages are, in Babel's notation: ``(1, "c")`` is the context, the numbers the msgid and plural."""
+COMMENT_TAG = "Translators:"
+TEMPLATE = ROOT / "locales" / f"{DOMAIN}.pot"
 
 
 def catalog_path(lang: str) -> Path:
     return ROOT / "locales" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def new_header(lang: str) -> Entry:
-    """The header of a catalog that does not exist yet: UTF-8, and the plural rule all three languages share."""
+def singular(message: Message) -> str:
+    return message.id if isinstance(message.id, str) else message.id[0]
+
+
+def sort_key(message: Message) -> tuple[str, str, str]:
+    """Alphabetical, case aside, so that a translator finds a message where a reader would look for it."""
+    return (singular(message).casefold(), singular(message), message.context or "")
+
+
+def template() -> Catalog:
+    """Every message marked in the package, with its files and translator comments, in :func:`sort_key` order."""
+    found = Catalog(project="commerce-a11y", fuzzy=False)
+    for filename, lineno, msgid, comments, context in extract_from_dir(
+        ROOT / PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=[COMMENT_TAG],
+        strip_comment_tags=False,
+    ):
+        found.add(msgid, locations=[(f"{PACKAGE}/{filename}", lineno)], auto_comments=comments, context=context)
+    ordered = Catalog(project="commerce-a11y", fuzzy=False)
+    for message in sorted(found, key=sort_key):
+        if message.id:
+            ordered[message.id] = message
+    return ordered
+
+
+def po_text(catalog: Catalog, header: str, *, keep_obsolete: bool = True) -> str:
+    """The text of a catalog: ``header`` as given, then the entries in the catalog's order, lines unwrapped."""
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=0, omit_header=True, include_lineno=False, ignore_obsolete=not keep_obsolete)
+    return header + "\n" + buffer.getvalue().decode("utf-8").rstrip("\n") + "\n"
+
+
+def header_of(text: str) -> str:
+    """A catalog's header block (its comments and the ``msgid ""`` entry), everything before the first blank line."""
+    return text.split("\n\n", 1)[0].rstrip("\n") + "\n"
+
+
+def new_header(lang: str | None) -> str:
+    """The header of a file that does not exist yet: UTF-8, and the plural rule German, Dutch and English share."""
     fields = {
         "Project-Id-Version": "commerce-a11y",
         "Report-Msgid-Bugs-To": "",
-        "PO-Revision-Date": "2025-01-01 00:00+0000",
+        "PO-Revision-Date": "2025-01-01 00:00+0000" if lang else "YEAR-MO-DA HO:MI+ZONE",
         "Last-Translator": "commerce-a11y contributors",
-        "Language-Team": f"{LANGUAGE_NAMES[lang]}",
-        "Language": lang,
+        "Language-Team": LANGUAGE_NAMES[lang] if lang else "",
+        "Language": lang or "",
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
         "Plural-Forms": "nplurals=2; plural=(n != 1);",
     }
-    return Entry(
-        msgid="",
-        msgstr="".join(f"{key}: {value}\n" for key, value in fields.items()),
-        comments=[f"{LANGUAGE_NAMES[lang]} messages of commerce-a11y.",
-                  "Add strings in the code, then run: uv run python scripts/update_catalogs.py"],
-    )
+    title = f"{LANGUAGE_NAMES[lang]} messages" if lang else "Translation template"
+    return (f"# {title} of commerce-a11y.\n"
+            "# Add strings in the code, then run: uv run python scripts/update_catalogs.py\n"
+            'msgid ""\nmsgstr ""\n' + "".join(f'"{key}: {value}\\n"\n' for key, value in fields.items()))
 
 
-def plural_count(header: Entry) -> int:
-    match = re.search(r"nplurals\s*=\s*(\d+)", header.msgstr)
-    return int(match.group(1)) if match else 2
+def describe(message: Message) -> str:
+    return (f"[{message.context}] " if message.context else "") + repr(singular(message))
 
 
-def sort_flags(flags: list[str]) -> list[str]:
-    return sorted(set(flags), key=lambda flag: (flag != "fuzzy", flag))
-
-
-def merged_entry(found: Entry, old: Entry | None, lang: str, forms: int) -> Entry:
-    """The catalog entry for a message of the code: extracted facts, with the old entry's translation kept."""
-    entry = replace(found, references=list(found.references), auto_comments=list(found.auto_comments))
-    if old is not None:
-        entry.comments = list(old.comments)
-    if old is None or (lang == SOURCE_LANGUAGE and old.translations == source_texts(old, forms)):
-        # New, or English still equal to its source: (re)generated, so an English plural follows its msgid.
-        if lang == SOURCE_LANGUAGE:
-            entry.msgstr_plural = source_texts(found, forms) if found.msgid_plural is not None else []
-            entry.msgstr = found.msgid if found.msgid_plural is None else ""
-        elif found.msgid_plural is not None:
-            entry.msgstr_plural = [""] * forms
-        if old is not None:
-            entry.flags = sort_flags(found.flags + [flag for flag in old.flags if flag not in FORMAT_FLAGS])
-        return entry
-    entry.previous = list(old.previous)
-    kept_flags = [flag for flag in old.flags if flag not in FORMAT_FLAGS]
-    if found.msgid_plural is None:
-        entry.msgstr = old.msgstr if old.msgid_plural is None else (old.msgstr_plural or [""])[0]
-    else:
-        old_forms = old.msgstr_plural if old.msgid_plural is not None else [old.msgstr]
-        entry.msgstr_plural = (list(old_forms) + [""] * forms)[:forms]
-    if old.msgid_plural != found.msgid_plural and any(old.translations):
-        kept_flags.append("fuzzy")
-        # gettext's way to show the translator what the source said before: "#| msgid ..." lines.
-        bare = Entry(msgid=old.msgid, msgctxt=old.msgctxt, msgid_plural=old.msgid_plural)
-        entry.previous = [f"#| {line}" for line in write_po([bare]).splitlines() if line.startswith(("msg", '"'))
-                          and not line.startswith("msgstr")]
-    entry.flags = sort_flags(found.flags + kept_flags)
-    return entry
-
-
-def source_texts(entry: Entry, forms: int) -> list[str]:
-    """What the English catalog holds for an entry: its msgid, or msgid and msgid_plural for each plural form."""
-    if entry.msgid_plural is None:
-        return [entry.msgid]
-    return [entry.msgid] + [entry.msgid_plural] * (forms - 1)
-
-
-def worth_keeping(entry: Entry) -> bool:
-    """An obsolete entry is kept only when it holds a real translation that could be revived."""
-    return any(entry.translations) and entry.translations != source_texts(entry, len(entry.translations))
-
-
-def update(lang: str, found: dict[tuple[str | None, str], Entry], drop_obsolete: bool) -> tuple[str, list[str]]:
-    """The new text of one catalog and the lines that report what changed in it."""
+def updated(lang: str, found: Catalog, drop_obsolete: bool) -> tuple[str, list[str], int]:
+    """One catalog's new text, the lines that say what changed in it, and how many messages wait for a translator."""
     path = catalog_path(lang)
-    existing = read_po(path, keep_obsolete=True) if path.exists() else []
-    header = next((entry for entry in existing if entry.is_header and not entry.obsolete), None) or new_header(lang)
-    current = {entry.key: entry for entry in existing if not entry.is_header and not entry.obsolete}
-    obsolete = {entry.key: entry for entry in existing if entry.obsolete}
-    forms = plural_count(header)
-    report = []
-    entries = []
-    for key in sorted(found, key=sort_key):
-        old = current.get(key) or obsolete.get(key)
-        if key not in current:
-            report.append(("revived" if old else "added") + f": {describe(found[key])}")
-        elif current[key].msgid_plural != found[key].msgid_plural:
-            report.append(f"plural changed, check the translation: {describe(found[key])}")
-        entries.append(merged_entry(found[key], old, lang, forms))
-    gone = []
-    for key, entry in {**obsolete, **current}.items():
-        if key in found:
-            continue
-        if key in current:
-            report.append(f"obsolete: {describe(entry)}")
-        if not drop_obsolete and worth_keeping(entry):
-            gone.append(replace(entry, obsolete=True, references=[], auto_comments=[]))
-    gone.sort(key=lambda entry: sort_key(entry.key))
-    return write_po([header, *entries, *gone]), report
+    old_text = path.read_text(encoding="utf-8") if path.exists() else new_header(lang)
+    catalog = read_po(io.StringIO(old_text), locale=lang)
+    before = {(singular(message), message.context): message for message in catalog if message.id}
+    for key, message in list(catalog.obsolete.items()):  # a string that came back gets its old translation back
+        if found.get(message.id, message.context) is not None and catalog.get(message.id, message.context) is None:
+            catalog[message.id] = message
+            del catalog.obsolete[key]
+    catalog.update(found, no_fuzzy_matching=True, update_creation_date=False)
+    catalog.obsolete = {key: message for key, message in catalog.obsolete.items() if _translated(message)}
+    after = {(singular(message), message.context) for message in catalog if message.id}
+    report = [f"added: {describe(message)}" for message in catalog if message.id
+              and (singular(message), message.context) not in before]
+    report += [f"obsolete: {describe(message)}" for key, message in before.items() if key not in after]
+    waiting = sum(1 for message in catalog if message.id and (message.fuzzy or not _translated(message)))
+    return po_text(catalog, header_of(old_text), keep_obsolete=not drop_obsolete), report, waiting
 
 
-def sort_key(key: tuple[str | None, str]) -> tuple[str, str, str]:
-    """Alphabetical, case aside, so that a translator finds a message where a reader would look for it."""
-    context, msgid = key
-    return (msgid.casefold(), msgid, context or "")
+def _translated(message: Message) -> bool:
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    return bool(strings) and all(strings)
 
 
-def describe(entry: Entry) -> str:
-    context = f"[{entry.msgctxt}] " if entry.msgctxt is not None else ""
-    return context + repr(entry.msgid)
+def write(path: Path, text: str, check: bool) -> bool:
+    """Write ``text`` to ``path`` unless it is there already (or only ``check``); whether the file was out of date."""
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    if not check:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return True
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a catalog is out of date")
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file is out of date")
     parser.add_argument("--drop-obsolete", action="store_true", help="remove obsolete entries instead of keeping them")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(None if argv is None else list(argv))
 
-    extraction = project_messages(ROOT)
-    for problem in extraction.problems:
-        print(f"problem: {problem}", file=sys.stderr)
-    print(f"{len(extraction.messages)} messages in the code")
-    stale = []
+    found = template()
+    print(f"{len(found)} messages in the code")
+    old_template = TEMPLATE.read_text(encoding="utf-8") if TEMPLATE.exists() else new_header(None)
+    stale = [TEMPLATE.name] if write(TEMPLATE, po_text(found, header_of(old_template)), args.check) else []
     changes: dict[str, list[str]] = {}
-    todo: list[str] = []
     for lang in LANGUAGES:
-        text, report = update(lang, extraction.messages, args.drop_obsolete)
-        path = catalog_path(lang)
-        changed = not path.exists() or path.read_text(encoding="utf-8") != text
+        text, report, waiting = updated(lang, found, args.drop_obsolete)
         for line in report:
             changes.setdefault(line, []).append(lang)
-        if changed:
+        if write(catalog_path(lang), text, args.check):
             stale.append(lang)
-            if not args.check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8")
-        untranslated = [entry for entry in read_po(text) if not entry.is_header and not entry.is_translated]
-        if untranslated:
-            todo.append(f"{lang}: {len(untranslated)} to translate in {path.relative_to(ROOT)}")
+        if waiting:
+            print(f"{lang}: {waiting} to translate in {catalog_path(lang).relative_to(ROOT)}")
     for line, langs in changes.items():
         action, _, message = line.partition(": ")
         print(f"{action} ({', '.join(langs)}): {message}")
-    for line in todo:
-        print(line)
     if args.check:
         print(("out of date: " + ", ".join(stale) + " (run scripts/update_catalogs.py)") if stale else "up to date")
-        return 1 if stale or extraction.problems else 0
+        return 1 if stale else 0
     print("written: " + (", ".join(stale) if stale else "nothing changed"))
-    return 1 if extraction.problems else 0
+    return 0
 
 
 if __name__ == "__main__":

@@ -13,14 +13,6 @@ import pytest
 from commerce_a11y.rules import RULESETS, replay
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every run gets its own home, so no test reads or writes a real player's settings or saves."""
-    for name, folder in (("HOME", ""), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data")):
-        monkeypatch.setenv(name, str(tmp_path / folder))
-    return tmp_path
-
-
 def run(*args: str, lang: str = "en", stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
     env["LANG"] = {"en": "en_GB.UTF-8", "de": "de_DE.UTF-8", "nl": "nl_NL.UTF-8"}[lang]
@@ -34,6 +26,26 @@ def test_help_lists_the_commands() -> None:
     for command in ("play", "resume", "simulate"):
         assert command in result.stdout
     assert "\x1b" not in result.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_help_names_each_command_in_a_whole_sentence(lang: str) -> None:
+    """click cuts a long help text off mid-sentence ("(standaard klassiek...") and a screen reader reads the dots:
+    each command has a short help of its own, one whole sentence, in every language."""
+    lines = run("--help", lang=lang).stdout.splitlines()
+    heading = {"en": "Commands:", "de": "Befehle:", "nl": "Opdrachten:"}[lang]
+    listed = lines[lines.index(heading) + 1:]
+    assert [line.split()[0] for line in listed] == ["play", "replay", "resume", "rules", "simulate", "stats",
+                                                    "tutorial"]
+    for line in listed:
+        assert line.endswith(".") and "..." not in line, line
+        assert line.count(".") == 1, line
+
+
+def test_every_command_has_a_short_help_of_its_own() -> None:
+    from commerce_a11y.commands import cli
+
+    assert all(command.short_help for command in cli.commands.values())
 
 
 def test_no_arguments_starts_classic_commerce_against_three() -> None:
@@ -149,21 +161,60 @@ def test_rules_of_an_unknown_ruleset_or_option_are_refused_in_the_players_langua
 
 
 def test_an_unsupported_lang_keeps_the_language_chosen_before(tmp_path: Path) -> None:
-    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"),
-           "XDG_DATA_HOME": str(tmp_path / "d"), "LANG": "en_US.UTF-8", "LANGUAGE": ""}
+    env = {**os.environ, "LANG": "en_US.UTF-8", "LANGUAGE": ""}
     run = [sys.executable, "-m", "commerce_a11y"]
-    assert subprocess.run([*run, "--lang", "de", "stats"], env=env, capture_output=True, check=False).returncode == 0
+    played = subprocess.run([*run, "--lang", "de", "play", "--seed", "1"], env=env, capture_output=True, check=False,
+                            input=b"quit\n")
+    assert played.returncode == 0, played.stderr
     bad = subprocess.run([*run, "--lang=xx", "stats"], env=env, capture_output=True, check=False)
     assert bad.returncode == 2
-    settings = json.loads((tmp_path / "c" / "commerce-a11y" / "settings.json").read_text(encoding="utf-8"))
+    assert "Fehler" in bad.stderr.decode()
+    settings = json.loads((tmp_path / "config" / "commerce-a11y" / "settings.json").read_text(encoding="utf-8"))
     assert settings["lang"] == "de"
+
+
+def settings_after(tmp_path: Path, *args: str, stdin: str = "") -> dict[str, object] | None:
+    """The remembered settings after one run of ``commerce args`` in a fresh home (None: no settings file)."""
+    env = {**os.environ, "LANG": "en_US.UTF-8", "LANGUAGE": ""}
+    result = subprocess.run([sys.executable, "-m", "commerce_a11y", *args], env=env, capture_output=True, text=True,
+                            check=False, input=stdin, timeout=120)
+    assert result.returncode in (0, 2), result.stderr
+    path = tmp_path / "config" / "commerce-a11y" / "settings.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+@pytest.mark.parametrize("args", [
+    ("--lang", "de", "--help"),
+    ("play", "--lang", "nl", "--verbosity", "brief", "--help"),
+    ("--lang", "de", "stats"),
+    ("rules", "--lang", "de", "handeln"),
+    ("replay", "--cards", "codes", "--verbosity", "brief", "--lang", "de", "--list"),
+    ("play", "--lang", "de", "--players", "0"),
+])
+def test_options_of_other_commands_are_not_remembered(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """Options hold for the command they are given to: only a game (play, resume) remembers what it was started
+    with, as it remembers what the player changes in it. Help, a usage error, replay, rules and stats write none."""
+    assert settings_after(tmp_path, *args) is None
+
+
+def test_replaying_with_other_cards_leaves_the_remembered_settings(tmp_path: Path) -> None:
+    assert settings_after(tmp_path, "--lang", "nl", "play", "--seed", "2", "--record", str(tmp_path / "r.jsonl"),
+                          stdin="quit\n") == {"lang": "nl"}
+    assert settings_after(tmp_path, "replay", str(tmp_path / "r.jsonl"), "--cards", "codes", "--lang", "de",
+                          "--all") == {"lang": "nl"}
+
+
+def test_a_game_remembers_the_options_it_was_started_with(tmp_path: Path) -> None:
+    assert settings_after(tmp_path, "play", "--lang", "de", "--verbosity", "brief", "--difficulty", "hard",
+                          "--seed", "3", stdin="quit\n") == {"lang": "de", "verbosity": "brief", "difficulty": "hard"}
 
 
 def test_an_unexpected_error_is_logged_with_its_traceback_and_said_in_one_sentence(tmp_path: Path) -> None:
     """The traceback module is imported only when a crash is reported: the log still gets the whole traceback."""
     code = ("import sys, commerce_a11y.commands as c\n"
             "def broken(*args, **kwargs): raise RuntimeError('deliberately broken')\n"
-            "c.simulate = broken\n"
+            "import commerce_a11y.simulate as s\n"
+            "s.simulate = broken\n"
             "from commerce_a11y.cli import main\n"
             "main(['simulate', '--matches', '1', '--lang', 'en'])\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
@@ -184,3 +235,27 @@ def test_starting_imports_no_traceback_hashlib_or_tempfile() -> None:
                             check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == ""
+
+
+@pytest.mark.parametrize("args", [("--help",), ("--lang", "de", "--help"), ("play", "--help")])
+def test_help_loads_neither_the_rules_engine_nor_the_computer_players(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """Start-up cost (bench/startup.py): ``--help`` needs click and the catalogs, not the game. Loading the bots and
+    the rules engine to list level and ruleset names cost about a quarter of every start; pathlib (for the
+    settings' folder and click's path options) and shutil (for click's help width) about 3 ms and 1.5 ms."""
+    code = ("import sys\nfrom commerce_a11y.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "loaded = sorted(m for m in sys.modules if m.split('.')[:2] in (['commerce_a11y', 'rules'],"
+            " ['commerce_a11y', 'bots'], ['commerce_a11y', 'simulate'], ['commerce_a11y', 'stats'],"
+            " ['commerce_a11y', 'narration'], ['tempfile'], ['pathlib'], ['shutil']))\n"
+            "print(' '.join(loaded), file=sys.stderr)\n")
+    result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120,
+                            check=False, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip() == ""
+
+
+def test_the_command_line_names_the_rulesets_of_the_engine() -> None:
+    from commerce_a11y.rules import RULESETS
+    from commerce_a11y.ruleset_names import RULESET_NAMES
+
+    assert tuple(RULESETS) == RULESET_NAMES

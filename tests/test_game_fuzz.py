@@ -56,9 +56,8 @@ def random_bytes(rng: random.Random, count: int) -> bytes:
 def test_commerce_play_survives_random_bytes_on_stdin(tmp_path: Path, rules: str, lang: str, seed: int) -> None:
     option = ["--option", "marks=2"] if rules == "braillespiel" else []
     record = tmp_path / "match.jsonl"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "XDG_"))}
-    env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
-               LANG="C.UTF-8", TERM="dumb")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    env.update(LANG="C.UTF-8", TERM="dumb")
     result = subprocess.run(
         [sys.executable, "-m", "commerce_a11y", "play", "--rules", rules, "--lang", lang, "--seed", str(seed), *option,
          "--opponents", "random,random,random", "--record", str(record)],

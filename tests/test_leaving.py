@@ -15,8 +15,7 @@ from commerce_a11y.i18n import translation
 
 def play(tmp_path: Path, lines: list[str], lang: str) -> list[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
-    env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
-               LANG="C.UTF-8", TERM="dumb")
+    env.update(LANG="C.UTF-8", TERM="dumb")
     result = subprocess.run([sys.executable, "-m", "commerce_a11y", "play", "--seed", "3", "--lang", lang],
                             input="".join(line + "\n" for line in lines), capture_output=True, text=True, env=env,
                             timeout=120, check=False)

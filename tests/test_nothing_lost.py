@@ -33,11 +33,9 @@ from commerce_a11y.storage import SaveSlot, Settings, filing_lock, save_path, wr
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for name, folder in (("HOME", ""), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data")):
-        monkeypatch.setenv(name, str(tmp_path / folder))
+def english(home: Path) -> None:
+    """The conftest's home, and English for the sentences compared here."""
     use_language("en")
-    return tmp_path
 
 
 def run(*args: str, stdin: str | bytes = "", lang: str = "en", timeout: float = 60) -> subprocess.CompletedProcess[str]:

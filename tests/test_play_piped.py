@@ -15,8 +15,7 @@ from commerce_a11y.rules import replay
 
 def play(tmp_path: Path, lines: list[str], *args: str, lang: str = "en") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
-    env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
-               LANG="C.UTF-8", TERM="dumb")
+    env.update(LANG="C.UTF-8", TERM="dumb")
     return subprocess.run(
         [sys.executable, "-m", "commerce_a11y", "play", "--lang", lang, *args],
         input="".join(line + "\n" for line in lines), capture_output=True, text=True, env=env, timeout=120,
@@ -48,8 +47,7 @@ def test_end_of_input_saves_and_resume_goes_on(tmp_path: Path) -> None:
     second = subprocess.run(
         [sys.executable, "-m", "commerce_a11y", "resume", "--lang", "en"],
         input="".join(line + "\n" for line in env_args), capture_output=True, text=True, timeout=120, check=False,
-        env={**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
-             "XDG_DATA_HOME": str(tmp_path / "data"), "TERM": "dumb"},
+        env={**os.environ, "TERM": "dumb"},
     )
     assert second.returncode == 0, second.stderr
     out = second.stdout.splitlines()
@@ -92,8 +90,7 @@ open, whichever function does it)."""
 
 def test_one_piped_play_reads_the_settings_file_once(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
-    env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
-               LANG="C.UTF-8", TERM="dumb")
+    env.update(LANG="C.UTF-8", TERM="dumb")
     argv = [sys.executable, "-c", COUNT_SETTINGS_READS, "play", "--lang", "de", "--verbosity", "brief",
             "--seed", "4"]
     first = subprocess.run(argv, input="pass\n", capture_output=True, text=True, env=env, timeout=120, check=False)

@@ -210,9 +210,10 @@ def test_read_rules_ends_on_quit_ctrl_c_or_end_of_input(answers: list[str | None
                                "Rules 2 of 10: next, back, list, find, quit? "]
 
 
-def _play(tmp_path: Path, lines: list[str], record: Path) -> str:
+def _play(home: Path, lines: list[str], record: Path) -> str:
+    """A piped game in a home of its own (two here: the second must not find the first one's saved match)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
-    env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
+    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
                LANG="C.UTF-8", TERM="dumb")
     result = subprocess.run(
         [sys.executable, "-m", "commerce_a11y", "play", "--lang", "en", "--seed", "3", "--record", str(record)],

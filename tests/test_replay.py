@@ -22,13 +22,6 @@ from commerce_a11y.records import keep_record
 from commerce_a11y.rules import RECORD_FORMAT, Match, Player, record_lines, ruleset
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for name, folder in (("HOME", ""), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data")):
-        monkeypatch.setenv(name, str(tmp_path / folder))
-    return tmp_path
-
-
 @pytest.fixture
 def english() -> Iterator[None]:
     before = active_language()
@@ -37,8 +30,8 @@ def english() -> Iterator[None]:
     use_language(before)
 
 
-def finished_match(name: str = "commerce", seed: int = 7) -> Match:
-    players = [Player("Eva", "human"), Player("Anna", "bot:basic"), Player("Ben", "bot:basic")]
+def finished_match(name: str = "commerce", seed: int = 7, human: str = "Eva") -> Match:
+    players = [Player(human, "human"), Player("Anna", "bot:basic"), Player("Ben", "bot:basic")]
     match = Match(ruleset(name), players, seed)
     bots = [make_bot("basic", s) for s in range(3)]
     while not match.over:
@@ -92,6 +85,22 @@ def test_replay_from_another_seat_hears_that_seats_cards(tmp_path: Path, english
     assert f"Your cards: {mine}." in lines
     codes_of_others = [" ".join(card_code(c) for c in first_deal["hands"][s]) for s in (0, 2)]
     assert not any(f"Your cards: {c}." in lines for c in codes_of_others)
+
+
+@pytest.mark.parametrize(("recorded", "lang", "named"), [("You", "en", "Player 1"), ("Du", "nl", "Speler 1"),
+                                                         ("Jij", "de", "Spieler 1")])
+def test_a_player_without_a_name_is_not_you_from_another_seat(tmp_path: Path, recorded: str, lang: str,
+                                                                named: str) -> None:
+    """A player who gave no name is recorded as "You" in the language played; heard from another seat, in any
+    language, that seat is named by its number, never "You" beside the listener's "you"."""
+    match = finished_match(human=recorded)
+    lines = run(str(write(tmp_path / "m.jsonl", match)), "--seat", "2", lang=lang).stdout.splitlines()
+    intro = say(lang, "{ruleset}: you and {others}.", ruleset=say(lang, "Commerce"), others=f"{named}, Ben")
+    assert intro in lines
+    dealt_by_them = [e["hand"] for e in match.events if e.kind == "deal" and e["dealer"] == 0]
+    assert dealt_by_them
+    for hand in dealt_by_them:
+        assert say(lang, "Hand {number}. {name} deals.", number=hand, name=named) in lines
 
 
 @pytest.mark.parametrize(("change", "says"), [

@@ -34,14 +34,6 @@ from commerce_a11y.storage import (
 )
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test gets its own home, so no test reads or writes a real player's settings or saves."""
-    for name, folder in (("HOME", ""), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data")):
-        monkeypatch.setenv(name, str(tmp_path / folder))
-    return tmp_path
-
-
 def a_match(actions: int | None = 20, name: str = "commerce", seed: int = 4) -> Match:
     """A match with the human in seat 0, played by bots for ``actions`` actions (None: to its end)."""
     players = [Player("Eva", "human")] + [Player(n, "bot:basic") for n in ("Anna", "Ben", "Cem")]

@@ -18,7 +18,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 import speech_cost as sc  # the benchmark lives in bench/, beside the other measurements
 
-from commerce_a11y.catalogs import read_po
 from commerce_a11y.cli import main as commerce_main
 
 SHORT = sc.Config("commerce", "en", "brief", "codes", players=3, options=("chips=1",))
@@ -77,8 +76,8 @@ def test_each_catalog_sentence_is_its_own_kind() -> None:
     kinds = sc.Kinds("de")
     shapes: dict[str, set[str]] = {}
     filled_texts = []
-    for entry in read_po(sc.catalog_file("de"))[1:]:  # after the header
-        for text in [t for t in entry.msgstr_plural or [entry.msgstr] if t]:
+    for entry in sc.catalog_entries(sc.catalog_file("de")):
+        for text in [t for t in entry.translations if t]:
             if sc.sentence_pattern(text, entry.msgid) is None:
                 continue
             filled = "".join(literal + ("Xy" if name is not None else "")

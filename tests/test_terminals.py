@@ -194,6 +194,9 @@ def test_closed_or_full_output_still_plays_and_saves(tmp_path: Path, redirect: s
     ("replay --list", ">/dev/full"),
     ("rules thirty-one", ">/dev/full"),
     ("--help", ">/dev/full"),
+    ("--help", ">&-"),
+    ("play --help", ">/dev/full"),
+    ("--version", ">/dev/full"),
 ])
 def test_every_command_ends_quietly_when_its_output_is_full_or_closed(tmp_path: Path, command: str,
                                                                        redirect: str) -> None:
@@ -212,11 +215,12 @@ def test_every_command_ends_quietly_when_its_output_is_full_or_closed(tmp_path: 
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize("redirect", ["2>/dev/full", "2>&-"])
 @pytest.mark.parametrize("command", ["play --players 0", "--bogus", "simulate --players x", "rules nonesuch"])
-def test_a_usage_error_keeps_its_status_when_its_message_is_lost(tmp_path: Path, command: str) -> None:
-    """Exit status 2 tells a script its call was wrong even when standard error is full; no crash log either."""
+def test_a_usage_error_keeps_its_status_when_its_message_is_lost(tmp_path: Path, command: str, redirect: str) -> None:
+    """Exit status 2 tells a script its call was wrong even when standard error is full or closed; no crash log."""
     env = game_env(tmp_path, PYTHON=sys.executable)
-    result = subprocess.run(["bash", "-c", f'exec "$PYTHON" -m commerce_a11y {command} --lang en 2>/dev/full'],
+    result = subprocess.run(["bash", "-c", f'exec "$PYTHON" -m commerce_a11y {command} --lang en {redirect}'],
                             stdin=subprocess.DEVNULL, capture_output=True, env=env, timeout=120, check=False)
     assert (result.returncode, result.stdout, result.stderr) == (2, b"", b"")
     assert not (tmp_path / "data" / "commerce-a11y" / "crash.log").exists()

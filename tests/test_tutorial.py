@@ -18,10 +18,10 @@ from commerce_a11y.console.tutorial import OPPONENTS, RULES, STEPS, TUTORIAL_SEE
 from commerce_a11y.rules import Match, Player, Swap, ruleset
 
 
-def run_tutorial(home: Path, lines: list[str], lang: str) -> subprocess.CompletedProcess[str]:
+def run_tutorial(lines: list[str], lang: str) -> subprocess.CompletedProcess[str]:
+    """The tutorial, piped, in this test's home (tests/conftest.py)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
-    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
-               LANG="C.UTF-8", TERM="dumb")
+    env.update(LANG="C.UTF-8", TERM="dumb")
     return subprocess.run([sys.executable, "-m", "commerce_a11y", "tutorial", "--lang", lang],
                           input="".join(line + "\n" for line in lines), capture_output=True, text=True, env=env,
                           timeout=120, check=False)
@@ -65,7 +65,7 @@ def test_the_tutorial_completes_from_piped_input(tmp_path: Path, lang: str) -> N
         w["knock"],  # not this move yet
         w["pass"], w["knock"],
     ]
-    result = run_tutorial(tmp_path, typed, lang)
+    result = run_tutorial(typed, lang)
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     out = result.stdout.splitlines()
@@ -88,7 +88,7 @@ def test_the_tutorial_completes_from_piped_input(tmp_path: Path, lang: str) -> N
 
 
 def test_leaving_the_tutorial_says_how_to_come_back(tmp_path: Path) -> None:
-    result = run_tutorial(tmp_path, ["hand", "quit", "yes"], "en")
+    result = run_tutorial(["hand", "quit", "yes"], "en")
     assert result.returncode == 0, result.stderr
     out = result.stdout.splitlines()
     assert "Leave the tutorial? Yes or no? yes" in out
@@ -97,15 +97,14 @@ def test_leaving_the_tutorial_says_how_to_come_back(tmp_path: Path) -> None:
 
 
 def test_end_of_input_ends_the_tutorial_quietly(tmp_path: Path) -> None:
-    result = run_tutorial(tmp_path, ["hand"], "en")
+    result = run_tutorial(["hand"], "en")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "The tutorial ends here. To start it again, type: commerce tutorial"
 
 
 def test_piped_play_never_offers_the_tutorial(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
-    env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
-               LANG="C.UTF-8", TERM="dumb")
+    env.update(LANG="C.UTF-8", TERM="dumb")
     result = subprocess.run([sys.executable, "-m", "commerce_a11y", "play", "--lang", "en", "--seed", "3"],
                             input="hand\n", capture_output=True, text=True, env=env, timeout=120, check=False)
     assert result.returncode == 0, result.stderr

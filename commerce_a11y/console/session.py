@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import BOT_KINDS, make_bot
-from ..i18n import _, active_language
+from ..i18n import LANGUAGES, _, active_language, translation
 from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
 from ..records import DEFAULT_KEEP, is_time_stamp, keep_record, stamp_time, time_stamp
 from ..rules import (
@@ -59,10 +59,11 @@ DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "input": "
             "keep_records": str(DEFAULT_KEEP)}
 
 
-def resolve_settings(flags: Mapping[str, str | None], stored: Settings) -> dict[str, str]:
-    """Flags given now win and are remembered; then the remembered settings; then the defaults."""
+def resolve_settings(flags: Mapping[str, str | None], stored: Settings, remember: bool = False) -> dict[str, str]:
+    """Flags given now win (and are remembered when ``remember``: a game's); then the remembered settings; then the
+    defaults."""
     given = {k: v for k, v in flags.items() if v is not None}
-    if given:
+    if given and remember:
         stored.remember(given)
     return {**DEFAULTS, **stored.values, **given}
 
@@ -77,9 +78,21 @@ def make_terminal(settings: Mapping[str, str], words: Callable[[str], Iterable[s
 
 
 def make_narrator(match: Match, seat: int, settings: Mapping[str, str]) -> Narrator:
-    """The narrator the settings ask for, the listener's seat named "you"."""
-    names = [_("You") if s == seat else p.name for s, p in enumerate(match.players)]
+    """The narrator the settings ask for, the listener's seat named "you".
+
+    A player who gave no name is "You" in the record, in the language of the game played ("Du", "Jij"). Heard from
+    another seat (a replay), that word would name someone else than the listener ("Commerce: you and You, Ben"),
+    so such a seat is named by its number instead: "Player 1"."""
+    you = own_words()
+    names = [_("You") if s == seat else _("Player {number}").format(number=s + 1) if p.name.casefold() in you
+             else p.name for s, p in enumerate(match.players)]
     return Narrator(match.rules, names, seat, Verbosity(settings["verbosity"]), CardStyle(settings["cards"]))
+
+
+def own_words() -> set[str]:
+    """The word the game calls the player by, in every language, case aside: the default name of a player who gave
+    none, and no name for an opponent (who would be confused with the player: "You takes nine of hearts")."""
+    return {translation(lang).gettext("You").casefold() for lang in LANGUAGES}
 
 
 class PositionSeeded:
@@ -398,7 +411,7 @@ def offer_resume(settings: Mapping[str, str], stored: Settings, asked: Ruleset |
 def resume_game(flags: Mapping[str, str | None], stored: Settings) -> int:
     """Go on with the saved match no other window plays; 1 if there is none or it cannot be loaded (it is then
     kept aside); 0 if it had ended and is filed now."""
-    settings = resolve_settings(flags, stored)
+    settings = resolve_settings(flags, stored, remember=True)
     terminal = make_terminal(settings)
     waiting = claim_waiting(int(settings["keep_records"]))
     if waiting.refusal is not None:

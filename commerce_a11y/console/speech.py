@@ -1,20 +1,23 @@
 """Speech of our own (self-voicing): the game speaks its lines itself when the player asks for it (``--speech on``).
 
 Off by default, because a screen reader already reads what we print, and two voices saying the same thing are worse
-than one (docs/accessibility.md). When it is on, every line goes through accessible_output2:
+than one (docs/accessibility.md). When it is on, every line goes to:
 
-* on Linux (and any other system that is neither Windows nor macOS) straight to speech-dispatcher, through
-  accessible_output2's ``SpeechDispatcher`` output. Not ``Auto``: on Linux that would also build the eSpeak output,
-  which floods stderr with ALSA/JACK errors and exists for Python 3.11 only;
-* on Windows and macOS through ``Auto``, which picks the running screen reader or the system voice.
+* on Linux (and any other system that is neither Windows nor macOS), speech-dispatcher, through its own Python
+  client, ``speechd.SSIPClient``, which also sets the voice's language. (accessible_output2 only wraps that client
+  on Linux, without a way to set the language, and its ``Auto`` would also build an eSpeak output that floods
+  stderr with ALSA/JACK errors.) The client is the system package ``python3-speechd`` (Debian, Ubuntu; ``speechd``
+  elsewhere), installed with speech-dispatcher itself and not on PyPI, so it is loaded from the system folder
+  into the game's environment (``_import_speechd``);
+* on Windows and macOS, accessible_output2's ``Auto``, which picks the running screen reader or the system voice.
 
 Speech is a comfort, never a condition for playing, so nothing here may stop the game: every backend call is
 wrapped, and the first failure (no backend at start, or the daemon dying mid-game) is told to the player once,
 through ``notice``, after which speech stays silent and the game goes on in text. Nothing here prints: the console
 decides where notices go.
 
-accessible_output2 is imported only when speech is switched on, because start-up time matters for a game that is
-launched from a terminal many times a day.
+The speech libraries are imported only when speech is switched on, because start-up time matters for a game that
+is launched from a terminal many times a day.
 """
 
 from __future__ import annotations
@@ -61,7 +64,8 @@ class SilentSpeech:
 
 
 class OutputSpeech:
-    """Speaks through one accessible_output2 output, and falls silent for good at its first failure.
+    """Speaks through one output (speech-dispatcher, or accessible_output2's), and falls silent for good at its first
+    failure.
 
     ``set_language``, when given, is called with the game's language (``de``, ``nl``, ``en``) before a line is
     spoken whenever that language changed, so that a synthesiser like espeak-ng reads German text with a German
@@ -173,10 +177,10 @@ def open_speech(enabled: bool, notice: Notice) -> Speech:
 
 
 def _make_output() -> tuple[Any, Callable[[str], None] | None] | None:
-    """This system's accessible_output2 output and how to set its language; None when there is none.
+    """This system's speech output and how to set its language; None when there is none.
 
-    accessible_output2 reports a missing backend by printing ("Cannot find Speech Dispatcher ...", the daemon's
-    connection error) rather than raising, so stdout and stderr are captured while it is imported and built; the
+    The libraries report some failures by printing (accessible_output2's "Cannot find ...", a daemon's start-up
+    messages) rather than raising, so stdout and stderr are captured while they are imported and connected; the
     captured text is dropped, since the one notice the caller gives says all the player needs.
     """
     captured = io.StringIO()
@@ -199,29 +203,46 @@ def _make_auto() -> tuple[Any, None] | None:
     return output, None
 
 
-def _make_speech_dispatcher() -> tuple[Any, Callable[[str], None] | None] | None:
-    """Linux: a connection to speech-dispatcher (which its client library starts itself when it is not running)."""
-    _import_speechd()
-    from accessible_output2.outputs.speech_dispatcher import SpeechDispatcher
+class SpeechDispatcherOutput:
+    """speech-dispatcher through ``speechd.SSIPClient``: a line is queued (``speak`` returns at once), a new turn
+    first cancels what is still being said."""
 
-    output = SpeechDispatcher()
-    if not output.is_active():  # speechd missing, or the daemon could not be reached nor started
+    def __init__(self, client: Any) -> None:
+        self._client = client
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        if interrupt:
+            self._client.cancel()
+        self._client.speak(text)
+
+    def set_language(self, language: str) -> None:
+        self._client.set_language(language)
+
+    def close(self) -> None:
+        self._client.close()
+
+
+def _make_speech_dispatcher() -> tuple[Any, Callable[[str], None]] | None:
+    """Linux: a connection to speech-dispatcher (its client starts the daemon when it is not running, and raises
+    when it can neither reach nor start one); None without the client library."""
+    if not _import_speechd():
         return None
-    client = getattr(output, "_client", None)  # accessible_output2 offers no language setting of its own
-    set_language = getattr(client, "set_language", None)
-    return output, set_language
+    import speechd
+
+    output = SpeechDispatcherOutput(speechd.SSIPClient("commerce-a11y"))
+    return output, output.set_language
 
 
 def _import_speechd() -> bool:
     """Make ``import speechd`` work in our virtual environment; whether it does.
 
-    speech-dispatcher's Python client is not on PyPI: distributions ship it as a system package (Debian's
-    python3-speechd), installed for the system Python only, so a uv or pyenv interpreter cannot import it. The
-    module is pure Python with only standard-library imports, so we load that one package from the system folder by
-    its file location and register it in ``sys.modules``, where accessible_output2's own ``import speechd`` then
-    finds it. The system folder itself is never put on ``sys.path``, not even for a moment: everything else in it
-    (built for the system Python, possibly another version) stays out of reach. No bytecode is written into the
-    system folder, which belongs to the package manager.
+    speech-dispatcher's Python client is not on PyPI (only an unofficial fork is): distributions ship it as a
+    system package (Debian's python3-speechd), installed for the system Python only, so a uv, pipx or pyenv
+    interpreter cannot import it. The module is pure Python with only standard-library imports, so we load that one
+    package from the system folder by its file location and register it in ``sys.modules``. The system folder
+    itself is never put on ``sys.path``, not even for a moment: everything else in it (built for the system Python,
+    possibly another version) stays out of reach. No bytecode is written into the system folder, which belongs to
+    the package manager.
     """
     try:
         import speechd  # noqa: F401 - installed in the environment itself: nothing to do

@@ -5,16 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from .two_windows import early_interrupts, filing_rounds, sigterm_storms, window_pairs
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for name, folder in (("HOME", ""), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data")):
-        monkeypatch.setenv(name, str(tmp_path / folder))
-    return tmp_path
 
 
 def test_1_two_windows_started_together_each_keep_their_own_match(home: Path) -> None:
