@@ -509,3 +509,19 @@ def test_skipping_changes_only_what_is_said() -> None:
                    answer=lambda p, g: "no" if p.startswith("Follow") else passing(p, g))
     assert game.match.over
     assert replay(list(record_lines(game.match.events))).events == game.match.events
+
+
+def test_after_an_exchange_the_new_widow_is_not_said_twice() -> None:
+    """Handeln: "... New widow: X." was followed at the next question by "Widow: X."."""
+    exchanges = 0
+    for seed in range(3, 12):
+        _game, lines = play("handeln", seed=seed)
+        for i, line in enumerate(lines):
+            if "New widow: " not in line:
+                continue
+            exchanges += 1
+            widow = "Widow: " + line.split("New widow: ", 1)[1]
+            before_question = itertools.takewhile(lambda x: not re.match(r"(Your turn|Last turn|You deal)", x),
+                                                  lines[i + 1:])
+            assert widow not in before_question
+    assert exchanges

@@ -221,6 +221,17 @@ def test_stepping_going_to_hands_and_review_commands(english: None) -> None:
     assert lines[-1].endswith(": quit")
 
 
+def test_a_hint_where_the_listener_has_nothing_to_decide_says_so(english: None) -> None:
+    """A replay stands between decisions too (the end of a hand, another seat's move): ``hint`` there crashed."""
+    match = finished_match("thirty-one", 3)
+    typed = [""] * 3 + ["goto 2", "hint", "whatif 13", "explain", "quit"]
+    status, lines, _replay = listen(match, typed)
+    assert status == 0
+    assert "Traceback" not in "\n".join(lines)
+    said = after(lines, "hint")
+    assert said == ["No hint here: you have nothing to decide."] or said[0].startswith("Hint: ")
+
+
 def test_stepping_to_the_end_tells_every_step_once(english: None) -> None:
     match = finished_match("handeln", 3)
     steps = len(replay_steps(list(record_lines(match.events)), default_seat)[2])

@@ -230,8 +230,13 @@ class Game(ReviewCommands):
             visible = self.coach.visible(visible)
         self.seen += visible
         for event in visible:
+            # What the lines say in full counts as heard: the deal's cards and widow, an exchange's new widow
+            # (and, one's own, the new hand: the widow just heard).
             if event.kind == "deal" and self.seat in event["hands"]:
                 self.told = (tuple(event["hands"][self.seat]), tuple(event["skat"]))
+            elif event.kind == "exchange_all":
+                hand = tuple(event["took"]) if event.player == self.seat else self.told[0]
+                self.told = (hand, tuple(event["gave"]))
         if self.coach is None:
             told, self.held = self.held + visible, []
             if not self.match.over:

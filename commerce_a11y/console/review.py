@@ -63,7 +63,8 @@ class ReviewCommands:
         elif name == "repeat":
             self.terminal.say(self.last_batch or [_("Nothing to repeat yet.")])
         elif name == "hint":
-            self.say(hint_lines(view, narrator))
+            # A replay stands between decisions too: a hint needs one of the player's own.
+            self.say(hint_lines(view, narrator) if view.legal else [_("No hint here: you have nothing to decide.")])
         elif name == "whatif":
             self.say([whatif_line(view, narrator, command.argument.split())])
         elif name == "explain":
