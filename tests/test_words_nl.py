@@ -1,0 +1,44 @@
+"""Issue 15, "Words": the Dutch catalog says what Dutch card players say (docs/style/nl.md).
+
+A rank was a "soort" ("drie opeenvolgende soorten"), "zo een" stood for "zo'n", a swap was "13 geeft je kaart 1
+voor widowkaart 3", and Braillespiel's marks were "speelpenningen", fourteen braille cells where "fiches" takes six.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from commerce_a11y.catalogs import read_po
+from commerce_a11y.i18n import translation
+
+CATALOG = Path(__file__).resolve().parent.parent / "locales" / "nl" / "LC_MESSAGES" / "commerce.po"
+
+
+def dutch_texts() -> list[str]:
+    return [text for entry in read_po(CATALOG) if not entry.is_header for text in entry.translations]
+
+
+@pytest.mark.parametrize("pattern", [r"\bsoort(en)?\b", r"\bzo een\b", r"\b(geeft|gaf)\b[^.;:]*\bvoor\b",
+                                     r"speelpenning", r"(\b(aas|heer|vrouw|boer)|\{rank\}) hoog\b"])
+def test_no_dutch_sentence_keeps_an_anglicism(pattern: str) -> None:
+    assert [text for text in dutch_texts() if re.search(pattern, text, re.IGNORECASE)] == []
+
+
+@pytest.mark.parametrize(("english", "dutch"), [
+    ("Swap by numbers: 13 gives your card 1 for widow card 3. Cards by code or name work too.",
+     "Ruilen met cijfers: 13 ruilt je kaart 1 tegen widowkaart 3. Een kaart noemen met code of naam kan ook."),
+    ("{name} takes {took} for {gave}.", "{name} ruilt {gave} tegen {took}."),
+    ("Tricon: three of a rank.", "Tricon: drie van dezelfde rang."),
+    ("Sequenz: three ranks in a row in one suit.", "Reeks: drie opeenvolgende kaarten van één kleur."),
+    ("Sequence, {rank} high, in {suit}", "Reeks tot {rank} in {suit}"),
+    ("Three different suits give no Punkte. Such a hand ranks below every hand with Punkte; between two of them the "
+     "higher cards win, the highest card first.",
+     "Drie verschillende kleuren geven geen punten. Zo'n hand staat onder elke hand met punten; tussen twee zulke "
+     "handen winnen de hogere kaarten, de hoogste eerst."),
+    ("Marks: {list}.", "Fiches: {list}."),
+])
+def test_dutch_says_it_as_card_players_do(english: str, dutch: str) -> None:
+    assert translation("nl").gettext(english) == dutch
