@@ -68,6 +68,20 @@ def test_braillespiel_shape_and_deck_by_player_count():
     assert ruleset("braillespiel", hands=7).match_hands == 7
 
 
+@pytest.mark.parametrize(("name", "options", "high"), [
+    ("commerce", {}, 12), ("braillespiel", {}, 12), ("braillespiel", {"deck": 52}, 12),
+    ("braillespiel", {"deck": 32}, 9), ("handeln", {}, 9), ("thirty-one", {}, 12), ("trentuno", {}, 12),
+])
+def test_the_most_players_follow_from_the_deck(name, options, high):
+    """G1, G5: a deck must deal three cards each and the widow's three; 32 cards are enough for 9 players, not 10
+    (the ruleset's data says so: no ruleset is named in the check)."""
+    rs = ruleset(name, **options)
+    assert rs.players_high == high
+    rs.check_players(high)
+    with pytest.raises(OptionError):
+        rs.check_players(high + 1)
+
+
 def test_handeln_shape():
     """Handeln header, H1, H4, H6, H7: 32 cards, 3 to 9 players, minus points up to `limit`."""
     rs = ruleset("handeln")
