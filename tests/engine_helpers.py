@@ -68,8 +68,9 @@ def play(match: Match, *actions: Action) -> list[Event]:
     return events
 
 
-def kinds(events: Iterable[Event]) -> list[str]:
-    return [e.kind for e in events]
+def kinds(events: Iterable[Event]) -> list[type[Event]]:
+    """The kind of each event, as its class: ``kinds(events) == [Passed, Showdown, Settled]``."""
+    return [type(e) for e in events]
 
 
 def full_state(match: Match) -> dict[str, Any]:

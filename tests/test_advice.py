@@ -26,7 +26,7 @@ from commerce_a11y.console.parser import Invalid, parse, swap_from_tokens
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.narration.values import name_words, value_words
-from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, Pounce, Swap, ruleset
+from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, Pounce, Showdown, Swap, ruleset
 
 CONFIGS = [
     ("commerce", {}, 4),
@@ -148,8 +148,8 @@ def test_whatif_names_the_value_the_hand_has_after_that_swap(config, seed: int, 
     line = whatif_line(view, narrator_for(match, seat), typed.split())
     predicted = whatif_value(view, swap)
     events = match.apply(seat, swap)
-    showdown = next((e for e in events if e.kind == "showdown"), None)  # a last swap may end the hand
-    hand = list(showdown["hands"][seat]) if showdown else match.hands[seat]
+    showdown = next((e for e in events if isinstance(e, Showdown)), None)  # a last swap may end the hand
+    hand = list(showdown.hands[seat]) if showdown else match.hands[seat]
     assert sorted(hand) == sorted(after_swap(view.hand, swap))
     assert predicted == match.rules.hand_value(hand)
     assert f": {name_words(match.rules.name_hand(hand))}. Now: " in line
@@ -179,7 +179,7 @@ def showdown_of(name: str, hands: list[str], skat: str, **options: object) -> tu
     match = new_match(name, len(hands), seed=4, **options)
     lay(match, hands, skat)
     start = len(match.events)
-    while not any(e.kind == "showdown" for e in match.events[start:]):
+    while not any(isinstance(e, Showdown) for e in match.events[start:]):
         legal = match.legal_actions()
         match.apply(match.to_act, Pass() if Pass() in legal else legal[-1])
     return match, [e.visible_to(0) for e in match.events]
@@ -187,8 +187,8 @@ def showdown_of(name: str, hands: list[str], skat: str, **options: object) -> tu
 
 def holders(seen: list) -> dict[str, int]:
     """Who showed which value, from the showdown event."""
-    showdown = next(e for e in reversed(seen) if e.kind == "showdown")
-    return {text: seat for seat, text in showdown["values"].items()}
+    showdown = next(e for e in reversed(seen) if isinstance(e, Showdown))
+    return {text: seat for seat, text in showdown.values.items()}
 
 
 def test_explain_names_the_loser_and_the_hand_just_above_with_the_deciding_cards() -> None:
@@ -354,7 +354,7 @@ def test_explain_tells_the_last_showdown_when_nothing_came_after_it() -> None:
     play_to_showdown(match)
     me = match.order[0]  # eldest: nobody has moved in the new hand
     seen = [e.visible_to(me) for e in match.events]
-    showdown = next(e for e in reversed(seen) if e.kind == "showdown")
+    showdown = next(e for e in reversed(seen) if isinstance(e, Showdown))
     narrator = narrator_for(match, me)
     assert explain_lines(match.view(me), narrator, seen) == showdown_lines(match.view(me), narrator, showdown)
 

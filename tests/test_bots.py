@@ -16,7 +16,21 @@ from commerce_a11y.bots.scoring import knock_floor
 from commerce_a11y.bots.sim import KNOCK, PASS, SWAP, Sim, best_swap
 from commerce_a11y.bots.strong import WAIT_BIAS, StrongBot
 from commerce_a11y.cards import CARDS, parse_cards
-from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, Swap, ruleset
+from commerce_a11y.rules import (
+    Dealt,
+    Done,
+    ExchangedAll,
+    Knock,
+    Match,
+    Pass,
+    Phase,
+    Player,
+    Pounced,
+    Showdown,
+    Swap,
+    Swapped,
+    ruleset,
+)
 from commerce_a11y.simulate import play_match
 
 RULESETS = [("commerce", {}), ("commerce", {"swaps_per_turn": 3, "pounce": True}), ("braillespiel", {"marks": 2}),
@@ -48,9 +62,10 @@ def test_hidden_cards_of_other_seats_never_change_a_decision(kind: str, name: st
         # while everything this seat saw (its hand, the widow, the public history) stays as it was.
         seen = set(match.hands[seat]) | set(match.skat)
         for event in match.view(seat).hand_history:
-            for key in ("took", "gave", "refill"):
-                value = event.get(key)
-                seen |= set(value) if isinstance(value, list | tuple) else ({value} if value is not None else set())
+            if isinstance(event, Swapped | ExchangedAll):
+                seen |= {*event.gave, *event.took}
+            elif isinstance(event, Pounced):
+                seen |= {event.took, event.refill}
         stock = [c for c in match.stock if c not in seen]
         for other in match.order:
             if other == seat:
@@ -68,13 +83,13 @@ def test_a_view_holds_no_card_another_seat_keeps_hidden() -> None:
     seat = match.to_act
     view = match.view(seat)
     hidden = {c for s in match.order if s != seat for c in match.hands[s]} - set(view.skat)
-    taken = {c for e in view.hand_history if e.kind in ("swap", "pounce") for c in
-             (e["took"] if isinstance(e["took"], list) else [e["took"]])}
+    taken = {c for e in view.hand_history if isinstance(e, Swapped | Pounced) for c in
+             (e.took if isinstance(e, Swapped) else [e.took])}
     hidden -= taken  # G7: a card taken from the widow was seen by all
     shown = set(view.hand) | set(view.skat)
     for event in view.history:
-        if event.kind == "deal" and event["hand"] == view.hand_no:
-            assert set(event["hands"]) == {seat}
+        if isinstance(event, Dealt) and event.hand == view.hand_no:
+            assert set(event.hands) == {seat}
     assert not hidden & shown
     assert view.hand == tuple(match.hands[seat])
 
@@ -116,14 +131,14 @@ def test_the_lookahead_follows_the_engines_turn_rules(name: str, options: dict) 
                                       match.legal_actions()[-1])
             sim.apply((SWAP, action.gave, action.took) if isinstance(action, Swap) else
                       (KNOCK,) if isinstance(action, Knock) else (PASS,))
-            showdown = next((e for e in events if e.kind == "showdown"), None)
+            showdown = next((e for e in events if isinstance(e, Showdown)), None)
             if showdown is not None:
                 assert sim.over
                 assert {s: sorted(h) for s, h in sim.hands.items()} == \
-                    {s: sorted(h) for s, h in showdown["hands"].items()}
-                if "losers" in showdown.fields and showdown["losers"]:
+                    {s: sorted(h) for s, h in showdown.hands.items()}
+                if showdown.losers:
                     for seat in match.order:
-                        assert (sim.loss(seat) == 1.0) == (seat in showdown["losers"])
+                        assert (sim.loss(seat) == 1.0) == (seat in showdown.losers)
                 break
             assert not sim.over, before
 
@@ -329,7 +344,7 @@ def test_no_level_undoes_its_own_last_swap_for_nothing(kind: str, name: str, opt
             if isinstance(action, Swap):
                 assert not undoing(match, seat, action, last), (name, kind, seed, match.hand_no)
             events = match.apply(seat, action)
-            if any(e.kind == "deal" for e in events):
+            if any(isinstance(e, Dealt) for e in events):
                 last = {}
             elif isinstance(action, Swap):
                 last[seat] = action

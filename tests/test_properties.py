@@ -24,6 +24,7 @@ from commerce_a11y.rules import (
     IllegalAction,
     Knock,
     Match,
+    MatchEnded,
     Pass,
     Phase,
     Player,
@@ -98,7 +99,7 @@ def check_invariants(m: Match, start: list[int]) -> None:
     else:
         assert all(0 <= c <= rules.minus_limit for c in m.counts)  # H6, H7
     if m.over:
-        assert m.to_act is None and m.legal_actions() == [] and m.events[-1].kind == "match_end"
+        assert m.to_act is None and m.legal_actions() == [] and isinstance(m.events[-1], MatchEnded)
     else:
         assert m.to_act in m.order and not m.out[m.to_act]
         assert m.legal_actions()
@@ -163,8 +164,8 @@ def test_bot_only_matches_end_and_replay_exactly(config, data, kind, mixed):
         check_invariants(m, start)
     assert m.over
     end = m.events[-1]
-    assert end.kind == "match_end" and list(m.winners) == end["winners"]
-    assert set(end["winners"]) <= set(range(n))
+    assert isinstance(end, MatchEnded) and m.winners == end.winners
+    assert set(end.winners) <= set(range(n))
     again = replay(list(record_lines(m.events)))
     assert [e.to_record() for e in again.events] == [e.to_record() for e in m.events]
     assert again.over and again.winners == m.winners

@@ -19,10 +19,12 @@ from commerce_a11y.rules import (
     RECORD_FORMAT,
     Done,
     Match,
+    MatchEnded,
     NewerRecordError,
     Pass,
     Player,
     Pounce,
+    Pounced,
     RecordError,
     RulesError,
     Swap,
@@ -82,7 +84,7 @@ def pounce_match() -> Match:
     def most(hand: list) -> int:
         return max(Counter(c.rank for c in hand).values())
 
-    while not any(e.kind == "pounce" for e in m.events):
+    while not any(isinstance(e, Pounced) for e in m.events):
         legal = m.legal_actions()
         if Pounce() in legal:
             m.apply(m.to_act, Pounce())
@@ -488,6 +490,6 @@ def test_a_replayed_match_in_progress_can_be_played_on(matches: list[Match]):
     while not again.over:
         seat = again.to_act
         again.apply(seat, bots[seat].choose(again.view(seat)))
-    assert again.events[-1].kind == "match_end"
+    assert isinstance(again.events[-1], MatchEnded)
     half = len(lines) // 2
     assert list(record_lines(again.events[:half])) == lines[:half]

@@ -14,21 +14,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
-from typing import Any
 
 from ..cards import Card
 from .actions import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, Swap
 from .errors import N_, IllegalAction
-from .events import Event
+from .events import (
+    Anted,
+    Dealt,
+    Eliminated,
+    Event,
+    ExchangedAll,
+    Fired,
+    FirstDealerDrawn,
+    Kept,
+    Knocked,
+    MatchEnded,
+    MatchStarted,
+    Passed,
+    Player,
+    Pounced,
+    Settled,
+    Showdown,
+    Swapped,
+)
 from .rulesets import Ruleset, Settlement
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    """A seat's occupant as the record names it: a name and a kind (``human``, ``bot:basic``, ...)."""
-
-    name: str
-    kind: str = "human"
 
 
 class Phase(StrEnum):
@@ -124,10 +133,7 @@ class Match:
         self.own_turns = [0] * n
         self.winners: tuple[int, ...] = ()
         self._hand_start = 0
-        self._emit(
-            "match", ruleset=rules.name, options=dict(rules.options),
-            players=[{"name": p.name, "kind": p.kind} for p in self.players], seed=seed,
-        )
+        self._emit(MatchStarted(rules.name, dict(rules.options), self.players, seed))
         self._choose_first_dealer()
         self._start_hand()
 
@@ -202,17 +208,17 @@ class Match:
                 self.passes += 1
                 if self.rules.pass_is_final:
                     self.passed.add(seat)
-                self._emit("pass", player=seat)
+                self._emit(Passed(seat))
                 self._end_turn()
             case Knock():
                 self.passes = 0
                 self.knocker = seat
-                self._emit("knock", player=seat)
+                self._emit(Knocked(seat))
                 i = self.order.index(seat)
                 self.last_round = list(self.order[i + 1:] + self.order[:i])
                 self._end_turn()
             case Fire():
-                self._emit("fire", player=seat)
+                self._emit(Fired(seat))
                 self._showdown()
             case Pounce():
                 took = self._pounce_card(seat)
@@ -221,17 +227,17 @@ class Match:
                 self.hands[seat].append(took)
                 self.skat[self.skat.index(took)] = refill
                 self.passes = 0
-                self._emit("pounce", player=seat, took=took, refill=refill)
+                self._emit(Pounced(seat, took, refill))
                 self._end_turn()
             case ExchangeAll():
                 gave, took = self.hands[seat], self.skat
                 self.hands[seat], self.skat = list(took), list(gave)
-                self._emit("exchange_all", player=seat, gave=tuple(gave), took=tuple(took))
+                self._emit(ExchangedAll(seat, tuple(gave), tuple(took)))
                 self._offer_calls()
             case Done():
                 if self.phase is Phase.EXCHANGE:
                     # H1: the table sees the dealer keep the hand (nothing changes hands, but everyone waited).
-                    self._emit("keep", player=seat)
+                    self._emit(Kept(seat))
                     self._offer_calls()
                 elif self.phase is Phase.CALL:
                     self.calls.pop(0)
@@ -324,7 +330,7 @@ class Match:
         # laid down this turn cannot be taken back; a taken card laid down again would otherwise look takeable,
         # since it did lie there at the turn's start. So a taken card leaves the turn's takeable cards.
         self.turn_skat = tuple(c for c in self.turn_skat if c not in swap.took)
-        self._emit("swap", player=seat, gave=list(swap.gave), took=list(swap.took))
+        self._emit(Swapped(seat, swap.gave, swap.took))
         more_swaps = self.turn_swaps < self.rules.swaps_per_turn and any(c in self.turn_skat for c in self.skat)
         if not self.rules.multi_swap and (more_swaps or self._may_fire(seat)):
             self.phase = Phase.CONTINUE
@@ -333,8 +339,7 @@ class Match:
 
     # ----- the flow of a hand -----
 
-    def _emit(self, kind: str, **fields: Any) -> None:
-        event = Event(kind, fields)
+    def _emit(self, event: Event) -> None:
         self.events.append(event)
         self._new.append(event)
         for seat, log in enumerate(self._logs):
@@ -370,8 +375,7 @@ class Match:
             top = max(c.rank for c in draws.values())
             contenders = [s for s in contenders if draws[s].rank == top]
         self.dealer = contenders[0]
-        extra = {"redraws": rounds[1:]} if len(rounds) > 1 else {}
-        self._emit("first_dealer", draws=rounds[0], dealer=self.dealer, **extra)
+        self._emit(FirstDealerDrawn(rounds[0], self.dealer, tuple(rounds[1:])))
 
     def _start_hand(self) -> None:
         """G4, G5 (and B1's ante): shuffle, cut, deal three each and three face up."""
@@ -396,14 +400,13 @@ class Match:
         self.passed = set()
         self.own_turns = [0] * len(self.players)
         self._hand_start = len(self.events)
-        self._emit("deal", hand=self.hand_no, dealer=self.dealer,
-                   hands={s: tuple(self.hands[s]) for s in self.order}, skat=tuple(self.skat),
-                   cut_by=cutter, cut=cut)
+        self._emit(Dealt(self.hand_no, self.dealer, {s: tuple(self.hands[s]) for s in self.order}, tuple(self.skat),
+                         cutter, cut))
         if self.rules.settlement is Settlement.BEST_TAKES_POT:
             for seat in self.order:
                 self.counts[seat] -= 1
             self.pot = len(self.order)
-            self._emit("ante", pot=self.pot, totals=self._totals())
+            self._emit(Anted(self.pot, self._totals()))
         if self.rules.dealer_exchange:
             self.phase = Phase.EXCHANGE
             self.to_act = self.dealer
@@ -483,30 +486,27 @@ class Match:
         if rules.settlement is Settlement.WORST_LOSES:
             survivors = [s for s in self.order if self.counts[s] - (s in bottom) > 0]
             losers = bottom if survivors else []  # C16: nobody would be left, so nobody loses
-            extra = {} if survivors else {"void": True}
-            if stalemate:
-                extra["stalemate"] = True
-            self._emit("showdown", hands=shown, values=names, losers=losers, **extra)
+            self._emit(Showdown(shown, names, losers=tuple(losers), void=not survivors, stalemate=stalemate))
             changes = {s: -1 for s in losers}
         elif rules.settlement is Settlement.BEST_TAKES_POT:
             winner = next(s for s in self.order if values[s] == best)  # B7: eldest first wins a tie
-            self._emit("showdown", hands=shown, values=names, winners=[winner])
+            self._emit(Showdown(shown, names, winners=(winner,)))
             changes = {s: -1 for s in self.order}
             changes[winner] = self.pot - 1
             self.counts[winner] += self.pot  # the antes were taken at the deal
             self.pot = 0
         else:
-            self._emit("showdown", hands=shown, values=names, losers=bottom)
+            self._emit(Showdown(shown, names, losers=tuple(bottom)))
             changes = {s: 1 for s in bottom}
         if rules.settlement is not Settlement.BEST_TAKES_POT:
             for seat, change in changes.items():
                 self.counts[seat] += change
-        self._emit("chips", changes=changes, totals=self._totals())
+        self._emit(Settled(changes, self._totals()))
         if rules.settlement is not Settlement.FEWEST_GET_MINUS:
             for seat in self.order:
                 if self.counts[seat] <= 0:
                     self.out[seat] = True
-                    self._emit("eliminated", player=seat)
+                    self._emit(Eliminated(seat))
         if self._match_ends():
             return
         self.dealer = self._next_alive(self.dealer)
@@ -515,7 +515,7 @@ class Match:
     def _match_ends(self) -> bool:
         """C15, B10, H7: end the match when its ruleset says so, naming winners (and losers where there are)."""
         rules, counts = self.rules, self.counts
-        extra: dict[str, Any] = {}
+        losers: tuple[int, ...] | None = None
         alive = self._alive()
         if rules.settlement is Settlement.WORST_LOSES:
             if len(alive) > 1:
@@ -530,9 +530,9 @@ class Match:
             if max(counts) < rules.minus_limit:
                 return False
             winners = [s for s in range(len(counts)) if counts[s] == min(counts)]
-            extra["losers"] = [s for s in range(len(counts)) if counts[s] == max(counts)]
+            losers = tuple(s for s in range(len(counts)) if counts[s] == max(counts))
         self.winners = tuple(winners)
-        self._emit("match_end", winners=list(winners), standings=self._totals(), **extra)
+        self._emit(MatchEnded(self.winners, self._totals(), losers))
         self.phase = Phase.OVER
         self.to_act = None
         return True
