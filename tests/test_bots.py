@@ -60,7 +60,7 @@ def test_hidden_cards_of_other_seats_never_change_a_decision(kind: str, name: st
         first = make_bot(kind, 99).choose(match.view(seat))
         # Exchange every unseen card of the other seats with the stock: what they hold is now entirely different,
         # while everything this seat saw (its hand, the widow, the public history) stays as it was.
-        seen = set(match.hands[seat]) | set(match.skat)
+        seen = set(match.hands[seat]) | set(match.widow)
         for event in match.view(seat).hand_history:
             if isinstance(event, Swapped | ExchangedAll):
                 seen |= {*event.gave, *event.took}
@@ -82,11 +82,11 @@ def test_a_view_holds_no_card_another_seat_keeps_hidden() -> None:
     advance(match, 7, 4)
     seat = match.to_act
     view = match.view(seat)
-    hidden = {c for s in match.order if s != seat for c in match.hands[s]} - set(view.skat)
+    hidden = {c for s in match.order if s != seat for c in match.hands[s]} - set(view.widow)
     taken = {c for e in view.hand_history if isinstance(e, Swapped | Pounced) for c in
              (e.took if isinstance(e, Swapped) else [e.took])}
     hidden -= taken  # G7: a card taken from the widow was seen by all
-    shown = set(view.hand) | set(view.skat)
+    shown = set(view.hand) | set(view.widow)
     for event in view.history:
         if isinstance(event, Dealt) and event.hand == view.hand_no:
             assert set(event.hands) == {seat}
@@ -115,7 +115,7 @@ def test_the_lookahead_follows_the_engines_turn_rules(name: str, options: dict) 
         match = Match(rules, [Player(f"P{i}") for i in range(4)], seed=seed)
         while match.phase is not Phase.TURN:
             match.apply(match.to_act, match.legal_actions()[-1])  # decline the dealer's exchange and calls
-        sim = Sim(rules, match.order, {s: list(match.hands[s]) for s in match.order}, list(match.skat),
+        sim = Sim(rules, match.order, {s: list(match.hands[s]) for s in match.order}, list(match.widow),
                   match.to_act, match.passes)
         rng = random.Random(seed)
         hand_no = match.hand_no
@@ -152,7 +152,7 @@ def test_knowledge_knows_what_was_taken_and_never_draws_a_seen_card() -> None:
     for other, cards in know.known.items():
         assert cards <= set(match.hands[other])
     deals = know.sample(random.Random(1), 40, 10)
-    seen = set(view.hand) | set(view.skat)
+    seen = set(view.hand) | set(view.widow)
     for deal in deals:
         cards = [c for hand in deal.values() for c in hand]
         assert len(cards) == len(set(cards))
@@ -168,7 +168,7 @@ def test_knowledge_weighs_every_way_to_fill_a_hand_when_there_are_few() -> None:
     match = Match(ruleset("commerce"), [Player(f"P{i}") for i in range(5)], seed=3)
     seat = match.to_act
     view = match.view(seat)
-    taken = view.skat[0]
+    taken = view.widow[0]
     match.apply(seat, Swap((match.hands[seat][0],), (taken,)))
     watcher = match.to_act
     know = Knowledge(match.view(watcher))
@@ -235,7 +235,7 @@ def test_knowledge_reads_the_declines_that_leave_no_event() -> None:
     """H1: a Handeln dealer who keeps the hand dealt says it promised at least as much as the widow; C3: ending a
     turn after one swap says no card still takeable (not the one just laid) raised the hand's value."""
     match = Match(ruleset("handeln"), [Player(f"P{i}") for i in range(4)], seed=2)
-    dealer, dealt = match.dealer, tuple(match.skat)
+    dealer, dealt = match.dealer, tuple(match.widow)
     match.apply(dealer, Done())
     while match.view(match.to_act).phase is not Phase.TURN:
         match.apply(match.to_act, Done())
@@ -253,7 +253,7 @@ def test_knowledge_reads_the_declines_that_leave_no_event() -> None:
 
     match = Match(ruleset("commerce", swaps_per_turn=3), [Player(f"P{i}") for i in range(4)], seed=2)
     seat = match.to_act
-    widow = tuple(match.skat)
+    widow = tuple(match.widow)
     laid = match.hands[seat][0]
     match.apply(seat, Swap((laid,), (widow[0],)))
     match.apply(seat, Done())

@@ -1,9 +1,9 @@
 """The match state machine, rule by rule (docs/rules.md G*, C*, B*, H*, T*, R*).
 
 Matches are seeded, so each test's deal is fixed. Where a rule needs a particular situation, the test lays it
-right after construction with ``lay`` (see engine_helpers.py): it sets the public ``hands``, ``skat`` and ``stock`` (and
-``counts`` where chips matter) before anyone acts. Seats are named by their place in the hand's turn order
-(``m.order``: eldest first, the dealer last), so the tests do not depend on which seat the seed made dealer.
+right after construction with ``lay`` (see engine_helpers.py): it sets the public ``hands``, ``widow`` and
+``stock`` (and ``counts`` where chips matter) before anyone acts. Seats are named by their place in the hand's turn
+order (``m.order``: eldest first, the dealer last), so the tests do not depend on which seat the seed made dealer.
 """
 
 from __future__ import annotations
@@ -180,10 +180,10 @@ def test_g5_three_each_one_at_a_time_from_left_of_dealer_then_skat_then_stock(mo
     assert list(m.order) == order
     for k in range(3 * n):
         assert m.hands[order[k % n]][k // n] == pack[k]
-    assert m.skat == pack[3 * n: 3 * n + 3]
+    assert m.widow == pack[3 * n: 3 * n + 3]
     assert m.stock == pack[3 * n + 3:]
     assert {s: list(h) for s, h in deal.hands.items()} == {s: m.hands[s] for s in range(n)}
-    assert list(deal.widow) == m.skat
+    assert list(deal.widow) == m.widow
 
 
 @pytest.mark.parametrize("name", ["commerce", "trentuno", "braillespiel"])
@@ -210,14 +210,14 @@ def test_g7_views_show_only_the_own_hand_and_the_open_table():
         v = m.view(seat)
         assert v.seat == seat
         assert v.hand == tuple(m.hands[seat])
-        assert v.skat == tuple(m.skat)  # the skat is always face up
+        assert v.widow == tuple(m.widow)  # the widow is always face up
         assert v.counts == (3, 3, 3, 3)  # chip counts are public
         assert v.hand_sizes == (3, 3, 3, 3)
         assert (v.dealer, v.order, v.to_act) == (m.dealer, m.order, m.to_act)
         assert v.legal == (tuple(m.legal_actions()) if seat == m.to_act else ())
         deal = [e for e in v.history if isinstance(e, Dealt)][-1]
         assert deal.hands == {seat: tuple(m.hands[seat])}  # only what this seat was dealt
-        assert deal.widow == tuple(m.skat)
+        assert deal.widow == tuple(m.widow)
         others = {c for s in range(4) if s != seat for c in m.hands[s]}
         for event in v.history[2:]:  # (the first-dealer draw came from another shuffle)
             for value in (getattr(event, f.name) for f in dataclasses.fields(event)):
@@ -233,7 +233,7 @@ def test_g7_the_taken_card_is_announced_and_old_views_stay_as_they_were():
     watcher = m.order[1]
     before = m.view(watcher)
     size = len(before.history)
-    gave, took = m.hands[e][0], m.skat[1]
+    gave, took = m.hands[e][0], m.widow[1]
     play(m, Swap((gave,), (took,)))
     seen = m.view(watcher).history[-1]
     assert seen == Swapped(e, (gave,), (took,))
@@ -248,20 +248,20 @@ def test_c1_a_normal_turn_offers_swap_pass_or_knock():
     m = new_match("commerce", 3, seed=1)
     legal = m.legal_actions()
     swaps = [a for a in legal if isinstance(a, Swap)]
-    assert len(swaps) == 9  # each hand card for each skat card
-    assert {(a.gave[0], a.took[0]) for a in swaps} == {(g, t) for g in m.hands[m.to_act] for t in m.skat}
+    assert len(swaps) == 9  # each hand card for each widow card
+    assert {(a.gave[0], a.took[0]) for a in swaps} == {(g, t) for g in m.hands[m.to_act] for t in m.widow}
     assert [a for a in legal if not isinstance(a, Swap)] == [Pass(), Knock()]
 
 
 def test_c2_swap_puts_the_laid_card_where_the_taken_one_lay_and_the_skat_stays_three():
     m = new_match("commerce", 3, seed=1)
     seat = m.to_act
-    hand, skat = list(m.hands[seat]), list(m.skat)
-    events = m.apply(seat, Swap((hand[1],), (skat[2],)))
+    hand, widow = list(m.hands[seat]), list(m.widow)
+    events = m.apply(seat, Swap((hand[1],), (widow[2],)))
     assert kinds(events) == [Swapped]
-    assert events == [Swapped(seat, (hand[1],), (skat[2],))]
-    assert m.skat == [skat[0], skat[1], hand[1]]
-    assert m.hands[seat] == [hand[0], skat[2], hand[2]]
+    assert events == [Swapped(seat, (hand[1],), (widow[2],))]
+    assert m.widow == [widow[0], widow[1], hand[1]]
+    assert m.hands[seat] == [hand[0], widow[2], hand[2]]
     assert m.to_act == m.order[1]  # one swap is the whole turn by default
     assert m.passes == 0
 
@@ -269,21 +269,21 @@ def test_c2_swap_puts_the_laid_card_where_the_taken_one_lay_and_the_skat_stays_t
 def test_c2_swap_refusals():
     m = new_match("commerce", 3, seed=1)
     seat = m.to_act
-    hand, skat = m.hands[seat], m.skat
-    refused(m, seat, Swap((hand[0], hand[1]), (skat[0], skat[1])), "Swap one hand card for one skat card.")
+    hand, widow = m.hands[seat], m.widow
+    refused(m, seat, Swap((hand[0], hand[1]), (widow[0], widow[1])), "Swap one hand card for one skat card.")
     refused(m, seat, Swap((hand[0],), ()), "Swap one hand card for one skat card.")
     stranger = next(c for c in m.stock)
-    refused(m, seat, Swap((stranger,), (skat[0],)), f"You do not hold {stranger.code}.")
+    refused(m, seat, Swap((stranger,), (widow[0],)), f"You do not hold {stranger.code}.")
     refused(m, seat, Swap((hand[0],), (stranger,)), f"{stranger.code} is not in the skat.")
     refused(m, seat, Swap((hand[0],), (hand[1],)), f"{hand[1].code} is not in the skat.")
     other = m.order[1]
-    refused(m, other, Swap((m.hands[other][0],), (skat[0],)), "It is not your turn.")
+    refused(m, other, Swap((m.hands[other][0],), (widow[0],)), "It is not your turn.")
 
 
-def test_c3_up_to_three_swaps_each_of_a_different_card_of_the_turns_skat():
+def test_c3_up_to_three_swaps_each_of_a_different_card_of_the_turns_widow():
     m = new_match("commerce", 3, seed=1, swaps_per_turn=3)
     seat = m.to_act
-    h, s = list(m.hands[seat]), list(m.skat)
+    h, s = list(m.hands[seat]), list(m.widow)
     play(m, Swap((h[0],), (s[0],)))
     assert (m.phase, m.to_act) == (Phase.CONTINUE, seat)
     legal = m.legal_actions()
@@ -297,18 +297,18 @@ def test_c3_up_to_three_swaps_each_of_a_different_card_of_the_turns_skat():
     assert {a.took[0] for a in m.legal_actions() if isinstance(a, Swap)} == {s[2]}
     events = play(m, Swap((h[2],), (s[2],)))
     assert kinds(events) == [Swapped]  # each single swap is its own event
-    assert m.hands[seat] == s and m.skat == h
+    assert m.hands[seat] == s and m.widow == h
     assert (m.phase, m.to_act) == (Phase.TURN, m.order[1])  # three swaps end the turn by themselves
 
 
 def test_c3_a_card_taken_and_laid_again_cannot_be_taken_a_second_time():
-    """C3: each swap takes a *different* one of the skat cards that lay there when the turn began; a card laid
+    """C3: each swap takes a *different* one of the widow cards that lay there when the turn began; a card laid
     down this turn cannot be taken back (even one that had lain there at the start, taken, and laid down again)."""
     m = new_match("commerce", 3, seed=1, swaps_per_turn=3)
     seat = m.to_act
-    h, s = list(m.hands[seat]), list(m.skat)
+    h, s = list(m.hands[seat]), list(m.widow)
     play(m, Swap((h[0],), (s[0],)), Swap((s[0],), (s[1],)))  # take s0, then lay s0 down again for s1
-    assert s[0] in m.skat
+    assert s[0] in m.widow
     takeable = {a.took[0] for a in m.legal_actions() if isinstance(a, Swap)}
     assert takeable == {s[2]}
     refused(m, seat, Swap((h[1],), (s[0],)), "A card laid down this turn cannot be taken back.")
@@ -320,7 +320,7 @@ def test_c3_done_ends_the_turn_and_a_turn_without_swap_is_a_pass():
     m = new_match("commerce", 3, seed=1, swaps_per_turn=3)
     seat = m.to_act
     refused(m, seat, Done(), "Nothing to end: you have not swapped yet.")
-    play(m, Swap((m.hands[seat][0],), (m.skat[0],)))
+    play(m, Swap((m.hands[seat][0],), (m.widow[0],)))
     assert play(m, Done()) == []  # a decline leaves no event
     assert (m.phase, m.to_act, m.passes) == (Phase.TURN, m.order[1], 0)
     play(m, Pass())
@@ -331,7 +331,7 @@ def test_c3_last_round_turns_allow_three_swaps_too():
     m = new_match("commerce", 3, seed=1, swaps_per_turn=3)
     play(m, Knock())
     seat = m.to_act
-    h, s = list(m.hands[seat]), list(m.skat)
+    h, s = list(m.hands[seat]), list(m.widow)
     play(m, Swap((h[0],), (s[0],)), Swap((h[1],), (s[1],)))
     assert (m.phase, m.to_act) == (Phase.CONTINUE, seat)
     play(m, Swap((h[2],), (s[2],)))
@@ -341,10 +341,10 @@ def test_c3_last_round_turns_allow_three_swaps_too():
 def test_c4_pass_changes_nothing_but_the_turn():
     m = new_match("commerce", 3, seed=1)
     seat = m.to_act
-    hands, skat = [list(h) for h in m.hands], list(m.skat)
+    hands, widow = [list(h) for h in m.hands], list(m.widow)
     events = m.apply(seat, Pass())
     assert events == [Passed(seat)]
-    assert ([list(h) for h in m.hands], m.skat) == (hands, skat)
+    assert ([list(h) for h in m.hands], m.widow) == (hands, widow)
     assert (m.to_act, m.passes) == (m.order[1], 1)
 
 
@@ -399,7 +399,7 @@ def test_c6_swap_and_knock_reset_the_count_of_passes():
     m = new_match("commerce", 3, seed=1)
     play(m, Pass(), Pass(), Pass(), Pass(), Pass())
     assert m.passes == 5
-    play(m, Swap((m.hands[m.to_act][0],), (m.skat[0],)))
+    play(m, Swap((m.hands[m.to_act][0],), (m.widow[0],)))
     assert m.passes == 0
     events = play(m, *[Pass()] * 5)
     assert Showdown not in kinds(events)
@@ -412,9 +412,9 @@ def test_c6_swap_and_knock_reset_the_count_of_passes():
 # Commerce: C13-C16 showdown and chips
 # ---------------------------------------------------------------------------------------------------------------
 
-def showdown_of(m: Match, laid: list[str], skat: str = "JC 10D 8H") -> list[Event]:
+def showdown_of(m: Match, laid: list[str], widow: str = "JC 10D 8H") -> list[Event]:
     """Lay the hands (in turn order) and go straight to the showdown: eldest knocks, everyone passes."""
-    lay(m, laid, skat)
+    lay(m, laid, widow)
     return play(m, Knock(), *[Pass()] * (len(m.order) - 1))
 
 
@@ -482,7 +482,7 @@ def test_c16_when_nobody_would_be_left_no_chip_is_lost_and_the_next_dealer_deals
     m = new_match("commerce", 3, seed=1)
     old_dealer = m.dealer
     m.counts[:] = [1, 1, 1]
-    events = showdown_of(m, ["9C 4D 2H", "7S 6C 2D", "8H 5S 2C"], skat="JC 10D 3H")  # all Point 15: all tie
+    events = showdown_of(m, ["9C 4D 2H", "7S 6C 2D", "8H 5S 2C"], widow="JC 10D 3H")  # all Point 15: all tie
     show = one(events, Showdown)
     assert show.losers == () and show.void is True
     assert one(events, Settled).changes == {}
@@ -495,7 +495,7 @@ def test_c16_does_not_apply_while_someone_keeps_chips():
     m = new_match("commerce", 3, seed=1)
     m.counts[:] = [1, 1, 1]
     e, mid, d = m.order
-    events = showdown_of(m, ["AS AH AD", "7S 6C 2D", "8H 5S 2C"], skat="JC 10D 3H")
+    events = showdown_of(m, ["AS AH AD", "7S 6C 2D", "8H 5S 2C"], widow="JC 10D 3H")
     assert list(one(events, Showdown).losers) == sorted([mid, d])
     assert one(events, MatchEnded).winners == (e,)
 
@@ -517,7 +517,7 @@ def test_c18_extended_hands_without_combination_all_tie_below_every_flush():
 # Commerce: C17 pounce
 # ---------------------------------------------------------------------------------------------------------------
 
-def test_c17_pounce_takes_the_fourth_card_and_the_stock_refills_the_skat():
+def test_c17_pounce_takes_the_fourth_card_and_the_stock_refills_the_widow():
     m = new_match("commerce", 3, seed=1, pounce=True)
     e, mid, _d = m.order
     lay(m, ["7C 7D 7H", "2C 3D 5H", "9C 9D 2H"], "KS 7S JD", stock="QH")
@@ -527,7 +527,7 @@ def test_c17_pounce_takes_the_fourth_card_and_the_stock_refills_the_skat():
     events = play(m, Pounce())
     assert events == [Pounced(e, cards("7S")[0], cards("QH")[0])]
     assert m.hands[e] == cards("7C 7D 7H 7S")
-    assert m.skat == cards("KS QH JD")  # the stock's top card lies where the taken one lay
+    assert m.widow == cards("KS QH JD")  # the stock's top card lies where the taken one lay
     assert len(m.stock) == stock_size - 1 and m.passes == 0
     assert m.to_act == mid  # a pounce is a whole turn
     assert m.view(mid).hand_sizes[e] == 4
@@ -542,9 +542,9 @@ def test_c17_the_four_card_hand_swaps_one_for_one_and_four_of_a_rank_beats_a_tri
     assert len(swaps) == 12 and all(len(a.gave) == 1 for a in swaps)
     assert Pounce() not in m.legal_actions()  # only while holding three cards
     play(m, swaps[0])
-    assert len(m.hands[e]) == 4 and len(m.skat) == 3
+    assert len(m.hands[e]) == 4 and len(m.widow) == 3
     m.hands[e] = cards("7C 7D 7H 7S")  # back to four of a rank for the showdown
-    m.skat = [c for c in cards("KS JD 4C") if c not in m.hands[e]]
+    m.widow = [c for c in cards("KS JD 4C") if c not in m.hands[e]]
     events = play(m, Knock(), Pass(), Pass())
     show = one(events, Showdown)
     assert show.values[e] == "quad 7" and show.losers == (d,)
@@ -605,22 +605,22 @@ def test_b2_swap_one_two_or_three_cards_at_once_then_the_turn_ends():
     sizes = [len(a.gave) for a in legal if isinstance(a, Swap)]
     assert (sizes.count(1), sizes.count(2), sizes.count(3)) == (9, 9, 1)
     assert [a for a in legal if not isinstance(a, Swap)] == [Pass()]  # no knock in braillespiel
-    h, s = list(m.hands[seat]), list(m.skat)
+    h, s = list(m.hands[seat]), list(m.widow)
     events = play(m, Swap((h[0], h[2]), (s[2], s[0])))
     assert events == [Swapped(events[0].player, (h[0], h[2]), (s[2], s[0]))]
     assert m.hands[seat] == [s[2], h[1], s[0]]  # paired by position
-    assert m.skat == [h[2], s[1], h[0]]
+    assert m.widow == [h[2], s[1], h[0]]
     assert m.to_act == m.order[1] and m.phase is Phase.TURN
     seat = m.to_act
-    h, s = list(m.hands[seat]), list(m.skat)
+    h, s = list(m.hands[seat]), list(m.widow)
     play(m, Swap(tuple(h), tuple(s)))
-    assert m.hands[seat] == s and m.skat == h
+    assert m.hands[seat] == s and m.widow == h
 
 
 def test_b2_swap_refusals():
     m = new_match("braillespiel", 3, seed=1)
     seat = m.to_act
-    h, s = m.hands[seat], m.skat
+    h, s = m.hands[seat], m.widow
     msg = "Swap one, two or three hand cards for as many skat cards."
     refused(m, seat, Swap((h[0], h[1]), (s[0],)), msg)
     refused(m, seat, Swap((), ()), msg)
@@ -634,12 +634,12 @@ def test_b3_passing_is_final_and_the_last_player_keeps_turns_alone():
     m = new_match("braillespiel", 3, seed=1)
     e, mid, d = m.order
     play(m, Pass())
-    play(m, Swap((m.hands[mid][0],), (m.skat[0],)))
+    play(m, Swap((m.hands[mid][0],), (m.widow[0],)))
     play(m, Pass())
     assert m.passed == {e, d}
     for _ in range(4):  # mid alone, any number of swaps
         assert m.to_act == mid
-        play(m, Swap((m.hands[mid][0],), (m.skat[0],)))
+        play(m, Swap((m.hands[mid][0],), (m.widow[0],)))
     assert m.to_act == mid
     events = play(m, Pass())
     assert kinds(events)[:3] == [Passed, Showdown, Settled]
@@ -659,11 +659,11 @@ def test_b3_when_everyone_passes_the_hands_are_shown():
 def test_b3_players_who_passed_are_skipped_between_the_others():
     m = new_match("braillespiel", 4, seed=1)
     o = m.order
-    play(m, Swap((m.hands[o[0]][0],), (m.skat[0],)), Pass())  # o[0] swaps, o[1] passes
+    play(m, Swap((m.hands[o[0]][0],), (m.widow[0],)), Pass())  # o[0] swaps, o[1] passes
     seats = []
     for _ in range(6):
         seats.append(m.to_act)
-        play(m, Swap((m.hands[m.to_act][0],), (m.skat[0],)))
+        play(m, Swap((m.hands[m.to_act][0],), (m.widow[0],)))
     assert seats == [o[2], o[3], o[0], o[2], o[3], o[0]]
 
 
@@ -762,10 +762,10 @@ def test_h1_only_the_dealer_may_exchange_the_whole_hand_and_only_first():
     refused(m, m.order[0], ExchangeAll(), "It is not your turn.")
     refused(m, d, Pass(), "First exchange your hand or keep it.")
     refused(m, d, swap(" ".join(c.code for c in m.hands[d][:1]), "AC"), "First exchange your hand or keep it.")
-    old_hand, old_skat = list(m.hands[d]), list(m.skat)
+    old_hand, old_widow = list(m.hands[d]), list(m.widow)
     events = play(m, ExchangeAll())
-    assert events == [ExchangedAll(d, tuple(old_hand), tuple(old_skat))]
-    assert m.hands[d] == old_skat and m.skat == old_hand  # the old hand becomes the new face-up three
+    assert events == [ExchangedAll(d, tuple(old_hand), tuple(old_widow))]
+    assert m.hands[d] == old_widow and m.widow == old_hand  # the old hand becomes the new face-up three
     assert (m.phase, m.to_act) == (Phase.TURN, m.order[0])
     play(m, Pass(), Pass(), Pass())
     assert m.to_act == d and ExchangeAll() not in m.legal_actions()
@@ -788,7 +788,7 @@ def test_h2_a_trade_is_one_card_and_a_pass_shows_no_card():
     e = m.to_act
     events = play(m, swap("7C", "9D"))
     assert events == [Swapped(e, tuple(cards("7C")), tuple(cards("9D")))]
-    assert m.skat == cards("AC 7C 10H") and m.to_act == m.order[1]  # one card per turn
+    assert m.widow == cards("AC 7C 10H") and m.to_act == m.order[1]  # one card per turn
     refused(m, m.to_act, swap("7H 8S", "AC 7C"), "Swap one hand card for one skat card.")
     refused(m, m.to_act, swap("7H", "9D"), "9D is not in the skat.")  # a card taken back is not on the table
     events = play(m, Pass())
@@ -968,7 +968,7 @@ def test_t2_a_swap_below_31_ends_the_turn_and_a_tricon_30_5_cannot_call():
 def test_t3_lowest_value_loses_a_life_all_tied_for_lowest_lose_one():
     m = new_match("thirty-one", 4, seed=1)
     o = m.order
-    events = showdown_of(m, ["10C 2D 3S", "JC 4D 5S", "7C 7D 7H", "AH 2H 3D"], skat="9C 10D 8H")  # 10 10 30.5 13
+    events = showdown_of(m, ["10C 2D 3S", "JC 4D 5S", "7C 7D 7H", "AH 2H 3D"], widow="9C 10D 8H")  # 10 10 30.5 13
     show = one(events, Showdown)
     assert list(show.losers) == sorted([o[0], o[1]])
     assert show.values[o[2]] == "tricon 7 30.5"
@@ -977,7 +977,7 @@ def test_t3_lowest_value_loses_a_life_all_tied_for_lowest_lose_one():
 
 def test_r1_trentuno_plays_the_40_card_deck():
     m = new_match("trentuno", 6, seed=3)
-    every = [c for h in m.hands for c in h] + m.skat + m.stock
+    every = [c for h in m.hands for c in h] + m.widow + m.stock
     assert len(every) == len(set(every)) == 40
     assert not {c.rank for c in every} & {8, 9, 10}
 
@@ -985,12 +985,12 @@ def test_r1_trentuno_plays_the_40_card_deck():
 def test_r2_r3_a_bust_loses_and_tied_worst_each_lose():
     m = new_match("trentuno", 3, seed=3)
     e = m.order[0]
-    events = showdown_of(m, ["AC AD KH", "2C 2D 3H", "AH KS QD"], skat="4C 5D 6H")
+    events = showdown_of(m, ["AC AD KH", "2C 2D 3H", "AH KS QD"], widow="4C 5D 6H")
     assert one(events, Showdown).losers == (e,)
     assert one(events, Showdown).values[e] == "bust 32"
     m = new_match("trentuno", 3, seed=3)
     e, mid, _d = m.order
-    events = showdown_of(m, ["AC AD KH", "AS AH QC", "7H 7S 7D"], skat="4C 5D 6H")
+    events = showdown_of(m, ["AC AD KH", "AS AH QC", "7H 7S 7D"], widow="4C 5D 6H")
     assert list(one(events, Showdown).losers) == sorted([e, mid])
     assert one(events, Settled).changes == {e: -1, mid: -1}
 
@@ -1014,7 +1014,7 @@ def test_illegal_actions_are_refused_and_change_nothing(name: str):
     stock_card = m.stock[0]
     refused(m, other, Pass(), "It is not your turn.")
     refused(m, None, Pass(), "It is not your turn.")
-    refused(m, seat, Swap((stock_card,), (m.skat[0],)))
+    refused(m, seat, Swap((stock_card,), (m.widow[0],)))
     refused(m, seat, Pounce())
     if name != "handeln":
         refused(m, seat, ExchangeAll(), "No exchange of the whole hand in this game.")

@@ -68,7 +68,7 @@ def test_the_brief_question_with_codes_holds_the_cards_and_fits_a_40_cell_displa
     narrator = Narrator(ruleset("commerce"), ["You", "Anna", "Ben"], 0, Verbosity.BRIEF, CardStyle.CODES)
     longest = sorted(CARDS, key=lambda c: len(card_code(c)), reverse=True)[:6]
     match = Match(ruleset("commerce"), [Player("You"), Player("Anna"), Player("Ben")], seed=1)
-    match.hands[0], match.skat = list(longest[:3]), list(longest[3:])
+    match.hands[0], match.widow = list(longest[:3]), list(longest[3:])
     line = narrator.question(match.view(0), "swap, pass, knock", usual=True)
     assert len(line.strip()) <= 40, line
     assert all(card_code(c) in line for c in longest)
@@ -78,8 +78,8 @@ def test_parse_positions_codes_and_names(lang: str) -> None:
     match = Match(ruleset("commerce"), [Player("You"), Player("Anna"), Player("Ben")], seed=1)
     seat = match.to_act
     match.hands[seat] = list(parse_cards("KH 5D QS"))
-    match.skat = list(parse_cards("8H KS 7S"))
-    match.turn_skat = tuple(match.skat)
+    match.widow = list(parse_cards("8H KS 7S"))
+    match.turn_widow = tuple(match.widow)
     view = match.view(seat)
     expected = Play(Swap(parse_cards("KH"), parse_cards("7S")))
     assert parse("13", view) == expected

@@ -199,15 +199,15 @@ def test_with_codes_the_question_holds_hand_and_widow_and_the_last_turn_names_th
 
     def answer(prompt: str, game: Game) -> str | None:
         view = game.match.view(0)
-        questions.append((prompt, view.hand, view.skat, view.knocker, view.last_round))
+        questions.append((prompt, view.hand, view.widow, view.knocker, view.last_round))
         return passing(prompt, game)
 
     for verbosity in (Verbosity.BRIEF, Verbosity.NORMAL):
         questions.clear()
         play(verbosity=verbosity, style=CardStyle.CODES, answer=answer)
         last = 0
-        for prompt, hand, skat, knocker, last_round in questions:
-            assert all(card_code(c) in prompt for c in (*hand, *skat)), prompt
+        for prompt, hand, widow, knocker, last_round in questions:
+            assert all(card_code(c) in prompt for c in (*hand, *widow)), prompt
             brief = verbosity is Verbosity.BRIEF
             if last_round:
                 # Brief: the knock says it is the last turn, so that the line fits 40 braille cells.
@@ -334,7 +334,7 @@ def test_nothing_cut_from_brief_speech_is_lost_to_the_review_commands() -> None:
             if command == "hand":
                 assert all(card_code(c) in told[0] for c in view.hand)
             elif command == "widow":
-                assert all(card_code(c) in told[0] for c in view.skat)
+                assert all(card_code(c) in told[0] for c in view.widow)
             elif command == "chips":
                 for seat, count in enumerate(view.counts):
                     assert f"{'you' if seat == 0 else NAMES[seat]} {count}" in told[0]
@@ -409,7 +409,7 @@ def test_a_resumed_player_hears_the_cards_before_the_question() -> None:
     _, lines = play(match=again, resumed=True, answer=lambda p, g: None)
     view = again.view(0)
     assert f"Your cards: {', '.join(card_name(c) for c in view.hand)}." in lines
-    assert f"Widow: {', '.join(card_name(c) for c in view.skat)}." in lines
+    assert f"Widow: {', '.join(card_name(c) for c in view.widow)}." in lines
 
 
 # ----- following the rest, or not -----

@@ -308,7 +308,7 @@ def test_replay_refuses_a_swap_of_a_card_not_held(matches: list[Match]):
     m = matches[0]
     objs = objects(m)
     i = next(i for i, o in enumerate(objs) if o["event"] == "swap")
-    objs[i]["gave"] = [objs[i]["took"][0]]  # the seat does not hold the skat card it takes
+    objs[i]["gave"] = [objs[i]["took"][0]]  # the seat does not hold the widow card it takes
     err = refusal(dumps(objs))
     assert err.line == i + 1 and "You do not hold" in str(err)
 
@@ -463,7 +463,7 @@ def test_a_record_cut_off_mid_match_replays_to_a_match_that_waits_at_the_right_s
     first_at: dict[int, tuple] = {}
 
     def note() -> None:
-        state = (m.to_act, m.phase, [list(h) for h in m.hands], list(m.skat), m.legal_actions())
+        state = (m.to_act, m.phase, [list(h) for h in m.hands], list(m.widow), m.legal_actions())
         first_at.setdefault(len(m.events), state)
 
     note()
@@ -476,9 +476,9 @@ def test_a_record_cut_off_mid_match_replays_to_a_match_that_waits_at_the_right_s
     for size in sizes[:: max(1, len(sizes) // 30)]:
         again = replay(lines[:size])
         assert len(again.events) == size and not again.over
-        to_act, phase, hands, skat, legal = first_at[size]
+        to_act, phase, hands, widow, legal = first_at[size]
         assert (again.to_act, again.phase) == (to_act, phase)
-        assert again.hands == hands and again.skat == skat
+        assert again.hands == hands and again.widow == widow
         assert again.legal_actions() == legal
 
 

@@ -83,7 +83,7 @@ def percent(view: SeatView, value: int) -> int:
 
 def swap_command(view: SeatView, swap: Swap) -> str:
     """What to type for a swap: positions, hand card then widow card ("13", "13 21")."""
-    return " ".join(f"{view.hand.index(g) + 1}{view.skat.index(t) + 1}" for g, t in zip(swap.gave, swap.took,
+    return " ".join(f"{view.hand.index(g) + 1}{view.widow.index(t) + 1}" for g, t in zip(swap.gave, swap.took,
                                                                                        strict=True))
 
 
@@ -116,7 +116,7 @@ def _what(view: SeatView, narrator: Narrator, action: Action) -> str:
             return _("Hint: call Fire; type {command}.").format(command=command)
         return _("Hint: call 31; type {command}.").format(command=command)
     if isinstance(action, Pounce):
-        card = next(c for c in view.skat if c.rank == view.hand[0].rank)
+        card = next(c for c in view.widow if c.rank == view.hand[0].rank)
         return _("Hint: pounce on {card}; type {command}.").format(card=narrator.card(card), command=command)
     if isinstance(action, ExchangeAll):
         return _("Hint: exchange your whole hand for the widow; type {command}.").format(command=command)
@@ -158,7 +158,7 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
     if isinstance(action, Pounce):
         return _("Four of a rank beat every hand of three cards.")
     if isinstance(action, ExchangeAll | Done) and view.phase is Phase.EXCHANGE:
-        widow = name_words(rules.name_hand(view.skat))
+        widow = name_words(rules.name_hand(view.widow))
         if isinstance(action, ExchangeAll):
             return _("The widow, {widow}, promises more than your hand, {value}.").format(widow=widow, value=value)
         return _("Your hand, {value}, promises more than the widow, {widow}.").format(widow=widow, value=value)

@@ -137,7 +137,7 @@ class Game(ReviewCommands):
         status = self.narrator.status_lines(view, self.told)
         if status:
             self.say(status, interrupt=True)
-        self.told = (view.hand, view.skat)
+        self.told = (view.hand, view.widow)
         fresh = not status
         interrupted = False
         instruct = self.coach is not None  # the tutorial's step is said at the start and after each answer

@@ -47,7 +47,7 @@ class ReviewCommands:
         if name == "hand":
             self.say([_("Your cards: {cards}.").format(cards=narrator.cards(view.hand)), narrator.value_line(view)])
         elif name == "widow":
-            self.say([_("Widow: {cards}.").format(cards=narrator.cards(view.skat))])
+            self.say([_("Widow: {cards}.").format(cards=narrator.cards(view.widow))])
         elif name == "value":
             self.say([narrator.value_line(view)])
         elif name == "show":

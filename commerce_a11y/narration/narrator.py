@@ -226,13 +226,13 @@ class Narrator:
         return [_("Pot: {count}.").format(count=self.count(e.pot))]
 
     def _exchange_all(self, e: ExchangedAll) -> list[str]:
-        skat = self.cards(e.gave)
+        widow = self.cards(e.gave)
         if e.player == self.seat:
-            return [_("You exchange your whole hand. New widow: {cards}.").format(cards=skat)]
+            return [_("You exchange your whole hand. New widow: {cards}.").format(cards=widow)]
         if self.brief:
-            return [_("{name} exchanges; widow: {cards}.").format(name=self.name(e.player), cards=skat)]
+            return [_("{name} exchanges; widow: {cards}.").format(name=self.name(e.player), cards=widow)]
         return [_("{name} exchanges the whole hand for the widow. New widow: {cards}.").format(
-            name=self.name(e.player), cards=skat)]
+            name=self.name(e.player), cards=widow)]
 
     def _keep(self, e: Kept) -> list[str]:
         if e.player == self.seat:
@@ -457,8 +457,8 @@ class Narrator:
         lines = []
         if tuple(view.hand) != hand:
             lines.append(_("Your cards: {cards}.").format(cards=self.cards(view.hand)))
-        if tuple(view.skat) != widow:
-            lines.append(_("Widow: {cards}.").format(cards=self.cards(view.skat)))
+        if tuple(view.widow) != widow:
+            lines.append(_("Widow: {cards}.").format(cards=self.cards(view.widow)))
         return lines
 
     def table_cards(self, view: SeatView) -> str:
@@ -466,8 +466,8 @@ class Narrator:
         if self.brief:
             # Translators: a player's cards, then the widow's, as short codes: "hq h7 s2, c7 d9 h2". The comma costs
             # one braille cell where a semicolon after a digit costs two in German braille.
-            return _("{hand}, {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.skat))
-        return _("{hand}, widow {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.skat))
+            return _("{hand}, {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.widow))
+        return _("{hand}, widow {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.widow))
 
     def situation(self, view: SeatView) -> str:
         """What this decision is, as the question begins: whose turn, and whether it is the last one (and who

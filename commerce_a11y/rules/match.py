@@ -62,7 +62,7 @@ class SeatView:
     seat: int
     players: tuple[Player, ...]
     hand: tuple[Card, ...]
-    skat: tuple[Card, ...]
+    widow: tuple[Card, ...]
     counts: tuple[int, ...]
     out: tuple[bool, ...]
     hand_sizes: tuple[int, ...]
@@ -79,8 +79,8 @@ class SeatView:
     stock_size: int
     own_turns: int
     """How many turns this seat has begun in this hand (computer players bound their play by it, B11, H8)."""
-    turn_skat: tuple[Card, ...]
-    """The skat cards that lay there when this turn began and have not been taken this turn (C3)."""
+    turn_widow: tuple[Card, ...]
+    """The widow cards that lay there when this turn began and have not been taken this turn (C3)."""
     passes: int
     legal: tuple[Action, ...]
     _log: list[Event]
@@ -117,7 +117,7 @@ class Match:
         self.hand_no = 0
         self.dealer = 0
         self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.skat: list[Card] = []
+        self.widow: list[Card] = []
         self.stock: list[Card] = []
         self.pot = 0
         self.order: tuple[int, ...] = ()
@@ -128,7 +128,7 @@ class Match:
         self.last_round: list[int] | None = None
         self.passed: set[int] = set()
         self.calls: list[int] = []
-        self.turn_skat: tuple[Card, ...] = ()
+        self.turn_widow: tuple[Card, ...] = ()
         self.turn_swaps = 0
         self.own_turns = [0] * n
         self.winners: tuple[int, ...] = ()
@@ -151,11 +151,11 @@ class Match:
         """What ``seat`` may know now."""
         return SeatView(
             rules=self.rules, seat=seat, players=self.players, hand=tuple(self.hands[seat]),
-            skat=tuple(self.skat), counts=tuple(self.counts), out=tuple(self.out),
+            widow=tuple(self.widow), counts=tuple(self.counts), out=tuple(self.out),
             hand_sizes=tuple(len(h) for h in self.hands), dealer=self.dealer, hand_no=self.hand_no,
             order=self.order, phase=self.phase, to_act=self.to_act, knocker=self.knocker,
             last_round=self.last_round is not None, passed=frozenset(self.passed), pot=self.pot,
-            stock_size=len(self.stock), own_turns=self.own_turns[seat], turn_skat=self.turn_skat,
+            stock_size=len(self.stock), own_turns=self.own_turns[seat], turn_widow=self.turn_widow,
             passes=self.passes, legal=tuple(self.legal_actions()) if seat == self.to_act else (),
             _log=self._logs[seat], _log_size=len(self._logs[seat]), _hand_start=self._hand_start,
         )
@@ -175,9 +175,9 @@ class Match:
         actions: list[Action] = []
         if phase is Phase.TURN and self.rules.multi_swap:
             for k in (1, 2, 3):
-                actions += [Swap(g, t) for g in combinations(hand, k) for t in combinations(self.skat, k)]
+                actions += [Swap(g, t) for g in combinations(hand, k) for t in combinations(self.widow, k)]
         elif self.turn_swaps < self.rules.swaps_per_turn:
-            takeable = [c for c in self.skat if c in self.turn_skat]
+            takeable = [c for c in self.widow if c in self.turn_widow]
             actions += [Swap((g,), (t,)) for g in hand for t in takeable]
         if phase is Phase.TURN:
             actions.append(Pass())
@@ -225,13 +225,13 @@ class Match:
                 assert took is not None
                 refill = self.stock.pop(0)
                 self.hands[seat].append(took)
-                self.skat[self.skat.index(took)] = refill
+                self.widow[self.widow.index(took)] = refill
                 self.passes = 0
                 self._emit(Pounced(seat, took, refill))
                 self._end_turn()
             case ExchangeAll():
-                gave, took = self.hands[seat], self.skat
-                self.hands[seat], self.skat = list(took), list(gave)
+                gave, took = self.hands[seat], self.widow
+                self.hands[seat], self.widow = list(took), list(gave)
                 self._emit(ExchangedAll(seat, tuple(gave), tuple(took)))
                 self._offer_calls()
             case Done():
@@ -291,7 +291,7 @@ class Match:
             return N_("You have pounced already.")
         if not hand[0].rank == hand[1].rank == hand[2].rank:
             return N_("Pounce needs a tricon in your hand.")
-        if all(card.rank != hand[0].rank for card in self.skat):
+        if all(card.rank != hand[0].rank for card in self.widow):
             return N_("Pounce needs your tricon's fourth card in the widow.")
         return N_("The stock is empty: no pounce.")  # nothing to refill the widow with
 
@@ -312,26 +312,26 @@ class Match:
             if card not in hand:
                 raise IllegalAction(N_("You do not hold {card}."), card=card)
         for card in swap.took:
-            if card not in self.skat:
+            if card not in self.widow:
                 raise IllegalAction(N_("{card} is not in the skat."), card=card)
         if self.turn_swaps >= self.rules.swaps_per_turn:
             raise IllegalAction(N_("No more swaps this turn."))
-        if any(card not in self.turn_skat for card in swap.took):
+        if any(card not in self.turn_widow for card in swap.took):
             raise IllegalAction(N_("A card laid down this turn cannot be taken back."))
 
     def _swap(self, seat: int, swap: Swap) -> None:
         hand = self.hands[seat]
         for gave, took in zip(swap.gave, swap.took, strict=True):
             hand[hand.index(gave)] = took
-            self.skat[self.skat.index(took)] = gave
+            self.widow[self.widow.index(took)] = gave
         self.passes = 0
         self.turn_swaps += 1
-        # C3: each swap takes a *different* card of those that lay in the skat when the turn began, and a card
+        # C3: each swap takes a *different* card of those that lay in the widow when the turn began, and a card
         # laid down this turn cannot be taken back; a taken card laid down again would otherwise look takeable,
         # since it did lie there at the turn's start. So a taken card leaves the turn's takeable cards.
-        self.turn_skat = tuple(c for c in self.turn_skat if c not in swap.took)
+        self.turn_widow = tuple(c for c in self.turn_widow if c not in swap.took)
         self._emit(Swapped(seat, swap.gave, swap.took))
-        more_swaps = self.turn_swaps < self.rules.swaps_per_turn and any(c in self.turn_skat for c in self.skat)
+        more_swaps = self.turn_swaps < self.rules.swaps_per_turn and any(c in self.turn_widow for c in self.widow)
         if not self.rules.multi_swap and (more_swaps or self._may_fire(seat)):
             self.phase = Phase.CONTINUE
         else:
@@ -392,7 +392,7 @@ class Match:
         for k, seat in enumerate(self.order * 3):
             self.hands[seat].append(cards[k])
         dealt = 3 * len(self.order)
-        self.skat = cards[dealt:dealt + 3]
+        self.widow = cards[dealt:dealt + 3]
         self.stock = cards[dealt + 3:]
         self.passes = 0
         self.knocker = None
@@ -400,7 +400,7 @@ class Match:
         self.passed = set()
         self.own_turns = [0] * len(self.players)
         self._hand_start = len(self.events)
-        self._emit(Dealt(self.hand_no, self.dealer, {s: tuple(self.hands[s]) for s in self.order}, tuple(self.skat),
+        self._emit(Dealt(self.hand_no, self.dealer, {s: tuple(self.hands[s]) for s in self.order}, tuple(self.widow),
                          cutter, cut))
         if self.rules.settlement is Settlement.BEST_TAKES_POT:
             for seat in self.order:
@@ -429,7 +429,7 @@ class Match:
     def _begin_turn(self, seat: int) -> None:
         self.phase = Phase.TURN
         self.to_act = seat
-        self.turn_skat = tuple(self.skat)
+        self.turn_widow = tuple(self.widow)
         self.turn_swaps = 0
         self.own_turns[seat] += 1
 
@@ -460,12 +460,12 @@ class Match:
         return fire is not None and self.value(seat) >= fire
 
     def _pounce_card(self, seat: int) -> Card | None:
-        """C17: the skat card that completes this seat's tricon, when a pounce is allowed now."""
+        """C17: the widow card that completes this seat's tricon, when a pounce is allowed now."""
         hand = self.hands[seat]
         if (not self.rules.pounce or self.phase is not Phase.TURN or self.last_round is not None
                 or len(hand) != 3 or not self.stock or not hand[0].rank == hand[1].rank == hand[2].rank):
             return None
-        return next((c for c in self.skat if c.rank == hand[0].rank), None)
+        return next((c for c in self.widow if c.rank == hand[0].rank), None)
 
     # ----- the end of a hand -----
 
