@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -18,6 +20,9 @@ from .simulate import Summary, simulate
 from .stats import Statistics
 from .storage import Settings
 
+Command = TypeVar("Command", bound=Callable[..., Any])
+"""A command's function, as click's option decorators take and return it."""
+
 translate_click()
 
 
@@ -30,7 +35,7 @@ def _stored() -> Settings:
     return ctx.obj
 
 
-def _lang_option(func):  # type: ignore[no-untyped-def]
+def _lang_option(func: Command) -> Command:
     """``--lang``: already applied from the raw arguments by ``cli.main``; declared so click accepts it."""
     return click.option("--lang", type=click.Choice(LANGUAGES), expose_value=False, is_eager=True,
                         help=_("Language of the game: de, nl or en."))(func)
@@ -204,11 +209,11 @@ def _own_words() -> set[str]:
     return {translation(lang).gettext("You").casefold() for lang in LANGUAGES}
 
 
-def _settings_option(name: str, choices: tuple[str, ...], help_text: str):  # type: ignore[no-untyped-def]
+def _settings_option(name: str, choices: tuple[str, ...], help_text: str) -> Callable[[Command], Command]:
     return click.option(f"--{name}", type=click.Choice(choices), default=None, help=help_text)
 
 
-def _listening_options(func):  # type: ignore[no-untyped-def]
+def _listening_options(func: Command) -> Command:
     """How the game talks and listens (``--verbosity``, ``--cards``, ``--speech``, ``--input``): the same for every
     command that talks with the player, and remembered as settings."""
     for option in reversed((
@@ -221,7 +226,7 @@ def _listening_options(func):  # type: ignore[no-untyped-def]
     return func
 
 
-def _keep_records_option(func):  # type: ignore[no-untyped-def]
+def _keep_records_option(func: Command) -> Command:
     """``--keep-records N``: how many records of finished matches are kept (remembered like the other settings)."""
     return click.option("--keep-records", "keep_records", type=click.IntRange(*KEEP_RANGE), default=None,
                         callback=lambda ctx, param, value: None if value is None else str(value),

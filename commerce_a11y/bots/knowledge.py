@@ -129,7 +129,7 @@ class Knowledge:
         if dealer in self.known and view.phase is not Phase.EXCHANGE:
             # H1: the dealer kept the hand dealt rather than take the widow (declining leaves no event).
             self.decisions[dealer].insert(0, Decision(dealer, "keep", dealt))
-        seen = set(view.hand) | set(view.widow)
+        seen: set[int] = set(view.hand) | set(view.widow)
         for cards in self.known.values():
             seen |= cards
         self.unseen = [c for c in view.rules.deck(len(view.players)) if c not in seen]

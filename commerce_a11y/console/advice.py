@@ -267,9 +267,9 @@ def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: S
     if isinstance(event, Pounced):
         return [_("{name} took the fourth card of their tricon: four of a rank beat every hand of three "
                   "cards.").format(name=name)]
-    took = event.took  # ExchangedAll: the dealer's exchange (H1)
+    widow = event.took  # ExchangedAll: the dealer's exchange (H1)
     return [_("{name} took the whole widow: {cards}, that is {value}.").format(
-        name=name, cards=narrator.cards(took), value=name_words(view.rules.name_hand(took)))]
+        name=name, cards=narrator.cards(widow), value=name_words(view.rules.name_hand(widow)))]
 
 
 def _known_after(view: SeatView, seen: Sequence[Event], upto: Swapped) -> list[int]:
@@ -290,8 +290,8 @@ def _known_after(view: SeatView, seen: Sequence[Event], upto: Swapped) -> list[i
     return known
 
 
-def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], took: list[int],
-            gave: list[int]) -> str:
+def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], took: Sequence[int],
+            gave: Sequence[int]) -> str:
     """What a swap does for the cards the opponent is known to hold, in the ruleset's own kinds of hand."""
     rules = view.rules
     cards = [CARDS[c] for c in known]

@@ -8,7 +8,7 @@ every action the match's record so far is saved, so a crash or a closed window l
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..bots import Bot
@@ -49,7 +49,7 @@ class Game(ReviewCommands):
 
     match: Match
     seat: int
-    bots: dict[int, Bot]
+    bots: Mapping[int, Bot]
     narrator: Narrator
     terminal: Terminal
     save: Callable[[list[str]], bool]

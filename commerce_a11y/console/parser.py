@@ -283,8 +283,9 @@ def parse(line: str, view: SeatView) -> Parsed | None:
         if not rest:
             return Invalid(_("Say which cards, for example swap 13: your card 1 for widow card 3."))
         return _swap(rest, view)
-    action: Action = {"pass": Pass(), "knock": Knock(), "in": Knock(), "fire": Fire(), "call": Fire(),
-                      "pounce": Pounce(), "exchange": ExchangeAll(), "keep": Done(), "done": Done()}[command]
+    actions: dict[str, Action] = {"pass": Pass(), "knock": Knock(), "in": Knock(), "fire": Fire(), "call": Fire(),
+                                  "pounce": Pounce(), "exchange": ExchangeAll(), "keep": Done(), "done": Done()}
+    action = actions[command]
     if command == "pass" and view.phase is Phase.CONTINUE:
         action = Done()
     if command == "keep" and view.phase is Phase.TURN:

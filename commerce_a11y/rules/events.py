@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, ClassVar, Self, get_args
 
 from ..cards import Card
@@ -49,19 +48,11 @@ class _Event:
     def to_record(self) -> dict[str, Any]:
         """The record line's object: codes for cards, strings for seat keys, optional fields only when set."""
         line: dict[str, Any] = {"event": self.kind}
-        for name, key, optional, default in _record_fields(type(self)):
+        for name, key, optional, default in _RECORD_FIELDS[type(self)]:
             value = getattr(self, name)
             if not (optional and value == default):
                 line[key] = _jsonable(value)
         return line
-
-
-@cache
-def _record_fields(cls: type) -> tuple[tuple[str, str, bool, object], ...]:
-    """Each field of an event class: its Python name, its record key, whether it is optional (has a default), and
-    its default."""
-    return tuple((f.name, f.metadata.get(RECORD_KEY, f.name), f.default is not dataclasses.MISSING, f.default)
-                 for f in dataclasses.fields(cls))
 
 
 def _jsonable(value: object) -> Any:
@@ -244,6 +235,13 @@ Event = (MatchStarted | FirstDealerDrawn | Dealt | Anted | ExchangedAll | Kept |
 
 EVENT_TYPES: tuple[type[Event], ...] = get_args(Event)
 """Every kind of event, as its class (``cls.kind`` is its name in the record)."""
+_RECORD_FIELDS: dict[type, tuple[tuple[str, str, bool, object], ...]] = {
+    cls: tuple((f.name, f.metadata.get(RECORD_KEY, f.name), f.default is not dataclasses.MISSING, f.default)
+               for f in dataclasses.fields(cls))
+    for cls in EVENT_TYPES
+}
+"""Each event class's fields as its record lines hold them: the Python name, the record key, whether the field is
+optional (has a default, and is left out at it), and the default."""
 ACTION_KINDS: frozenset[str] = frozenset(cls.kind for cls in EVENT_TYPES if issubclass(cls, Move))
 """The record's names of the events that record a seat's decision; every other event follows from the rules and
 the seed."""

@@ -230,9 +230,9 @@ class Match:
                 self._emit(Pounced(seat, took, refill))
                 self._end_turn()
             case ExchangeAll():
-                gave, took = self.hands[seat], self.widow
-                self.hands[seat], self.widow = list(took), list(gave)
-                self._emit(ExchangedAll(seat, tuple(gave), tuple(took)))
+                hand, widow = self.hands[seat], self.widow
+                self.hands[seat], self.widow = list(widow), list(hand)
+                self._emit(ExchangedAll(seat, tuple(hand), tuple(widow)))
                 self._offer_calls()
             case Done():
                 if self.phase is Phase.EXCHANGE:

@@ -16,8 +16,19 @@ from ..cards import parse_cards
 from ..cleaning import clean, clean_name, load_json
 from .actions import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, Swap
 from .errors import N_, IllegalAction, NewerRecordError, OptionError, RecordError
-from .events import ACTION_KINDS, Anted, Dealt, Event, FirstDealerDrawn, Kept, MatchEnded, MatchStarted, Showdown
-from .match import Match, Player
+from .events import (
+    ACTION_KINDS,
+    Anted,
+    Dealt,
+    Event,
+    FirstDealerDrawn,
+    Kept,
+    MatchEnded,
+    MatchStarted,
+    Player,
+    Showdown,
+)
+from .match import Match
 from .rulesets import ruleset
 
 RECORD_FORMAT = 2
@@ -79,8 +90,9 @@ def _action(obj: dict[str, Any]) -> Action:
     kind = obj["event"]
     if kind == "swap":
         return Swap(parse_cards(obj["gave"]), parse_cards(obj["took"]))
-    return {"pass": Pass(), "knock": Knock(), "fire": Fire(), "pounce": Pounce(),
-            "exchange_all": ExchangeAll(), "keep": Done()}[kind]
+    actions: dict[str, Action] = {"pass": Pass(), "knock": Knock(), "fire": Fire(), "pounce": Pounce(),
+                                  "exchange_all": ExchangeAll(), "keep": Done()}
+    return actions[kind]
 
 
 def replay(lines: Iterable[str], observe: Callable[[Match], None] | None = None) -> Match:
@@ -140,9 +152,9 @@ def check_format(head: dict[str, Any]) -> None:
 
 def _feed(match: Match, obj: dict[str, Any], number: int) -> None:
     """Apply the action a line records (or the decline the line implies before it)."""
-    if match.over:
-        raise RecordError(N_("Line {line} of the record comes after the match end."), line=number)
     seat = match.to_act
+    if seat is None:  # the match is over: nobody is to act
+        raise RecordError(N_("Line {line} of the record comes after the match end."), line=number)
     if obj["event"] in ACTION_KINDS and obj.get("player") == seat:
         try:
             action = _action(obj)
