@@ -20,6 +20,7 @@ from commerce_a11y.rules import (
     Done,
     Match,
     MatchEnded,
+    Move,
     NewerRecordError,
     Pass,
     Player,
@@ -33,6 +34,7 @@ from commerce_a11y.rules import (
     ruleset,
     write_record,
 )
+from commerce_a11y.rules.events import ACTION_KINDS, EVENT_TYPES
 
 CODE = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
 
@@ -53,6 +55,16 @@ REQUIRED = {
     "eliminated": {"player"},
     "match_end": {"winners", "standings"},
 }
+
+
+
+def test_the_event_classes_are_the_records_events() -> None:
+    """One class per kind of record line (docs/record.md's table), and the moves among them are the lines the reader
+    applies as actions."""
+    assert sorted(cls.kind for cls in EVENT_TYPES) == sorted(REQUIRED)
+    assert {"exchange_all", "keep", "swap", "pass", "knock", "fire", "pounce"} == ACTION_KINDS
+    assert all(issubclass(cls, Move) == (cls.kind in ACTION_KINDS) for cls in EVENT_TYPES)
+
 
 CASES = [
     ("commerce", 4, {}),
