@@ -65,7 +65,7 @@ from commerce_a11y.console.game import Game
 from commerce_a11y.console.parser import answer_vocabulary
 from commerce_a11y.console.terminal import Terminal
 from commerce_a11y.narration.narrator import Narrator
-from commerce_a11y.rules import Action, SeatView
+from commerce_a11y.rules import Action, Dealt, Event, MatchEnded, SeatView
 
 RULESETS = ("commerce", "braillespiel", "handeln", "thirty-one", "trentuno")
 LANGUAGES = ("de", "nl", "en")
@@ -183,7 +183,7 @@ class _Narrated:
     """A boundary that falls after this line: the next line printed starts a hand (or the end)."""
 
 
-_BOUNDARIES = {"deal": "hand", "match_end": "end"}
+_BOUNDARIES: dict[type[Event], str] = {Dealt: "hand", MatchEnded: "end"}
 """The match events that begin a part of the transcript: a deal begins a hand, the match end its closing."""
 
 
@@ -239,12 +239,13 @@ class Driver:
                 break
         return line
 
-    def narrated(self, kind: str, lines: Sequence[str]) -> None:
-        """The narrator turned an event of ``kind`` into ``lines`` (printed soon, in order)."""
+    def narrated(self, event: Event, lines: Sequence[str]) -> None:
+        """The narrator turned ``event`` into ``lines`` (printed soon, in order); they are counted under the
+        event's name in the record."""
         if self.game is None:  # known before the first question: the player may never be asked anything
             self.game = _asking()[0]
-        boundary = _BOUNDARIES.get(kind)
-        entries = [_Narrated(text, kind) for text in lines]
+        boundary = _BOUNDARIES.get(type(event))
+        entries = [_Narrated(text, event.kind) for text in lines]
         if boundary and entries:
             entries[0].starts = boundary
         elif boundary and self.pending:
@@ -429,7 +430,7 @@ def _watching(driver: Driver) -> Iterator[None]:
 
     def event(narrator: Narrator, e):  # type: ignore[no-untyped-def]
         lines = original(narrator, e)
-        driver.narrated(e.kind, lines)
+        driver.narrated(e, lines)
         return lines
 
     Narrator.event = event  # type: ignore[method-assign]

@@ -47,7 +47,8 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({self.code})"
 
-    __str__ = code.fget  # type: ignore[assignment]
+    def __str__(self) -> str:
+        return RANK_CODES[self.rank] + SUITS[self.suit]
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 # What only a command needs is imported in that command (the rules engine, the computer players, the statistics):
 # ``commerce --help`` loads this module, and each import here is paid at every start (bench/startup.py).
 
+Command = TypeVar("Command", bound=Callable[..., Any])
+"""A command's function, as click's option decorators take and return it."""
+
 translate_click()
 
 
@@ -38,7 +42,7 @@ def _stored() -> Settings:
     return ctx.obj
 
 
-def _lang_option(func):  # type: ignore[no-untyped-def]
+def _lang_option(func: Command) -> Command:
     """``--lang``: already applied from the raw arguments by ``cli.main``; declared so click accepts it, and noted
     (in ``ctx.meta``, which a command's context shares with the group's) for a game to remember."""
     return click.option("--lang", type=click.Choice(LANGUAGES), expose_value=False, is_eager=True,
@@ -281,11 +285,11 @@ def parse_opponents(spec: str | None, count: int | None, default_level: str = "h
     return result
 
 
-def _settings_option(name: str, choices: tuple[str, ...], help_text: str):  # type: ignore[no-untyped-def]
+def _settings_option(name: str, choices: tuple[str, ...], help_text: str) -> Callable[[Command], Command]:
     return click.option(f"--{name}", type=click.Choice(choices), default=None, help=help_text)
 
 
-def _listening_options(func):  # type: ignore[no-untyped-def]
+def _listening_options(func: Command) -> Command:
     """How the game talks and listens (``--verbosity``, ``--cards``, ``--speech``, ``--input``): the same for every
     command that talks with the player, and remembered as settings when a game (``play``, ``resume``) is started
     with them."""
@@ -299,7 +303,7 @@ def _listening_options(func):  # type: ignore[no-untyped-def]
     return func
 
 
-def _keep_records_option(func):  # type: ignore[no-untyped-def]
+def _keep_records_option(func: Command) -> Command:
     """``--keep-records N``: how many records of finished matches are kept (remembered like the listening options)."""
     return click.option("--keep-records", "keep_records", type=click.IntRange(*NUMBER_SETTINGS["keep_records"]),
                         default=None, callback=lambda ctx, param, value: None if value is None else str(value),

@@ -15,6 +15,7 @@ import re
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import TypeGuard
 
 from .storage import FILE_LIMIT, NUMBER_SETTINGS, atomic_write, data_dir, read_limited
 
@@ -116,7 +117,7 @@ def time_stamp(when: datetime | None = None) -> str:
     return (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
 
 
-def is_time_stamp(text: object) -> bool:
+def is_time_stamp(text: object) -> TypeGuard[str]:
     """Whether ``text`` is a valid time stamp (a seal's ``ended`` is checked before it names a file)."""
     if not isinstance(text, str) or not _STAMP.fullmatch(text):
         return False

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .rules import Event
-from .rules.events import ACTION_KINDS
+from .rules import Dealt, Event, Move, Settled, Showdown
 
 
 @dataclass
@@ -26,21 +25,20 @@ def tally(events: Sequence[Event], players: int, counter: str) -> tuple[list[Sea
     seats = [SeatTally() for _ in range(players)]
     decisions = 0
     for event in events:
-        kind = event.kind
-        if kind in ACTION_KINDS:
+        if isinstance(event, Move):
             decisions += 1
-        elif kind == "deal":
-            for seat in event["hands"]:
+        elif isinstance(event, Dealt):
+            for seat in event.hands:
                 seats[seat].hands_played += 1
-        elif kind == "showdown":
-            losers = event.get("losers")
+        elif isinstance(event, Showdown):
+            losers = event.losers
             if losers is None:
-                winners = set(event["winners"])
-                losers = [s for s in event["hands"] if s not in winners]
+                winners = set(event.winners or ())
+                losers = tuple(s for s in event.hands if s not in winners)
             for seat in losers:
                 seats[seat].hands_lost += 1
-        elif kind == "chips":
-            for seat, change in event["changes"].items():
+        elif isinstance(event, Settled):
+            for seat, change in event.changes.items():
                 counted = change if counter == "minus_points" else -change
                 if counted > 0:
                     seats[seat].lost += counted

@@ -68,7 +68,7 @@ def last_turn_hints(config: tuple[str, dict[str, Any]], seed: int, players: int,
             checked += 1
             action = hint_action(view)
             now = match.rules.hand_value(view.hand)
-            where = f"{config_id(config)} seed {seed} hand {match.hand_no}: {view.hand} / {view.skat}"
+            where = f"{config_id(config)} seed {seed} hand {match.hand_no}: {view.hand} / {view.widow}"
             if isinstance(action, Swap) and match.rules.hand_value(after_swap(view.hand, action)) < now:
                 found.problems.append(f"{where}: the hint {action} leaves the hand worse than passing")
             lines = hint_lines(view, Narrator(match.rules, [p.name for p in match.players], seat))

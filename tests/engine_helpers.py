@@ -2,7 +2,7 @@
 
 How positions are set up: a seeded ``Match`` deals its first hand inside the constructor. Where a rule needs a
 particular situation, a test lays it right after construction (before any action) by setting the match's public
-mutable attributes: ``hands``, ``skat``, ``stock``, ``counts``, and, where it matters, ``turn_skat`` (the skat a
+mutable attributes: ``hands``, ``widow``, ``stock``, ``counts``, and, where it matters, ``turn_widow`` (the widow a
 turn began with), ``calls``, ``phase`` and ``to_act``. ``lay`` keeps every card of the deck exactly once, so a
 laid position is one the deal could have produced.
 """
@@ -27,8 +27,8 @@ def cards(text: str) -> list[Card]:
     return list(parse_cards(text))
 
 
-def lay(match: Match, hands: dict[int, str] | list[str], skat: str, stock: str = "") -> None:
-    """Lay a position: each seat's hand (a dict by seat, or a list in turn order from eldest), the skat, and the
+def lay(match: Match, hands: dict[int, str] | list[str], widow: str, stock: str = "") -> None:
+    """Lay a position: each seat's hand (a dict by seat, or a list in turn order from eldest), the widow, and the
     first cards of the stock; the rest of the deck follows in the stock. Must cover every seat in the hand."""
     if isinstance(hands, list):
         hands = dict(zip(match.order, hands, strict=True))
@@ -37,14 +37,14 @@ def lay(match: Match, hands: dict[int, str] | list[str], skat: str, stock: str =
     for seat, text in hands.items():
         match.hands[seat] = cards(text)
         used += match.hands[seat]
-    match.skat = cards(skat)
+    match.widow = cards(widow)
     front = cards(stock)
-    used += match.skat + front
+    used += match.widow + front
     assert len(used) == len(set(used)), "a card laid twice"
     deck = match.rules.deck(len(match.players))
     assert set(used) <= set(deck), "a card outside this ruleset's deck"
     match.stock = front + [c for c in deck if c not in used]
-    match.turn_skat = tuple(match.skat)
+    match.turn_widow = tuple(match.widow)
 
 
 def offer_calls_again(match: Match) -> None:
@@ -56,7 +56,7 @@ def offer_calls_again(match: Match) -> None:
         match.phase, match.to_act = Phase.CALL, match.calls[0]
     else:
         match.phase, match.to_act = Phase.TURN, match.order[0]
-        match.turn_skat = tuple(match.skat)
+        match.turn_widow = tuple(match.widow)
 
 
 def play(match: Match, *actions: Action) -> list[Event]:
@@ -68,8 +68,9 @@ def play(match: Match, *actions: Action) -> list[Event]:
     return events
 
 
-def kinds(events: Iterable[Event]) -> list[str]:
-    return [e.kind for e in events]
+def kinds(events: Iterable[Event]) -> list[type[Event]]:
+    """The kind of each event, as its class: ``kinds(events) == [Passed, Showdown, Settled]``."""
+    return [type(e) for e in events]
 
 
 def full_state(match: Match) -> dict[str, Any]:
@@ -77,7 +78,7 @@ def full_state(match: Match) -> dict[str, Any]:
     state = {k: v for k, v in vars(match).items() if k not in ("_rng", "rules")}  # rules: immutable
     state["_rng"] = match._rng.getstate()
     state["legal"] = match.legal_actions()
-    state["views"] = [(v.hand, v.skat, v.phase, v.to_act, v.legal, v.history)
+    state["views"] = [(v.hand, v.widow, v.phase, v.to_act, v.legal, v.history)
                       for v in (match.view(s) for s in range(len(match.players)))]
     return copy.deepcopy(state)
 

@@ -26,7 +26,7 @@ from commerce_a11y.console.parser import Invalid, parse, swap_from_tokens
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.narration.values import name_words, value_words
-from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, Pounce, Swap, ruleset
+from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, Pounce, Showdown, Swap, ruleset
 
 CONFIGS = [
     ("commerce", {}, 4),
@@ -142,14 +142,14 @@ def test_whatif_names_the_value_the_hand_has_after_that_swap(config, seed: int, 
         return
     swap = swaps[pick % len(swaps)]
     view = match.view(seat)
-    typed = " ".join(f"{view.hand.index(g) + 1}{view.skat.index(t) + 1}" for g, t in zip(swap.gave, swap.took,
+    typed = " ".join(f"{view.hand.index(g) + 1}{view.widow.index(t) + 1}" for g, t in zip(swap.gave, swap.took,
                                                                                        strict=True))
     assert same_swap(swap, swap_from_tokens(typed.split(), view))
     line = whatif_line(view, narrator_for(match, seat), typed.split())
     predicted = whatif_value(view, swap)
     events = match.apply(seat, swap)
-    showdown = next((e for e in events if e.kind == "showdown"), None)  # a last swap may end the hand
-    hand = list(showdown["hands"][seat]) if showdown else match.hands[seat]
+    showdown = next((e for e in events if isinstance(e, Showdown)), None)  # a last swap may end the hand
+    hand = list(showdown.hands[seat]) if showdown else match.hands[seat]
     assert sorted(hand) == sorted(after_swap(view.hand, swap))
     assert predicted == match.rules.hand_value(hand)
     assert f": {name_words(match.rules.name_hand(hand))}. Now: " in line
@@ -160,10 +160,10 @@ def test_whatif_answers_an_impossible_swap_in_one_sentence_and_changes_nothing(t
     match = new_match("commerce", 3, seed=2)
     lay(match, ["7C 8D 2S", "3C 4D 5S", "9C 10D JS"], "QH KH AH")
     seat = match.to_act
-    before = copy.deepcopy(match.hands), list(match.skat)
+    before = copy.deepcopy(match.hands), list(match.widow)
     line = whatif_line(match.view(seat), narrator_for(match, seat), typed)
     assert line.count(".") == 1 and line.endswith(".")
-    assert (match.hands, match.skat) == before
+    assert (match.hands, match.widow) == before
 
 
 def test_whatif_in_words() -> None:
@@ -174,12 +174,12 @@ def test_whatif_in_words() -> None:
     assert line == ("If you swap seven of clubs for king of hearts: Point, 22. Now: Point, 19.")
 
 
-def showdown_of(name: str, hands: list[str], skat: str, **options: object) -> tuple[Match, list]:
+def showdown_of(name: str, hands: list[str], widow: str, **options: object) -> tuple[Match, list]:
     """Lay hands (eldest first, seat 0 the player among them) and pass until the showdown."""
     match = new_match(name, len(hands), seed=4, **options)
-    lay(match, hands, skat)
+    lay(match, hands, widow)
     start = len(match.events)
-    while not any(e.kind == "showdown" for e in match.events[start:]):
+    while not any(isinstance(e, Showdown) for e in match.events[start:]):
         legal = match.legal_actions()
         match.apply(match.to_act, Pass() if Pass() in legal else legal[-1])
     return match, [e.visible_to(0) for e in match.events]
@@ -187,8 +187,8 @@ def showdown_of(name: str, hands: list[str], skat: str, **options: object) -> tu
 
 def holders(seen: list) -> dict[str, int]:
     """Who showed which value, from the showdown event."""
-    showdown = next(e for e in reversed(seen) if e.kind == "showdown")
-    return {text: seat for seat, text in showdown["values"].items()}
+    showdown = next(e for e in reversed(seen) if isinstance(e, Showdown))
+    return {text: seat for seat, text in showdown.values.items()}
 
 
 def test_explain_names_the_loser_and_the_hand_just_above_with_the_deciding_cards() -> None:
@@ -229,7 +229,7 @@ def test_explain_reads_an_opponents_swap_from_what_the_player_saw() -> None:
     match = new_match("commerce", 3, seed=2)
     lay(match, ["7C 8D 2S", "9H 4D 5S", "9C 10D JS"], "9D KH AH")
     first, me = match.order[0], match.order[1]
-    match.apply(first, Swap((match.hands[first][1],), (match.skat[0],)))  # takes 9D, keeps 7C... lays 8D
+    match.apply(first, Swap((match.hands[first][1],), (match.widow[0],)))  # takes 9D, keeps 7C... lays 8D
     narrator = Narrator(match.rules, [p.name for p in match.players], me)
     seen = [e.visible_to(me) for e in match.events]
     lines = explain_lines(match.view(me), narrator, seen)
@@ -243,7 +243,7 @@ def test_explain_with_a_name_reads_that_players_last_move() -> None:
     lay(match, ["7C 8D 2S", "9H 4D 5S", "9C 10D JS"], "9D KH AH")
     first, second, me = match.order
     match.apply(first, Pass())
-    match.apply(second, Swap((match.hands[second][0],), (match.skat[0],)))
+    match.apply(second, Swap((match.hands[second][0],), (match.widow[0],)))
     narrator = Narrator(match.rules, [p.name for p in match.players], me)
     seen = [e.visible_to(me) for e in match.events]
     view = match.view(me)
@@ -315,7 +315,7 @@ def test_whatif_and_the_hint_work_with_a_four_card_hand() -> None:
     """C17: after a pounce the hand holds four cards and still swaps one for one; ``whatif`` refused it."""
     match = Match(ruleset("commerce", pounce=True), [Player(f"P{i}") for i in range(3)], seed=5112)
     me = match.to_act
-    assert sorted(c.code for c in match.hands[me]) == ["6C", "6D", "6S"] and parse_cards("6H")[0] in match.skat
+    assert sorted(c.code for c in match.hands[me]) == ["6C", "6D", "6S"] and parse_cards("6H")[0] in match.widow
     match.apply(me, Pounce())
     match.apply(match.to_act, Pass())
     match.apply(match.to_act, Pass())
@@ -343,7 +343,7 @@ def test_explain_tells_the_latest_opponent_move_not_the_last_showdown() -> None:
     match = new_match("commerce", 3, seed=2)
     play_to_showdown(match)
     first, me = match.order[0], match.order[1]
-    match.apply(first, Swap((match.hands[first][0],), (match.skat[0],)))
+    match.apply(first, Swap((match.hands[first][0],), (match.widow[0],)))
     narrator = narrator_for(match, me)
     seen = [e.visible_to(me) for e in match.events]
     assert explain_lines(match.view(me), narrator, seen)[0].startswith(f"{match.players[first].name} took ")
@@ -354,7 +354,7 @@ def test_explain_tells_the_last_showdown_when_nothing_came_after_it() -> None:
     play_to_showdown(match)
     me = match.order[0]  # eldest: nobody has moved in the new hand
     seen = [e.visible_to(me) for e in match.events]
-    showdown = next(e for e in reversed(seen) if e.kind == "showdown")
+    showdown = next(e for e in reversed(seen) if isinstance(e, Showdown))
     narrator = narrator_for(match, me)
     assert explain_lines(match.view(me), narrator, seen) == showdown_lines(match.view(me), narrator, showdown)
 
@@ -384,11 +384,11 @@ def test_a_card_named_twice_is_refused_for_what_it_is(lang: str, typed: str, sai
     assert whatif_line(view, narrator_for(match, seat), typed.split()) == said
 
 
-def opponent_swaps(name: str, options: dict, hands: list[str], skat: str, swaps: list[tuple[str, str]]) -> list[str]:
+def opponent_swaps(name: str, options: dict, hands: list[str], widow: str, swaps: list[tuple[str, str]]) -> list[str]:
     """The eldest makes the given swaps on its turns (the others pass); what explain then says to the next player,
     with the eldest's name as "Eve"."""
     match = new_match(name, 3, seed=2, **options)
-    lay(match, hands, skat)
+    lay(match, hands, widow)
     if match.phase is Phase.EXCHANGE:
         match.apply(match.dealer, Done())  # H1: the dealer keeps the hand
     first, me, last = match.order
@@ -419,8 +419,8 @@ RUN_HANDS = (["7C 8D 9S", "10C JD QS", "KC AD 7S"], "JH 10S 8H")
 def test_explain_names_only_the_rulesets_own_kinds_of_hand(name: str, options: dict, hope: str) -> None:
     """Issue 15: braillespiel's explain spoke of a flush, which that ruleset does not have (nor do thirty-one and
     handeln, which count points in a suit)."""
-    hands, skat = SUIT_HANDS if name != "handeln" else (["7C 8D 9S", "10C JD QS", "KC AD 7S"], "KH QH 9H")
-    lines = opponent_swaps(name, options, hands, skat, [(hands[0][:2], "KH"), (hands[0][3:5], "QH")])
+    hands, widow = SUIT_HANDS if name != "handeln" else (["7C 8D 9S", "10C JD QS", "KC AD 7S"], "KH QH 9H")
+    lines = opponent_swaps(name, options, hands, widow, [(hands[0][:2], "KH"), (hands[0][3:5], "QH")])
     assert lines[1] == f"Eve now holds at least 2 cards of one suit: king of hearts, queen of hearts{hope}"
 
 

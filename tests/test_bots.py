@@ -16,7 +16,21 @@ from commerce_a11y.bots.scoring import knock_floor
 from commerce_a11y.bots.sim import KNOCK, PASS, SWAP, Sim, best_swap
 from commerce_a11y.bots.strong import WAIT_BIAS, StrongBot
 from commerce_a11y.cards import CARDS, parse_cards
-from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, Swap, ruleset
+from commerce_a11y.rules import (
+    Dealt,
+    Done,
+    ExchangedAll,
+    Knock,
+    Match,
+    Pass,
+    Phase,
+    Player,
+    Pounced,
+    Showdown,
+    Swap,
+    Swapped,
+    ruleset,
+)
 from commerce_a11y.simulate import play_match
 
 RULESETS = [("commerce", {}), ("commerce", {"swaps_per_turn": 3, "pounce": True}), ("braillespiel", {"marks": 2}),
@@ -46,11 +60,12 @@ def test_hidden_cards_of_other_seats_never_change_a_decision(kind: str, name: st
         first = make_bot(kind, 99).choose(match.view(seat))
         # Exchange every unseen card of the other seats with the stock: what they hold is now entirely different,
         # while everything this seat saw (its hand, the widow, the public history) stays as it was.
-        seen = set(match.hands[seat]) | set(match.skat)
+        seen = set(match.hands[seat]) | set(match.widow)
         for event in match.view(seat).hand_history:
-            for key in ("took", "gave", "refill"):
-                value = event.get(key)
-                seen |= set(value) if isinstance(value, list | tuple) else ({value} if value is not None else set())
+            if isinstance(event, Swapped | ExchangedAll):
+                seen |= {*event.gave, *event.took}
+            elif isinstance(event, Pounced):
+                seen |= {event.took, event.refill}
         stock = [c for c in match.stock if c not in seen]
         for other in match.order:
             if other == seat:
@@ -67,14 +82,14 @@ def test_a_view_holds_no_card_another_seat_keeps_hidden() -> None:
     advance(match, 7, 4)
     seat = match.to_act
     view = match.view(seat)
-    hidden = {c for s in match.order if s != seat for c in match.hands[s]} - set(view.skat)
-    taken = {c for e in view.hand_history if e.kind in ("swap", "pounce") for c in
-             (e["took"] if isinstance(e["took"], list) else [e["took"]])}
+    hidden = {c for s in match.order if s != seat for c in match.hands[s]} - set(view.widow)
+    taken = {c for e in view.hand_history if isinstance(e, Swapped | Pounced) for c in
+             (e.took if isinstance(e, Swapped) else [e.took])}
     hidden -= taken  # G7: a card taken from the widow was seen by all
-    shown = set(view.hand) | set(view.skat)
+    shown = set(view.hand) | set(view.widow)
     for event in view.history:
-        if event.kind == "deal" and event["hand"] == view.hand_no:
-            assert set(event["hands"]) == {seat}
+        if isinstance(event, Dealt) and event.hand == view.hand_no:
+            assert set(event.hands) == {seat}
     assert not hidden & shown
     assert view.hand == tuple(match.hands[seat])
 
@@ -100,7 +115,7 @@ def test_the_lookahead_follows_the_engines_turn_rules(name: str, options: dict) 
         match = Match(rules, [Player(f"P{i}") for i in range(4)], seed=seed)
         while match.phase is not Phase.TURN:
             match.apply(match.to_act, match.legal_actions()[-1])  # decline the dealer's exchange and calls
-        sim = Sim(rules, match.order, {s: list(match.hands[s]) for s in match.order}, list(match.skat),
+        sim = Sim(rules, match.order, {s: list(match.hands[s]) for s in match.order}, list(match.widow),
                   match.to_act, match.passes)
         rng = random.Random(seed)
         hand_no = match.hand_no
@@ -116,14 +131,14 @@ def test_the_lookahead_follows_the_engines_turn_rules(name: str, options: dict) 
                                       match.legal_actions()[-1])
             sim.apply((SWAP, action.gave, action.took) if isinstance(action, Swap) else
                       (KNOCK,) if isinstance(action, Knock) else (PASS,))
-            showdown = next((e for e in events if e.kind == "showdown"), None)
+            showdown = next((e for e in events if isinstance(e, Showdown)), None)
             if showdown is not None:
                 assert sim.over
                 assert {s: sorted(h) for s, h in sim.hands.items()} == \
-                    {s: sorted(h) for s, h in showdown["hands"].items()}
-                if "losers" in showdown.fields and showdown["losers"]:
+                    {s: sorted(h) for s, h in showdown.hands.items()}
+                if showdown.losers:
                     for seat in match.order:
-                        assert (sim.loss(seat) == 1.0) == (seat in showdown["losers"])
+                        assert (sim.loss(seat) == 1.0) == (seat in showdown.losers)
                 break
             assert not sim.over, before
 
@@ -137,7 +152,7 @@ def test_knowledge_knows_what_was_taken_and_never_draws_a_seen_card() -> None:
     for other, cards in know.known.items():
         assert cards <= set(match.hands[other])
     deals = know.sample(random.Random(1), 40, 10)
-    seen = set(view.hand) | set(view.skat)
+    seen = set(view.hand) | set(view.widow)
     for deal in deals:
         cards = [c for hand in deal.values() for c in hand]
         assert len(cards) == len(set(cards))
@@ -153,7 +168,7 @@ def test_knowledge_weighs_every_way_to_fill_a_hand_when_there_are_few() -> None:
     match = Match(ruleset("commerce"), [Player(f"P{i}") for i in range(5)], seed=3)
     seat = match.to_act
     view = match.view(seat)
-    taken = view.skat[0]
+    taken = view.widow[0]
     match.apply(seat, Swap((match.hands[seat][0],), (taken,)))
     watcher = match.to_act
     know = Knowledge(match.view(watcher))
@@ -220,7 +235,7 @@ def test_knowledge_reads_the_declines_that_leave_no_event() -> None:
     """H1: a Handeln dealer who keeps the hand dealt says it promised at least as much as the widow; C3: ending a
     turn after one swap says no card still takeable (not the one just laid) raised the hand's value."""
     match = Match(ruleset("handeln"), [Player(f"P{i}") for i in range(4)], seed=2)
-    dealer, dealt = match.dealer, tuple(match.skat)
+    dealer, dealt = match.dealer, tuple(match.widow)
     match.apply(dealer, Done())
     while match.view(match.to_act).phase is not Phase.TURN:
         match.apply(match.to_act, Done())
@@ -238,7 +253,7 @@ def test_knowledge_reads_the_declines_that_leave_no_event() -> None:
 
     match = Match(ruleset("commerce", swaps_per_turn=3), [Player(f"P{i}") for i in range(4)], seed=2)
     seat = match.to_act
-    widow = tuple(match.skat)
+    widow = tuple(match.widow)
     laid = match.hands[seat][0]
     match.apply(seat, Swap((laid,), (widow[0],)))
     match.apply(seat, Done())
@@ -329,7 +344,7 @@ def test_no_level_undoes_its_own_last_swap_for_nothing(kind: str, name: str, opt
             if isinstance(action, Swap):
                 assert not undoing(match, seat, action, last), (name, kind, seed, match.hand_no)
             events = match.apply(seat, action)
-            if any(e.kind == "deal" for e in events):
+            if any(isinstance(e, Dealt) for e in events):
                 last = {}
             elif isinstance(action, Swap):
                 last[seat] = action

@@ -12,7 +12,7 @@ from commerce_a11y.console.parser import all_words, main_words, setting_word
 from commerce_a11y.i18n import _, use_language
 from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
 from commerce_a11y.narration.values import value_words
-from commerce_a11y.rules import Event, Match, Phase, Player, ruleset
+from commerce_a11y.rules import Anted, FirstDealerDrawn, Match, Phase, Player, Showdown, ruleset
 
 NAMES = ["You", "Anna", "Ben", "Cem"]
 
@@ -30,7 +30,7 @@ def narrator(name: str, verbosity: Verbosity = Verbosity.NORMAL) -> Narrator:
 
 def test_the_draw_for_the_first_deal_is_german() -> None:
     draws = {0: parse_cards("8H")[0], 1: parse_cards("KH")[0]}
-    assert narrator("commerce").event(Event("first_dealer", {"draws": draws})) == [
+    assert narrator("commerce").event(FirstDealerDrawn(draws, 1)) == [
         "Gezogen, wer zuerst gibt: du Herz 8, Anna Herz-König."]
 
 
@@ -47,12 +47,12 @@ def test_values_name_the_category_first_in_german_patterns() -> None:
 
 
 def test_braillespiel_pays_into_the_kasse() -> None:
-    assert narrator("braillespiel").event(Event("ante", {"pot": 4})) == ["Kasse: 4 Spielmarken."]
+    assert narrator("braillespiel").event(Anted(4, {0: 9, 1: 9, 2: 9, 3: 9})) == ["Kasse: 4 Spielmarken."]
 
 
 def test_a_tie_names_the_player_without_a_verb_that_would_need_du() -> None:
     hands = {0: parse_cards("QH JH 10H"), 1: parse_cards("QS JS 10S"), 2: parse_cards("7C 9D 8H")}
-    showdown = Event("showdown", {"hands": hands, "winners": [0]})
+    showdown = Showdown(hands, {}, winners=(0,))
     assert narrator("braillespiel").results(showdown) == [
         "Gleichstand, Sequenz bis Dame in Herz: Du und Anna; wer zuerst dran war, gewinnt: du."]
 

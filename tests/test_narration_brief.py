@@ -22,7 +22,25 @@ from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
 from commerce_a11y.narration.values import value_words
 from commerce_a11y.narration.words import card_code, card_name
-from commerce_a11y.rules import Done, Event, Match, Pass, Phase, Player, record_lines, replay, ruleset
+from commerce_a11y.rules import (
+    Dealt,
+    Done,
+    Eliminated,
+    FirstDealerDrawn,
+    Kept,
+    Knocked,
+    Match,
+    Pass,
+    Passed,
+    Phase,
+    Player,
+    Settled,
+    Showdown,
+    Swapped,
+    record_lines,
+    replay,
+    ruleset,
+)
 
 NAMES = ["You", "Anna", "Ben", "Cem", "Dora"]
 
@@ -99,9 +117,9 @@ def test_a_showdown_names_each_value_without_the_cards_and_show_gives_them() -> 
         return passing(prompt, game)
 
     game, lines = play(answer=answer)
-    first = next(e for e in game.match.events if e.kind == "showdown")
+    first = next(e for e in game.match.events if isinstance(e, Showdown))
     told = lines[:next(i for i, line in enumerate(lines) if line.endswith("? show"))]
-    for seat, cards in first["hands"].items():
+    for seat, cards in first.hands.items():
         who = "You" if seat == 0 else NAMES[seat]
         value = value_words(game.match.rules, cards)
         assert f"{who}: {value}." in told
@@ -113,8 +131,8 @@ def test_a_showdown_names_each_value_without_the_cards_and_show_gives_them() -> 
 
 def test_verbose_still_says_every_card_of_a_showdown() -> None:
     game, lines = play(verbosity=Verbosity.VERBOSE)
-    first = next(e for e in game.match.events if e.kind == "showdown")
-    for seat, cards in first["hands"].items():
+    first = next(e for e in game.match.events if isinstance(e, Showdown))
+    for seat, cards in first.hands.items():
         who = "You" if seat == 0 else NAMES[seat]
         assert any(line.startswith(f"{who}: {card_name(cards[0])}") for line in lines)
 
@@ -124,18 +142,19 @@ def test_brief_tells_who_lost_with_the_deciding_value_and_the_counts_that_change
     assert "Showdown." not in lines
     events = game.match.events
     for k, event in enumerate(events):
-        if event.kind != "showdown" or not event["losers"]:
+        if not isinstance(event, Showdown) or not event.losers:
             continue
-        losers = event["losers"]
-        value = value_words(game.match.rules, event["hands"][losers[0]])
-        who = "You" if losers == [0] else None
+        losers = event.losers
+        value = value_words(game.match.rules, event.hands[losers[0]])
+        who = "You" if losers == (0,) else None
         if who:
             assert f"You lose a chip: {value}." in lines
         elif len(losers) == 1:
             assert f"{NAMES[losers[0]]} loses a chip: {value}." in lines
         chips = events[k + 1]
-        changed = [s for s, c in chips["changes"].items() if c]
-        parts = ", ".join(("you" if s == 0 else NAMES[s]) + f" {chips['totals'][s]}"
+        assert isinstance(chips, Settled)
+        changed = [s for s, c in chips.changes.items() if c]
+        parts = ", ".join(("you" if s == 0 else NAMES[s]) + f" {chips.totals[s]}"
                           for s in sorted(changed, key=lambda s: (s != 0, s)))
         assert f"Chips: {parts}." in lines
 
@@ -180,15 +199,15 @@ def test_with_codes_the_question_holds_hand_and_widow_and_the_last_turn_names_th
 
     def answer(prompt: str, game: Game) -> str | None:
         view = game.match.view(0)
-        questions.append((prompt, view.hand, view.skat, view.knocker, view.last_round))
+        questions.append((prompt, view.hand, view.widow, view.knocker, view.last_round))
         return passing(prompt, game)
 
     for verbosity in (Verbosity.BRIEF, Verbosity.NORMAL):
         questions.clear()
         play(verbosity=verbosity, style=CardStyle.CODES, answer=answer)
         last = 0
-        for prompt, hand, skat, knocker, last_round in questions:
-            assert all(card_code(c) in prompt for c in (*hand, *skat)), prompt
+        for prompt, hand, widow, knocker, last_round in questions:
+            assert all(card_code(c) in prompt for c in (*hand, *widow)), prompt
             brief = verbosity is Verbosity.BRIEF
             if last_round:
                 # Brief: the knock says it is the last turn, so that the line fits 40 braille cells.
@@ -204,7 +223,7 @@ def test_a_knock_is_one_short_line_and_verbose_explains_it() -> None:
     """Issue 15: "Anna knocks. Everyone else has one last turn." (2.9 s) against "Anna knocks." (0.9 s)."""
     for verbosity in (Verbosity.BRIEF, Verbosity.NORMAL):
         game, lines = play(verbosity=verbosity)
-        knocks = [e.player for e in game.match.events if e.kind == "knock" and e.player != 0]
+        knocks = [e.player for e in game.match.events if isinstance(e, Knocked) and e.player != 0]
         assert knocks
         assert all(f"{NAMES[p]} knocks." in lines for p in knocks)
         assert not any("one last turn" in line for line in lines)
@@ -220,7 +239,7 @@ def test_other_players_passes_in_a_row_are_one_line() -> None:
                     if all(re.fullmatch(r"(Anna|Ben|Cem|Dora) passes\.", line) for line in pair)]
     assert any(re.fullmatch(r"\w+(, \w+)* and \w+ pass\.", line) for line in lines), lines
     narrator = Narrator(ruleset("commerce"), NAMES, 0)
-    events = [Event("pass", {"player": 2}), Event("pass", {"player": 3}), Event("pass", {"player": 4})]
+    events = [Passed(2), Passed(3), Passed(4)]
     assert narrator.events(events) == ["Ben, Cem and Dora pass."]
     assert narrator.events(events[:1]) == ["Ben passes."]
 
@@ -233,11 +252,11 @@ def test_brief_still_says_the_players_counts_dealer_and_the_last_turn() -> None:
     a turn is the last one."""
     game, lines = play(verbosity=Verbosity.BRIEF)
     assert lines[:2] == ["Commerce: you and Anna, Ben, Cem.", "Everyone starts with 3 chips."]
-    deals = [e for e in game.match.events if e.kind == "deal"]
+    deals = [e for e in game.match.events if isinstance(e, Dealt)]
     for deal in deals:
-        dealer = deal["dealer"]
-        expected = (f"Hand {deal['hand']}. You deal." if dealer == 0 else
-                    f"Hand {deal['hand']}. {NAMES[dealer]} deals.")
+        dealer = deal.dealer
+        expected = (f"Hand {deal.hand}. You deal." if dealer == 0 else
+                    f"Hand {deal.hand}. {NAMES[dealer]} deals.")
         assert expected in lines
     assert any(re.match(r"\w+ knocked\? ", line) for line in lines)  # the last turn, and who knocked
     assert any(line.startswith("Chips: ") for line in lines)
@@ -247,7 +266,7 @@ def test_brief_still_says_the_players_counts_dealer_and_the_last_turn() -> None:
 def test_the_first_dealer_is_said_once() -> None:
     """Issue 15: "Cem deals first." was followed by "Hand 1. Cem deals."."""
     game, lines = play()
-    dealer = NAMES[next(e for e in game.match.events if e.kind == "first_dealer")["dealer"]]
+    dealer = NAMES[next(e for e in game.match.events if isinstance(e, FirstDealerDrawn)).dealer]
     assert not any("deals first" in line for line in lines)
     assert sum(line in (f"Hand 1. {dealer} deals.", "Hand 1. You deal.") for line in lines) == 1
 
@@ -258,7 +277,7 @@ def test_handeln_says_its_limit_and_the_dealer_keeping_the_hand_in_every_verbosi
     for verbosity in Verbosity:
         game, lines = play("handeln", players=5, verbosity=verbosity, limit=3)
         assert any("3 minus points" in line for line in lines[:3]), lines[:3]
-        keeps = [e.player for e in game.match.events if e.kind == "keep"]
+        keeps = [e.player for e in game.match.events if isinstance(e, Kept)]
         assert keeps
         for seat in keeps:
             assert (f"{NAMES[seat]} keeps the hand dealt." if seat else "You keep your hand.") in lines
@@ -277,8 +296,8 @@ def test_a_braillespiel_tie_decided_by_turn_order_is_explained() -> None:
     rules = ruleset("braillespiel")
     from commerce_a11y.cards import parse_cards
 
-    tie = Event("showdown", {"hands": {2: parse_cards("AH KH 7C"), 0: parse_cards("AS KS 8D"),
-                                       1: parse_cards("7D 8C 9H")}, "values": {}, "winners": [2]})
+    tie = Showdown({2: parse_cards("AH KH 7C"), 0: parse_cards("AS KS 8D"), 1: parse_cards("7D 8C 9H")}, {},
+                   winners=(2,))
     for verbosity in Verbosity:
         narrator = Narrator(rules, NAMES[:3], 0, verbosity)
         assert "You and Ben tie with 21 points; Ben, first in turn order, wins the pot." in narrator.event(tie)
@@ -289,8 +308,8 @@ def test_a_stalemate_says_why_the_hands_are_shown() -> None:
     match = Match(ruleset("commerce"), [Player("You"), Player("Anna"), Player("Ben")], 5)
     while match.hand_no == 1:
         match.apply(match.to_act, Pass())
-    showdown = next(e for e in match.events if e.kind == "showdown")
-    assert showdown.get("stalemate") is True
+    showdown = next(e for e in match.events if isinstance(e, Showdown))
+    assert showdown.stalemate is True
     for verbosity, line in ((Verbosity.NORMAL, "Everyone passed, so the hands are shown."),
                             (Verbosity.BRIEF, "Everyone passed.")):
         assert Narrator(match.rules, NAMES[:3], 0, verbosity).event(showdown)[0] == line
@@ -315,21 +334,21 @@ def test_nothing_cut_from_brief_speech_is_lost_to_the_review_commands() -> None:
             if command == "hand":
                 assert all(card_code(c) in told[0] for c in view.hand)
             elif command == "widow":
-                assert all(card_code(c) in told[0] for c in view.skat)
+                assert all(card_code(c) in told[0] for c in view.widow)
             elif command == "chips":
                 for seat, count in enumerate(view.counts):
                     assert f"{'you' if seat == 0 else NAMES[seat]} {count}" in told[0]
             elif command == "show":
-                last = next((e for e in reversed(game.match.events) if e.kind == "showdown"), None)
+                last = next((e for e in reversed(game.match.events) if isinstance(e, Showdown)), None)
                 if last is not None:
                     text = " ".join(told)
-                    assert all(card_code(c) in text for cards in last["hands"].values() for c in cards)
+                    assert all(card_code(c) in text for cards in last.hands.values() for c in cards)
                     checks["shown"] += 1
             elif command == "history all":
                 text = " ".join(told)
                 for event in game.match.events:
-                    if event.kind == "swap" and event.player != 0:
-                        assert all(card_code(c) in text for c in (*event["took"], *event["gave"]))
+                    if isinstance(event, Swapped) and event.player != 0:
+                        assert all(card_code(c) in text for c in (*event.took, *event.gave))
             if pending:
                 return pending[0]
             return passing(prompt, game)
@@ -360,9 +379,8 @@ def test_resume_tells_where_the_match_stands_and_turn_tells_what_happened() -> N
     script.game = game
     game.run()
     again = replay(saved)
-    my_last = max(i for i, e in enumerate(again.events) if e.kind == "pass" and e.player == 0)
-    missed = [e.kind for e in again.events[my_last + 1:]]
-    assert "showdown" in missed or "swap" in missed
+    my_last = max(i for i, e in enumerate(again.events) if isinstance(e, Passed) and e.player == 0)
+    assert any(isinstance(e, Showdown | Swapped) for e in again.events[my_last + 1:])
     asked: list[str] = []
 
     def once(prompt: str, g: Game) -> str | None:
@@ -391,7 +409,7 @@ def test_a_resumed_player_hears_the_cards_before_the_question() -> None:
     _, lines = play(match=again, resumed=True, answer=lambda p, g: None)
     view = again.view(0)
     assert f"Your cards: {', '.join(card_name(c) for c in view.hand)}." in lines
-    assert f"Widow: {', '.join(card_name(c) for c in view.skat)}." in lines
+    assert f"Widow: {', '.join(card_name(c) for c in view.widow)}." in lines
 
 
 # ----- following the rest, or not -----
@@ -407,7 +425,7 @@ def eliminated_first_seed() -> int:
             seat = match.to_act
             action = Pass() if seat == 0 else bots[seat].choose(match.view(seat))
             match.apply(seat, action if seat or Pass() in match.legal_actions() else Done())
-            out = [e.player for e in match.events if e.kind == "eliminated"]
+            out = [e.player for e in match.events if isinstance(e, Eliminated)]
             if out:
                 break
         if out == [0] and not match.over:
@@ -430,7 +448,7 @@ def test_out_of_the_match_a_player_may_skip_to_each_hands_outcome() -> None:
     assert len(asked) == 1
     after = lines[asked[0] + 1:]
     assert after[0] == "You will hear each hand's outcome, and the match end."
-    hands = [e for e in game.match.events if e.kind == "deal"]
+    hands = [e for e in game.match.events if isinstance(e, Dealt)]
     outcomes = [line for line in after if re.match(r"Hand \d+: ", line)]
     assert outcomes and len(outcomes) <= len(hands)
     assert all(re.fullmatch(r"Hand \d+: .+\. Chips: .+\.", line) for line in outcomes), outcomes

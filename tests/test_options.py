@@ -68,6 +68,20 @@ def test_braillespiel_shape_and_deck_by_player_count():
     assert ruleset("braillespiel", hands=7).match_hands == 7
 
 
+@pytest.mark.parametrize(("name", "options", "high"), [
+    ("commerce", {}, 12), ("braillespiel", {}, 12), ("braillespiel", {"deck": 52}, 12),
+    ("braillespiel", {"deck": 32}, 9), ("handeln", {}, 9), ("thirty-one", {}, 12), ("trentuno", {}, 12),
+])
+def test_the_most_players_follow_from_the_deck(name, options, high):
+    """G1, G5: a deck must deal three cards each and the widow's three; 32 cards are enough for 9 players, not 10
+    (the ruleset's data says so: no ruleset is named in the check)."""
+    rs = ruleset(name, **options)
+    assert rs.players_high == high
+    rs.check_players(high)
+    with pytest.raises(OptionError):
+        rs.check_players(high + 1)
+
+
 def test_handeln_shape():
     """Handeln header, H1, H4, H6, H7: 32 cards, 3 to 9 players, minus points up to `limit`."""
     rs = ruleset("handeln")
@@ -213,16 +227,16 @@ def test_player_counts_outside_the_range_are_refused(name: str, options: dict, c
 def test_player_counts_inside_the_range_start_a_match(name: str, options: dict, count: int):
     match = Match(ruleset(name, **options), players(count), seed=1)
     deck = ruleset(name, **options).deck(count)
-    dealt = sum(len(h) for h in match.hands) + len(match.skat) + len(match.stock)
+    dealt = sum(len(h) for h in match.hands) + len(match.widow) + len(match.stock)
     assert dealt == len(deck)
 
 
 def test_braillespiel_deck_is_fixed_by_the_count_at_the_start():
     """Braillespiel header: the deck is chosen when the match starts (32 below 9 players)."""
     m8 = Match(ruleset("braillespiel"), players(8), seed=3)
-    assert {c.rank for h in m8.hands for c in h} | {c.rank for c in m8.skat + m8.stock} == set(range(7, 15))
+    assert {c.rank for h in m8.hands for c in h} | {c.rank for c in m8.widow + m8.stock} == set(range(7, 15))
     m9 = Match(ruleset("braillespiel"), players(9), seed=3)
-    assert len(m9.stock) + len(m9.skat) + 27 == 52
+    assert len(m9.stock) + len(m9.widow) + 27 == 52
 
 
 def test_parse_assignments_from_the_command_line():

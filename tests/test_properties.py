@@ -2,8 +2,8 @@
 player counts: random decision sequences (indices drawn into the legal actions) and matches between computer
 players.
 
-After every action: every card of the deck is exactly once in a hand, the skat or the stock (G5, C2, C17, H1);
-the skat holds three cards (C2); chips, lives and marks are never negative and marks are conserved (B1, B8);
+After every action: every card of the deck is exactly once in a hand, the widow or the stock (G5, C2, C17, H1);
+the widow holds three cards (C2); chips, lives and marks are never negative and marks are conserved (B1, B8);
 minus points are never negative (H6); the match always waits at a seat with legal actions, or is over. Every legal
 action is accepted. Matches between computer players end (B11, H8), and their records replay exactly (G10).
 """
@@ -24,6 +24,7 @@ from commerce_a11y.rules import (
     IllegalAction,
     Knock,
     Match,
+    MatchEnded,
     Pass,
     Phase,
     Player,
@@ -81,9 +82,9 @@ def check_invariants(m: Match, start: list[int]) -> None:
     rules = m.rules
     n = len(m.players)
     deck = rules.deck(n)
-    everything = [c for h in m.hands for c in h] + m.skat + m.stock
+    everything = [c for h in m.hands for c in h] + m.widow + m.stock
     assert sorted(everything) == sorted(deck)  # conserved: the deck exactly, nothing twice
-    assert len(m.skat) == 3
+    assert len(m.widow) == 3
     for seat in range(n):
         if seat in m.order:
             assert len(m.hands[seat]) in ((3, 4) if rules.pounce else (3,))
@@ -98,7 +99,7 @@ def check_invariants(m: Match, start: list[int]) -> None:
     else:
         assert all(0 <= c <= rules.minus_limit for c in m.counts)  # H6, H7
     if m.over:
-        assert m.to_act is None and m.legal_actions() == [] and m.events[-1].kind == "match_end"
+        assert m.to_act is None and m.legal_actions() == [] and isinstance(m.events[-1], MatchEnded)
     else:
         assert m.to_act in m.order and not m.out[m.to_act]
         assert m.legal_actions()
@@ -123,7 +124,7 @@ def test_random_decisions_keep_every_invariant(config, data):
     check_invariants(m, start)
     # Where the match stood when its record last grew: a decline (Done) writes no line, so a record that stops
     # after one replays to the moment before it.
-    last_line = (m.to_act, m.phase, copy.deepcopy(m.hands), list(m.skat))
+    last_line = (m.to_act, m.phase, copy.deepcopy(m.hands), list(m.widow))
     steps = data.draw(st.integers(20, 160), label="steps")
     for step in range(steps):
         if m.over:
@@ -136,10 +137,10 @@ def test_random_decisions_keep_every_invariant(config, data):
         assert events or action.kind == "done"
         check_invariants(m, start)
         if events:
-            last_line = (m.to_act, m.phase, copy.deepcopy(m.hands), list(m.skat))
+            last_line = (m.to_act, m.phase, copy.deepcopy(m.hands), list(m.widow))
     again = replay(record_lines(m.events))
     assert [e.to_record() for e in again.events] == [e.to_record() for e in m.events]
-    assert (again.to_act, again.phase, again.hands, again.skat) == last_line
+    assert (again.to_act, again.phase, again.hands, again.widow) == last_line
 
 
 @EVERY_CONFIG
@@ -163,8 +164,8 @@ def test_bot_only_matches_end_and_replay_exactly(config, data, kind, mixed):
         check_invariants(m, start)
     assert m.over
     end = m.events[-1]
-    assert end.kind == "match_end" and list(m.winners) == end["winners"]
-    assert set(end["winners"]) <= set(range(n))
+    assert isinstance(end, MatchEnded) and m.winners == end.winners
+    assert set(end.winners) <= set(range(n))
     again = replay(list(record_lines(m.events)))
     assert [e.to_record() for e in again.events] == [e.to_record() for e in m.events]
     assert again.over and again.winners == m.winners
@@ -184,8 +185,8 @@ def test_illegal_actions_never_change_a_match(config, data):
     if m.over:
         return
     candidates = [Done(), ExchangeAll(), Fire(), Knock(), Pass(), Pounce(),
-                  Swap((m.stock[0],), (m.skat[0],)), Swap((m.hands[m.to_act][0],), (m.stock[0],))]
-    before = [e.to_record() for e in m.events], copy.deepcopy((m.hands, m.skat, m.stock, m.counts)), m.to_act
+                  Swap((m.stock[0],), (m.widow[0],)), Swap((m.hands[m.to_act][0],), (m.stock[0],))]
+    before = [e.to_record() for e in m.events], copy.deepcopy((m.hands, m.widow, m.stock, m.counts)), m.to_act
     for action in candidates:
         if action in m.legal_actions():
             continue
@@ -195,5 +196,5 @@ def test_illegal_actions_never_change_a_match(config, data):
             pass
         else:
             raise AssertionError(f"{action} was accepted although not legal")
-        after = [e.to_record() for e in m.events], (m.hands, m.skat, m.stock, m.counts), m.to_act
+        after = [e.to_record() for e in m.events], (m.hands, m.widow, m.stock, m.counts), m.to_act
         assert after == before

@@ -19,10 +19,13 @@ from commerce_a11y.rules import (
     RECORD_FORMAT,
     Done,
     Match,
+    MatchEnded,
+    Move,
     NewerRecordError,
     Pass,
     Player,
     Pounce,
+    Pounced,
     RecordError,
     RulesError,
     Swap,
@@ -31,6 +34,7 @@ from commerce_a11y.rules import (
     ruleset,
     write_record,
 )
+from commerce_a11y.rules.events import ACTION_KINDS, EVENT_TYPES
 
 CODE = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
 
@@ -51,6 +55,16 @@ REQUIRED = {
     "eliminated": {"player"},
     "match_end": {"winners", "standings"},
 }
+
+
+
+def test_the_event_classes_are_the_records_events() -> None:
+    """One class per kind of record line (docs/record.md's table), and the moves among them are the lines the reader
+    applies as actions."""
+    assert sorted(cls.kind for cls in EVENT_TYPES) == sorted(REQUIRED)
+    assert {"exchange_all", "keep", "swap", "pass", "knock", "fire", "pounce"} == ACTION_KINDS
+    assert all(issubclass(cls, Move) == (cls.kind in ACTION_KINDS) for cls in EVENT_TYPES)
+
 
 CASES = [
     ("commerce", 4, {}),
@@ -82,7 +96,7 @@ def pounce_match() -> Match:
     def most(hand: list) -> int:
         return max(Counter(c.rank for c in hand).values())
 
-    while not any(e.kind == "pounce" for e in m.events):
+    while not any(isinstance(e, Pounced) for e in m.events):
         legal = m.legal_actions()
         if Pounce() in legal:
             m.apply(m.to_act, Pounce())
@@ -306,7 +320,7 @@ def test_replay_refuses_a_swap_of_a_card_not_held(matches: list[Match]):
     m = matches[0]
     objs = objects(m)
     i = next(i for i, o in enumerate(objs) if o["event"] == "swap")
-    objs[i]["gave"] = [objs[i]["took"][0]]  # the seat does not hold the skat card it takes
+    objs[i]["gave"] = [objs[i]["took"][0]]  # the seat does not hold the widow card it takes
     err = refusal(dumps(objs))
     assert err.line == i + 1 and "You do not hold" in str(err)
 
@@ -461,7 +475,7 @@ def test_a_record_cut_off_mid_match_replays_to_a_match_that_waits_at_the_right_s
     first_at: dict[int, tuple] = {}
 
     def note() -> None:
-        state = (m.to_act, m.phase, [list(h) for h in m.hands], list(m.skat), m.legal_actions())
+        state = (m.to_act, m.phase, [list(h) for h in m.hands], list(m.widow), m.legal_actions())
         first_at.setdefault(len(m.events), state)
 
     note()
@@ -474,9 +488,9 @@ def test_a_record_cut_off_mid_match_replays_to_a_match_that_waits_at_the_right_s
     for size in sizes[:: max(1, len(sizes) // 30)]:
         again = replay(lines[:size])
         assert len(again.events) == size and not again.over
-        to_act, phase, hands, skat, legal = first_at[size]
+        to_act, phase, hands, widow, legal = first_at[size]
         assert (again.to_act, again.phase) == (to_act, phase)
-        assert again.hands == hands and again.skat == skat
+        assert again.hands == hands and again.widow == widow
         assert again.legal_actions() == legal
 
 
@@ -488,6 +502,6 @@ def test_a_replayed_match_in_progress_can_be_played_on(matches: list[Match]):
     while not again.over:
         seat = again.to_act
         again.apply(seat, bots[seat].choose(again.view(seat)))
-    assert again.events[-1].kind == "match_end"
+    assert isinstance(again.events[-1], MatchEnded)
     half = len(lines) // 2
     assert list(record_lines(again.events[:half])) == lines[:half]

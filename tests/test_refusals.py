@@ -120,7 +120,7 @@ def test_no_refusal_is_the_bare_not_possible_now(name: str, options: dict) -> No
                 break
             seat = match.to_act
             view = match.view(seat)
-            hand, widow = match.hands[seat], match.skat
+            hand, widow = match.hands[seat], match.widow
             tries = [Pass(), Knock(), Fire(), Pounce(), ExchangeAll(), Done(), Swap((hand[0],), (widow[0],)),
                      Swap((hand[0], hand[1]), (widow[0], widow[1]))]
             for action in tries:

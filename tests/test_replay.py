@@ -19,7 +19,7 @@ from commerce_a11y.i18n import active_language, translation, use_language
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.narration.words import card_code
 from commerce_a11y.records import keep_record
-from commerce_a11y.rules import RECORD_FORMAT, Match, Player, record_lines, ruleset
+from commerce_a11y.rules import RECORD_FORMAT, Dealt, Match, Player, record_lines, ruleset
 
 
 @pytest.fixture
@@ -64,11 +64,11 @@ def test_piped_replay_tells_the_whole_match_from_the_human_seat(tmp_path: Path, 
     assert lines[0] == say(lang, "Replay of {ruleset}, {hands} hands, from your seat.",
                            ruleset=say(lang, "Commerce"), hands=match.hand_no)
     assert lines[-1] == say(lang, "End of the record.")
-    deals = [e for e in match.events if e.kind == "deal"]
+    deals = [e for e in match.events if isinstance(e, Dealt)]
     for deal in deals:
-        dealer = deal["dealer"]
-        told = (say(lang, "Hand {number}. You deal.", number=deal["hand"]) if dealer == 0 else
-                say(lang, "Hand {number}. {name} deals.", number=deal["hand"], name=match.players[dealer].name))
+        dealer = deal.dealer
+        told = (say(lang, "Hand {number}. You deal.", number=deal.hand) if dealer == 0 else
+                say(lang, "Hand {number}. {name} deals.", number=deal.hand, name=match.players[dealer].name))
         assert told in lines
     assert any(line.startswith(say(lang, "You win the match!")) or
                line == say(lang, "{name} wins the match.", name="Anna") or
@@ -80,10 +80,10 @@ def test_replay_from_another_seat_hears_that_seats_cards(tmp_path: Path, english
     lines = run(str(write(tmp_path / "m.jsonl", match)), "--seat", "2", "--verbosity", "normal",
                 "--cards", "codes").stdout.splitlines()
     assert lines[0] == f"Replay of Commerce, {match.hand_no} hands, from the seat of Anna."
-    first_deal = next(e for e in match.events if e.kind == "deal")
-    mine = " ".join(card_code(c) for c in first_deal["hands"][1])
+    first_deal = next(e for e in match.events if isinstance(e, Dealt))
+    mine = " ".join(card_code(c) for c in first_deal.hands[1])
     assert f"Your cards: {mine}." in lines
-    codes_of_others = [" ".join(card_code(c) for c in first_deal["hands"][s]) for s in (0, 2)]
+    codes_of_others = [" ".join(card_code(c) for c in first_deal.hands[s]) for s in (0, 2)]
     assert not any(f"Your cards: {c}." in lines for c in codes_of_others)
 
 
@@ -97,7 +97,7 @@ def test_a_player_without_a_name_is_not_you_from_another_seat(tmp_path: Path, re
     lines = run(str(write(tmp_path / "m.jsonl", match)), "--seat", "2", lang=lang).stdout.splitlines()
     intro = say(lang, "{ruleset}: you and {others}.", ruleset=say(lang, "Commerce"), others=f"{named}, Ben")
     assert intro in lines
-    dealt_by_them = [e["hand"] for e in match.events if e.kind == "deal" and e["dealer"] == 0]
+    dealt_by_them = [e.hand for e in match.events if isinstance(e, Dealt) and e.dealer == 0]
     assert dealt_by_them
     for hand in dealt_by_them:
         assert say(lang, "Hand {number}. {name} deals.", number=hand, name=named) in lines

@@ -430,7 +430,7 @@ def test_card_names_typed_without_umlauts_are_understood() -> None:
     try:
         match = Match(ruleset("commerce"), [Player("You", "human"), Player("A"), Player("B")], seed=4)
         view = match.view(match.to_act)  # type: ignore[arg-type]
-        hand, widow = view.hand[0], view.skat[0]
+        hand, widow = view.hand[0], view.widow[0]
         from commerce_a11y.narration.words import card_name
 
         for spell in (lambda n: n, fold, lambda n: fold(n, umlauts=False)):

@@ -7,6 +7,8 @@ that chooses by value swaps the same cards back and forth (``without_undo``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .base import MAX_OWN_TURNS, Bot, Bounded, without_undo
 from .basic import BasicBot
 from .easy import EasyBot
@@ -14,10 +16,10 @@ from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 from .strong import StrongBot
 
-BOT_KINDS: dict[str, type[Bot]] = {
+BOT_KINDS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot, "easy": EasyBot, "basic": BasicBot, "heuristic": HeuristicBot, "strong": StrongBot,
 }
-"""Every level by the name players and the record use (the record writes ``bot:NAME``)."""
+"""Every level by the name players and the record use (the record writes ``bot:NAME``), each made from a seed."""
 
 
 def make_bot(kind: str, seed: int) -> Bot:

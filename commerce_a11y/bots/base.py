@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Protocol
 
-from ..rules import Action, Done, Knock, Pass, Phase, SeatView, Swap
+from ..rules import Action, Done, Event, ExchangedAll, Knock, Pass, Phase, Pounced, SeatView, Swap, Swapped
 from .scoring import after_swap
 
 MAX_OWN_TURNS = 12
@@ -49,9 +49,9 @@ def last_swap(view: SeatView) -> tuple[frozenset[int], frozenset[int]] | None:
     i = len(events)
     if view.phase is Phase.CONTINUE:
         # The swaps of the turn under way come last; the engine already forbids taking back what they laid (C3).
-        while i and events[i - 1].kind == "swap" and events[i - 1].player == seat:
+        while i and _swap_of(events[i - 1], seat):
             i -= 1
-    while i and not (events[i - 1].kind == "swap" and events[i - 1].player == seat):
+    while i and not _swap_of(events[i - 1], seat):
         i -= 1
     if not i:
         return None
@@ -59,13 +59,17 @@ def last_swap(view: SeatView) -> tuple[frozenset[int], frozenset[int]] | None:
     took: set[int] = set()
     # One turn is one swap where a turn swaps several cards at once (B2; the last one still swapping makes its
     # turns one after another), and the run of one player's single swaps where a turn may hold several (C3).
-    while i and events[i - 1].kind == "swap" and events[i - 1].player == seat:
-        gave.update(events[i - 1]["gave"])
-        took.update(events[i - 1]["took"])
+    while i and isinstance(swap := events[i - 1], Swapped) and swap.player == seat:
+        gave.update(swap.gave)
+        took.update(swap.took)
         i -= 1
         if view.rules.multi_swap:
             break
     return frozenset(gave), frozenset(took)
+
+
+def _swap_of(event: Event, seat: int) -> bool:
+    return isinstance(event, Swapped) and event.player == seat
 
 
 def undoes(swap: Swap, last: tuple[frozenset[int], frozenset[int]]) -> bool:
@@ -79,9 +83,9 @@ def laid_unseen(view: SeatView) -> frozenset[int]:
     a circle (the others passing meanwhile), whatever came between."""
     laid: set[int] = set()
     for event in view.hand_history:
-        if event.kind == "swap" and event.player == view.seat:
-            laid.update(event["gave"])
-        elif event.kind in ("swap", "exchange_all", "pounce"):
+        if isinstance(event, Swapped) and event.player == view.seat:
+            laid.update(event.gave)
+        elif isinstance(event, Swapped | ExchangedAll | Pounced):
             laid.clear()
     return frozenset(laid)
 

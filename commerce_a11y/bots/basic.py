@@ -1,7 +1,7 @@
 """The ``basic`` level: the sources' strategy tips, greedily.
 
 It takes the swap that gives the best hand (which keeps pairs and builds flushes and sequences from what lies in
-the skat), calls fire and pounces whenever it may, and knocks once its hand is at least as good as the tips say:
+the widow), calls fire and pounces whenever it may, and knocks once its hand is at least as good as the tips say:
 in Commerce a flush or better or about 25 points (here: anything that beats a 25-point hand, so pairs too); in
 extended Commerce a flush; in Thirty-One, Trentuno and Handeln 27 points.
 """
@@ -44,7 +44,7 @@ class BasicBot:
         if Fire() in legal:
             return Fire()
         if ExchangeAll() in legal:
-            better = rules.hand_value(view.skat) > rules.hand_value(view.hand)
+            better = rules.hand_value(view.widow) > rules.hand_value(view.hand)
             return ExchangeAll() if better else Done()
         if Pounce() in legal:
             return Pounce()

@@ -44,7 +44,7 @@ class HeuristicBot:
         rules = view.rules
         promise = promises(rules, len(view.players))
         if view.phase is Phase.EXCHANGE:
-            better = promise_of(promise, view.skat) > promise_of(promise, view.hand)
+            better = promise_of(promise, view.widow) > promise_of(promise, view.hand)
             return ExchangeAll() if better else Done()
         last = final_turn(view)
         last_turn = last or view.phase is Phase.CONTINUE

@@ -16,7 +16,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..rules import Phase, SeatView
+from ..rules import Dealt, ExchangedAll, Knocked, Passed, Phase, Pounced, SeatView, Swapped
 from .scoring import knock_floor, promise_of
 from .sim import best_swap
 from .strength import promises, strength_of, strengths, value_strengths
@@ -83,50 +83,53 @@ class Knowledge:
         dealer: int | None = None  # H1: the dealer while their exchange of the whole hand is not seen
         dealt: tuple[int, ...] = ()
         for event in view.hand_history:
-            kind, player = event.kind, event.player
-            continues = several and kind == "swap" and player == runner and len(run) < rules.swaps_per_turn
+            continues = (several and isinstance(event, Swapped) and event.player == runner
+                         and len(run) < rules.swaps_per_turn)
             if runner is not None and not continues:
                 self._ended_turn(runner, turn_widow, run)
                 runner = None
-            if kind == "deal":
-                widow = list(event["skat"])
-                dealt = tuple(widow)
-                dealer = event["dealer"] if rules.dealer_exchange else None
-            elif kind == "exchange_all":
-                if player != me and player in self.known:
-                    self.known[player] = set(event["took"])
-                widow = list(event["gave"])
-                dealer = None
-            elif kind == "swap":
-                if player != me and player in self.known:
-                    offered, knockable, final = ((_takeable(turn_widow, run), False, True) if continues
-                                                 else (tuple(widow), can_knock, last_turn))
-                    self.decisions[player].append(Decision(player, "swap", offered, tuple(event["gave"]),
-                                                           tuple(event["took"]), knockable, final))
-                    self.known[player] -= set(event["gave"])
-                    self.known[player] |= set(event["took"])
-                if several:
-                    if not continues:
-                        runner, turn_widow, run = player, tuple(widow), []
-                    run.extend(event["took"])
-                for gave, took in zip(event["gave"], event["took"], strict=True):
-                    widow[widow.index(took)] = gave
-            elif kind in ("pass", "knock") and player != me and player in self.known:
-                self.decisions[player].append(Decision(player, kind, tuple(widow), could_knock=can_knock,
-                                                       last_turn=last_turn))
-            if kind == "knock":
-                can_knock = False  # C5: the last round has no knock, so passing in it says nothing about one
-                last_turn = True
-            elif kind == "pounce":
-                if player != me and player in self.known:
-                    self.known[player].add(event["took"])
-                widow[widow.index(event["took"])] = event["refill"]
+            match event:
+                case Dealt():
+                    widow = list(event.widow)
+                    dealt = tuple(widow)
+                    dealer = event.dealer if rules.dealer_exchange else None
+                case ExchangedAll(player=player):
+                    if player != me and player in self.known:
+                        self.known[player] = set(event.took)
+                    widow = list(event.gave)
+                    dealer = None
+                case Swapped(player=player):
+                    if player != me and player in self.known:
+                        offered, knockable, final = ((_takeable(turn_widow, run), False, True) if continues
+                                                     else (tuple(widow), can_knock, last_turn))
+                        self.decisions[player].append(Decision(player, "swap", offered, tuple(event.gave),
+                                                               tuple(event.took), knockable, final))
+                        self.known[player] -= set(event.gave)
+                        self.known[player] |= set(event.took)
+                    if several:
+                        if not continues:
+                            runner, turn_widow, run = player, tuple(widow), []
+                        run.extend(event.took)
+                    for gave, took in zip(event.gave, event.took, strict=True):
+                        widow[widow.index(took)] = gave
+                case Passed(player=player) | Knocked(player=player):
+                    knocked = isinstance(event, Knocked)
+                    if player != me and player in self.known:
+                        self.decisions[player].append(Decision(player, "knock" if knocked else "pass", tuple(widow),
+                                                               could_knock=can_knock, last_turn=last_turn))
+                    if knocked:
+                        can_knock = False  # C5: the last round has no knock, so passing in it says nothing about one
+                        last_turn = True
+                case Pounced(player=player):
+                    if player != me and player in self.known:
+                        self.known[player].add(event.took)
+                    widow[widow.index(event.took)] = event.refill
         if runner is not None and view.to_act != runner:
             self._ended_turn(runner, turn_widow, run)
         if dealer in self.known and view.phase is not Phase.EXCHANGE:
             # H1: the dealer kept the hand dealt rather than take the widow (declining leaves no event).
             self.decisions[dealer].insert(0, Decision(dealer, "keep", dealt))
-        seen = set(view.hand) | set(view.skat)
+        seen: set[int] = set(view.hand) | set(view.widow)
         for cards in self.known.values():
             seen |= cards
         self.unseen = [c for c in view.rules.deck(len(view.players)) if c not in seen]

@@ -26,15 +26,15 @@ class Sim:
     """One hand in progress, to be played out by a policy; cheap to copy."""
 
     __slots__ = ("fire", "hands", "knocker", "last_round", "lookup", "order", "pass_final", "passed", "passes",
-                 "pos", "rules", "skat", "stalemate", "turns")
+                 "pos", "rules", "stalemate", "turns", "widow")
 
-    def __init__(self, rules: Ruleset, order: Sequence[int], hands: dict[int, list[int]], skat: list[int],
+    def __init__(self, rules: Ruleset, order: Sequence[int], hands: dict[int, list[int]], widow: list[int],
                  to_act: int, passes: int = 0, knocker: int | None = None, passed: Sequence[int] = ()) -> None:
         self.rules = rules
         self.lookup = rules.table.table
         self.order = tuple(order)
         self.hands = hands
-        self.skat = skat
+        self.widow = widow
         self.pos = self.order.index(to_act)
         self.passes = passes
         self.knocker = knocker
@@ -54,7 +54,7 @@ class Sim:
         hands = {s: list(h) for s, h in hands.items()}
         hands[view.seat] = list(view.hand)
         assert view.to_act is not None
-        return cls(view.rules, view.order, hands, list(view.skat), view.to_act, view.passes, view.knocker,
+        return cls(view.rules, view.order, hands, list(view.widow), view.to_act, view.passes, view.knocker,
                    tuple(view.passed))
 
     def copy(self) -> Sim:
@@ -62,7 +62,7 @@ class Sim:
         for name in Sim.__slots__:
             setattr(new, name, getattr(self, name))
         new.hands = {s: list(h) for s, h in self.hands.items()}
-        new.skat = list(self.skat)
+        new.widow = list(self.widow)
         new.last_round = None if self.last_round is None else list(self.last_round)
         new.passed = set(self.passed)
         return new
@@ -93,10 +93,10 @@ class Sim:
         seat = self.order[self.pos]
         kind = action[0]
         if kind == SWAP:
-            hand, skat = self.hands[seat], self.skat
+            hand, widow = self.hands[seat], self.widow
             for gave, took in zip(action[1], action[2], strict=True):
                 hand[hand.index(gave)] = took
-                skat[skat.index(took)] = gave
+                widow[widow.index(took)] = gave
             self.passes = 0
             if self.fire is not None and self.value(seat) >= self.fire:
                 self.pos = -1  # H4, T2: a call at the end of one's own swap (a policy always makes it)
@@ -190,7 +190,7 @@ def best_swap(table: Sequence[float], hand: Sequence[int], widow: Sequence[int])
 
 def best_single_swap(sim: Sim, seat: int) -> tuple[float, int, int]:
     """The single swap that gives the best hand: (value after, hand card, widow card); value -1 when none."""
-    return best_swap(sim.lookup, sim.hands[seat], sim.skat)
+    return best_swap(sim.lookup, sim.hands[seat], sim.widow)
 
 
 def sensible_policy(knock_at: float, strengths: dict[int, float], promises: list[float],
@@ -215,7 +215,7 @@ def sensible_policy(knock_at: float, strengths: dict[int, float], promises: list
         if len(hand) != 3:
             return (PASS,)
         a, b, c = hand
-        best, gave, took = best_swap(promises, hand, sim.skat)
+        best, gave, took = best_swap(promises, hand, sim.widow)
         if best > promises[a * 2704 + b * 52 + c]:
             return (SWAP, (gave,), (took,))
         if sim.pass_final and sim.turns < STAY_TURNS * len(sim.order):

@@ -21,7 +21,28 @@ from ..cards import CARDS
 from ..i18n import _, active_language, ngettext, npgettext, pgettext
 from ..narration.narrator import Narrator
 from ..narration.values import name_words
-from ..rules import Action, Done, Event, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
+from ..rules import (
+    Action,
+    Dealt,
+    Done,
+    Event,
+    ExchangeAll,
+    ExchangedAll,
+    Fire,
+    Fired,
+    Knock,
+    Knocked,
+    MatchStarted,
+    Pass,
+    Passed,
+    Phase,
+    Pounce,
+    Pounced,
+    SeatView,
+    Showdown,
+    Swap,
+    Swapped,
+)
 from ..rules.rulesets import Settlement
 from .parser import Invalid, command_for, main_words, normalize, swap_from_tokens
 
@@ -29,7 +50,7 @@ from .parser import Invalid, command_for, main_words, normalize, swap_from_token
 def match_seed(view: SeatView) -> int:
     """The match's seed, as every seat saw it in the first event."""
     history = view.history
-    return int(history[0].get("seed", 0)) if history and history[0].kind == "match" else 0
+    return history[0].seed if history and isinstance(history[0], MatchStarted) else 0
 
 
 def hint_seed(view: SeatView) -> int:
@@ -62,7 +83,7 @@ def percent(view: SeatView, value: int) -> int:
 
 def swap_command(view: SeatView, swap: Swap) -> str:
     """What to type for a swap: positions, hand card then widow card ("13", "13 21")."""
-    return " ".join(f"{view.hand.index(g) + 1}{view.skat.index(t) + 1}" for g, t in zip(swap.gave, swap.took,
+    return " ".join(f"{view.hand.index(g) + 1}{view.widow.index(t) + 1}" for g, t in zip(swap.gave, swap.took,
                                                                                        strict=True))
 
 
@@ -95,7 +116,7 @@ def _what(view: SeatView, narrator: Narrator, action: Action) -> str:
             return _("Hint: call Fire; type {command}.").format(command=command)
         return _("Hint: call 31; type {command}.").format(command=command)
     if isinstance(action, Pounce):
-        card = next(c for c in view.skat if c.rank == view.hand[0].rank)
+        card = next(c for c in view.widow if c.rank == view.hand[0].rank)
         return _("Hint: pounce on {card}; type {command}.").format(card=narrator.card(card), command=command)
     if isinstance(action, ExchangeAll):
         return _("Hint: exchange your whole hand for the widow; type {command}.").format(command=command)
@@ -137,7 +158,7 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
     if isinstance(action, Pounce):
         return _("Four of a rank beat every hand of three cards.")
     if isinstance(action, ExchangeAll | Done) and view.phase is Phase.EXCHANGE:
-        widow = name_words(rules.name_hand(view.skat))
+        widow = name_words(rules.name_hand(view.widow))
         if isinstance(action, ExchangeAll):
             return _("The widow, {widow}, promises more than your hand, {value}.").format(widow=widow, value=value)
         return _("Your hand, {value}, promises more than the widow, {widow}.").format(widow=widow, value=value)
@@ -191,7 +212,9 @@ def whatif_value(view: SeatView, swap: Swap) -> int:
 
 # ----- explain -----
 
-MOVES = ("swap", "pass", "knock", "fire", "pounce", "exchange_all")
+ExplainedMove = Swapped | Passed | Knocked | Fired | Pounced | ExchangedAll
+"""The moves ``explain`` tells the reasons of (the dealer keeping the hand dealt is no move to explain)."""
+MOVES = (Swapped, Passed, Knocked, Fired, Pounced, ExchangedAll)
 
 
 def explain_lines(view: SeatView, narrator: Narrator, seen: Sequence[Event], who: str = "") -> list[str]:
@@ -200,9 +223,9 @@ def explain_lines(view: SeatView, narrator: Narrator, seen: Sequence[Event], who
     if who:
         return _named_move(view, narrator, seen, who)
     for event in reversed(seen):
-        if event.kind in MOVES and event.player != view.seat:
+        if isinstance(event, MOVES) and event.player != view.seat:
             return move_lines(view, narrator, event, seen)
-        if event.kind == "showdown":
+        if isinstance(event, Showdown):
             return showdown_lines(view, narrator, event)
     return [_("Nothing to explain yet: no one else has moved this hand.")]
 
@@ -213,64 +236,62 @@ def _named_move(view: SeatView, narrator: Narrator, seen: Sequence[Event], who: 
     if seat is None:
         return [_("Name a player: {names}.").format(names=narrator.names_list(others))]
     for event in reversed(seen):
-        if event.kind in MOVES and event.player == seat:
+        if isinstance(event, MOVES) and event.player == seat:
             return move_lines(view, narrator, event, seen)
-        if event.kind == "deal":
+        if isinstance(event, Dealt):
             break
     return [_("{name} has not moved yet this hand.").format(name=narrator.name(seat))]
 
 
-def move_lines(view: SeatView, narrator: Narrator, event: Event, seen: Sequence[Event]) -> list[str]:
+def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: Sequence[Event]) -> list[str]:
     """An opponent's move: what they did, then what it may do for the cards they are known to hold."""
     name = narrator.name(event.player)
-    kind = event.kind
-    if kind == "swap":
-        took, gave = list(event["took"]), list(event["gave"])
+    if isinstance(event, Swapped):
+        took, gave = list(event.took), list(event.gave)
         lines = [_("{name} took {took} and laid {gave}.").format(name=name, took=narrator.cards(took),
                                                                 gave=narrator.cards(gave))]
         known = _known_after(view, seen, event)
         lines.append(_intent(view, narrator, name, known, took, gave))
         return lines
-    if kind == "pass":
+    if isinstance(event, Passed):
         if view.rules.pass_is_final:
             return [_("{name} passed and swaps no more this hand: the hand is good enough for them, or the widow "
                       "had nothing they wanted.").format(name=name)]
         return [_("{name} passed: the hand is good enough for them, or the widow had nothing they wanted.").format(
             name=name)]
-    if kind == "knock":
+    if isinstance(event, Knocked):
         return [_("{name} ended the hand: they expect not to be lowest. You have one last turn to beat "
                   "someone.").format(name=name)]
-    if kind == "fire":
+    if isinstance(event, Fired):
         return [_("{name} called with a hand strong enough to end the hand at once.").format(name=name)]
-    if kind == "pounce":
+    if isinstance(event, Pounced):
         return [_("{name} took the fourth card of their tricon: four of a rank beat every hand of three "
                   "cards.").format(name=name)]
-    took = event["took"]
+    widow = event.took  # ExchangedAll: the dealer's exchange (H1)
     return [_("{name} took the whole widow: {cards}, that is {value}.").format(
-        name=name, cards=narrator.cards(took), value=name_words(view.rules.name_hand(took)))]
+        name=name, cards=narrator.cards(widow), value=name_words(view.rules.name_hand(widow)))]
 
 
-def _known_after(view: SeatView, seen: Sequence[Event], upto: Event) -> list[int]:
+def _known_after(view: SeatView, seen: Sequence[Event], upto: Swapped) -> list[int]:
     """The cards an opponent is known to hold after ``upto``: taken this hand and not laid down again."""
     seat = upto.player
     known: list[int] = []
     for event in seen:
-        if event.kind == "deal":
+        if isinstance(event, Dealt):
             known = []
-        elif event.player == seat:
-            if event.kind == "swap":
-                known = [c for c in known if c not in event["gave"]] + list(event["took"])
-            elif event.kind == "exchange_all":
-                known = list(event["took"])
-            elif event.kind == "pounce":
-                known.append(event["took"])
+        elif isinstance(event, Swapped) and event.player == seat:
+            known = [c for c in known if c not in event.gave] + list(event.took)
+        elif isinstance(event, ExchangedAll) and event.player == seat:
+            known = list(event.took)
+        elif isinstance(event, Pounced) and event.player == seat:
+            known.append(event.took)
         if event is upto:
             break
     return known
 
 
-def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], took: list[int],
-            gave: list[int]) -> str:
+def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], took: Sequence[int],
+            gave: Sequence[int]) -> str:
     """What a swap does for the cards the opponent is known to hold, in the ruleset's own kinds of hand."""
     rules = view.rules
     cards = [CARDS[c] for c in known]
@@ -324,15 +345,15 @@ def _suit_line(view: SeatView, narrator: Narrator, name: str, same_suit: list) -
              "suit.").format(name=name, count=count, cards=cards)
 
 
-def showdown_lines(view: SeatView, narrator: Narrator, event: Event) -> list[str]:
+def showdown_lines(view: SeatView, narrator: Narrator, event: Showdown) -> list[str]:
     """Who won or lost a showdown, and the hands that decided it."""
     rules = view.rules
-    hands = event["hands"]
+    hands = event.hands
     values = {s: rules.hand_value(cards) for s, cards in hands.items()}
     words = {s: name_words(rules.name_hand(cards)) for s, cards in hands.items()}
     order = list(hands)
-    if "winners" in event.fields:
-        (winner,) = event["winners"]
+    if event.winners is not None:
+        (winner,) = event.winners
         best = values[winner]
         tied = [s for s in order if values[s] == best and s != winner]
         if tied:
@@ -340,7 +361,7 @@ def showdown_lines(view: SeatView, narrator: Narrator, event: Event) -> list[str
                 first=narrator.name(winner), others=narrator.names_list(tied), value=words[winner])]
         rest = sorted((s for s in order if s != winner), key=lambda s: -values[s])
         return [_beats(narrator, winner, rest[0], words)] if rest else []
-    losers = list(event["losers"])
+    losers = list(event.losers or ())
     if not losers:
         return [_("Nobody lost this hand.")]
     lowest = values[losers[0]]

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import io
 import locale
 import os
 import sys
 import unicodedata
 from collections.abc import Mapping
+from typing import cast
 
 from ..cleaning import clean
 
@@ -91,10 +93,13 @@ def prepare_streams(environ: Mapping[str, str] | None = None) -> None:
     encoding = None
     if sys.platform not in ("win32", "darwin") and not env.get("PYTHONIOENCODING") and not env.get("PYTHONUTF8"):
         encoding = locale_encoding(env, coerced=bool(sys.flags.utf8_mode))
+    # The standard streams are text wrappers; one that is not (a replacement without ``reconfigure``) raises the
+    # AttributeError suppressed here.
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(AttributeError, ValueError, OSError, LookupError):
-            stream.reconfigure(encoding=encoding, errors=ERRORS)  # type: ignore[union-attr]
+            cast(io.TextIOWrapper, stream).reconfigure(encoding=encoding, errors=ERRORS)
     # What a Latin-1 terminal sends is Latin-1; an ASCII one most likely sends UTF-8, which stays. Bytes that are
     # not text in that set (invalid UTF-8) read as U+FFFD, which the parser refuses like any unknown word.
     with contextlib.suppress(AttributeError, ValueError, OSError, LookupError):
-        sys.stdin.reconfigure(encoding=None if encoding == "ascii" else encoding, errors="replace")  # type: ignore[union-attr]
+        cast(io.TextIOWrapper, sys.stdin).reconfigure(encoding=None if encoding == "ascii" else encoding,
+                                                      errors="replace")

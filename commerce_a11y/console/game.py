@@ -8,15 +8,31 @@ every action the match's record so far is saved, so a crash or a closed window l
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..bots import Bot
 from ..cards import Card
 from ..i18n import _, active_language
 from ..narration.narrator import Narrator, ruleset_title
-from ..rules import Action, Event, IllegalAction, Match, Phase, SeatView, Swap, record_lines
-from ..rules.events import ACTION_KINDS
+from ..rules import (
+    Action,
+    Dealt,
+    Eliminated,
+    Event,
+    ExchangedAll,
+    IllegalAction,
+    Match,
+    MatchEnded,
+    Move,
+    Passed,
+    Phase,
+    SeatView,
+    Settled,
+    Showdown,
+    Swap,
+    record_lines,
+)
 from .parser import ACTION_ORDER, REVIEW_COMMANDS, Invalid, Play, Review, command_for, main_words, parse
 from .review import ReviewCommands, command_word
 from .signals import GUARD, Stopped, silence_output
@@ -34,7 +50,7 @@ class Game(ReviewCommands):
 
     match: Match
     seat: int
-    bots: dict[int, Bot]
+    bots: Mapping[int, Bot]
     narrator: Narrator
     terminal: Terminal
     save: Callable[[list[str]], bool]
@@ -60,7 +76,7 @@ class Game(ReviewCommands):
     (passed in Braillespiel); True skips."""
     hiding: bool = False
     """The others' swaps after the player's pass are not told (``skip["passed"]``) until the showdown."""
-    last_showdown: Event | None = None
+    last_showdown: Showdown | None = None
     hand_no: int = 0
     held: list[Event] = field(default_factory=list)
     """Other players' passes not told yet (``tell``)."""
@@ -122,7 +138,7 @@ class Game(ReviewCommands):
         status = self.narrator.status_lines(view, self.told)
         if status:
             self.say(status, interrupt=True)
-        self.told = (view.hand, view.skat)
+        self.told = (view.hand, view.widow)
         fresh = not status
         interrupted = False
         instruct = self.coach is not None  # the tutorial's step is said at the start and after each answer
@@ -207,7 +223,7 @@ class Game(ReviewCommands):
     def resume(self) -> None:
         """Where the saved match stands (hand, counts) and what happened since the player's last turn."""
         self.seen = [e.visible_to(self.seat) for e in self.match.events]
-        acted = [i for i, e in enumerate(self.seen) if e.kind in ACTION_KINDS and e.player == self.seat]
+        acted = [i for i, e in enumerate(self.seen) if isinstance(e, Move) and e.player == self.seat]
         self.since_my_turn = acted[-1] + 1 if acted else 0
         view = self.match.view(self.seat)
         self.told = ((), ())  # not heard in this session: the next question is preceded by the cards
@@ -218,7 +234,7 @@ class Game(ReviewCommands):
         told = self.narrator.events(since)
         if len(told) > RESUME_LINES:
             # Many hands went by (the player was out, or stopped long ago): the current hand from its deal.
-            deal = max(i for i, e in enumerate(self.seen) if e.kind == "deal")
+            deal = max(i for i, e in enumerate(self.seen) if isinstance(e, Dealt))
             told = self.narrator.events(self.seen[deal:])
         if told:
             lines += [_("Since your last turn:"), *told]
@@ -232,17 +248,17 @@ class Game(ReviewCommands):
         for event in visible:
             # What the lines say in full counts as heard: the deal's cards and widow, an exchange's new widow
             # (and, one's own, the new hand: the widow just heard).
-            if event.kind == "deal" and self.seat in event["hands"]:
-                self.told = (tuple(event["hands"][self.seat]), tuple(event["skat"]))
-            elif event.kind == "exchange_all":
-                hand = tuple(event["took"]) if event.player == self.seat else self.told[0]
-                self.told = (hand, tuple(event["gave"]))
+            if isinstance(event, Dealt) and self.seat in event.hands:
+                self.told = (tuple(event.hands[self.seat]), tuple(event.widow))
+            elif isinstance(event, ExchangedAll):
+                hand = tuple(event.took) if event.player == self.seat else self.told[0]
+                self.told = (hand, tuple(event.gave))
         if self.coach is None:
             told, self.held = self.held + visible, []
             if not self.match.over:
                 # Others' passes at the end are held until something else happens: a run of them is one line.
                 keep = len(told)
-                while keep and told[keep - 1].kind == "pass" and told[keep - 1].player != self.seat:
+                while keep and _others_pass(told[keep - 1], self.seat):
                     keep -= 1
                 told, self.held = told[:keep], told[keep:]
             lines = self.narrated(told)
@@ -267,22 +283,22 @@ class Game(ReviewCommands):
         if self.skip.get("out"):
             lines = []
             for event in events:
-                if event.kind == "deal":
-                    self.hand_no = event["hand"]
-                elif event.kind == "showdown":
+                if isinstance(event, Dealt):
+                    self.hand_no = event.hand
+                elif isinstance(event, Showdown):
                     self.last_showdown = event
-                elif event.kind == "chips" and self.last_showdown is not None:
+                elif isinstance(event, Settled) and self.last_showdown is not None:
                     lines.append(self.narrator.outcome(self.hand_no, self.last_showdown, event))
-                elif event.kind in ("eliminated", "match_end"):
+                elif isinstance(event, Eliminated | MatchEnded):
                     lines += self.narrator.event(event)
             return lines
         shown = []
         for event in events:
-            if self.hiding and event.kind != "showdown":
+            if self.hiding and not isinstance(event, Showdown):
                 continue
             self.hiding = False
             shown.append(event)
-            if event.kind == "pass" and event.player == self.seat and self.skip.get("passed"):
+            if isinstance(event, Passed) and event.player == self.seat and self.skip.get("passed"):
                 self.hiding = True
         return self.narrator.events(shown)
 
@@ -291,14 +307,15 @@ class Game(ReviewCommands):
         ask whether to follow the rest or hear only the outcomes (a script always hears everything)."""
         if not self.terminal.interactive or self.coach is not None or self.match.over:
             return
-        mine = [e.kind for e in events if e.player == self.seat]
-        if "eliminated" in mine and "out" not in self.skip:
+        out = any(isinstance(e, Eliminated) and e.player == self.seat for e in events)
+        passed = any(isinstance(e, Passed) and e.player == self.seat for e in events)
+        if out and "out" not in self.skip:
             answer = self.terminal.yes_or_no(_("Follow the rest, hand by hand? Yes or no? "))
             self.skip["out"] = answer is False
             if answer is False:
-                self.hand_no = max(e["hand"] for e in self.seen if e.kind == "deal")
+                self.hand_no = max(e.hand for e in self.seen if isinstance(e, Dealt))
                 self.say([_("You will hear each hand's outcome, and the match end.")])
-        elif ("pass" in mine and self.match.rules.pass_is_final and "passed" not in self.skip
+        elif (passed and self.match.rules.pass_is_final and "passed" not in self.skip
               and self.seat in self.match.passed and self.match.phase is not Phase.OVER):
             answer = self.terminal.yes_or_no(_("Follow the others' swaps after you pass? Yes or no? "))
             self.skip["passed"] = answer is False
@@ -366,3 +383,7 @@ class Game(ReviewCommands):
             commands=", ".join(word(c) for c in ("verbosity", "cards", "speech", "language")), quit=word("quit")))
         return lines
 
+
+def _others_pass(event: Event, seat: int) -> bool:
+    """Whether an event is another seat's pass (a run of them is told as one line)."""
+    return isinstance(event, Passed) and event.player != seat

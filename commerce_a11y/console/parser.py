@@ -283,8 +283,9 @@ def parse(line: str, view: SeatView) -> Parsed | None:
         if not rest:
             return Invalid(_("Say which cards, for example swap 13: your card 1 for widow card 3."))
         return _swap(rest, view)
-    action: Action = {"pass": Pass(), "knock": Knock(), "in": Knock(), "fire": Fire(), "call": Fire(),
-                      "pounce": Pounce(), "exchange": ExchangeAll(), "keep": Done(), "done": Done()}[command]
+    actions: dict[str, Action] = {"pass": Pass(), "knock": Knock(), "in": Knock(), "fire": Fire(), "call": Fire(),
+                                  "pounce": Pounce(), "exchange": ExchangeAll(), "keep": Done(), "done": Done()}
+    action = actions[command]
     if command == "pass" and view.phase is Phase.CONTINUE:
         action = Done()
     if command == "keep" and view.phase is Phase.TURN:
@@ -340,15 +341,15 @@ def swap_from_tokens(tokens: list[str], view: SeatView) -> Swap | Invalid:
         gave, took = [], []
         for k in range(0, len(digits), 2):
             h, s = int(digits[k]), int(digits[k + 1])
-            if not (1 <= h <= len(view.hand) and 1 <= s <= len(view.skat)):
+            if not (1 <= h <= len(view.hand) and 1 <= s <= len(view.widow)):
                 return Invalid(_("Choose your card from 1 to {hand} and the widow card from 1 to 3.").format(
                     hand=len(view.hand)))
             if view.hand[h - 1] in gave:
                 return Invalid(_("Your card {number} is named twice.").format(number=h))
-            if view.skat[s - 1] in took:
+            if view.widow[s - 1] in took:
                 return Invalid(_("Widow card {number} is named twice.").format(number=s))
             gave.append(view.hand[h - 1])
-            took.append(view.skat[s - 1])
+            took.append(view.widow[s - 1])
         return Swap(tuple(gave), tuple(took))
     cards = _cards(tokens, active_language())
     if cards is None:
@@ -357,8 +358,8 @@ def swap_from_tokens(tokens: list[str], view: SeatView) -> Swap | Invalid:
     if twice is not None:
         return Invalid(_("{card} is named twice.").format(card=card_name(twice)))
     gave = [c for c in cards if c in view.hand]
-    took = [c for c in cards if c in view.skat]
-    stray = [c for c in cards if c not in view.hand and c not in view.skat]
+    took = [c for c in cards if c in view.widow]
+    stray = [c for c in cards if c not in view.hand and c not in view.widow]
     if stray:
         return Invalid(_("{card} is neither in your hand nor in the widow.").format(card=card_name(stray[0])))
     if len(gave) != len(took) or not gave:

@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 
 from ..i18n import _, active_language
 from ..narration.narrator import Narrator, ruleset_title
-from ..rules import Event, Match, SeatView, replay
-from ..rules.events import ACTION_KINDS
+from ..rules import Dealt, Event, Match, Move, SeatView, replay
 from .parser import REVIEW_COMMANDS, Invalid, Review, clean, normalize, replay_vocabulary, replay_words
 from .review import ReviewCommands, command_word
 from .terminal import INTERRUPTED, Terminal
@@ -104,20 +103,20 @@ class Replay(ReviewCommands):
 
     def _acted(self, step: Step) -> bool:
         first = self.match.events[step.start] if step.start < len(self.match.events) else None
-        return first is not None and first.kind in ACTION_KINDS and first.player == self.seat
+        return isinstance(first, Move) and first.player == self.seat
 
     def deal_index(self, number: int) -> tuple[int, int] | None:
         """The step holding the deal of hand ``number`` and the deal's event index."""
         for index, step in enumerate(self.steps):
             for k in range(step.start, step.end):
                 event = self.match.events[k]
-                if event.kind == "deal" and event["hand"] == number:
+                if isinstance(event, Dealt) and event.hand == number:
                     return index, k
         return None
 
     def current_hand(self) -> int:
         step = self.steps[max(self.at, 0)]
-        return max([e["hand"] for e in self.match.events[:step.end] if e.kind == "deal"], default=1)
+        return max([e.hand for e in self.match.events[:step.end] if isinstance(e, Dealt)], default=1)
 
     def go_to_hand(self, number: int) -> None:
         found = self.deal_index(number)

@@ -11,7 +11,7 @@ from ..cleaning import clean_name, load_json
 from ..i18n import _
 from ..narration.narrator import ruleset_title
 from ..records import kept_records, record_time
-from ..rules import RecordError, ruleset
+from ..rules import Match, RecordError, ruleset
 from ..storage import FILE_LIMIT, Settings, read_limited
 from .parser import replay_vocabulary
 from .replay import Replay, default_seat, replay_steps
@@ -43,7 +43,7 @@ def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping
         say([_("Cannot read {path}.").format(path=path)])
         return 1
 
-    def chosen(match) -> int:  # type: ignore[no-untyped-def]
+    def chosen(match: Match) -> int:
         if seat is None:
             return default_seat(match)
         if seat > len(match.players):

@@ -13,7 +13,7 @@ from dataclasses import replace
 from ..i18n import LANGUAGES, _, active_language, use_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
 from ..narration.rules_book import rules_book
-from ..rules import Event, SeatView
+from ..rules import Event, SeatView, Showdown
 from .advice import explain_lines, hint_lines, whatif_line
 from .parser import Review, all_words, answer_vocabulary, clean, normalize, setting_vocabulary, setting_word
 from .reader import find_section, read_rules
@@ -47,7 +47,7 @@ class ReviewCommands:
         if name == "hand":
             self.say([_("Your cards: {cards}.").format(cards=narrator.cards(view.hand)), narrator.value_line(view)])
         elif name == "widow":
-            self.say([_("Widow: {cards}.").format(cards=narrator.cards(view.skat))])
+            self.say([_("Widow: {cards}.").format(cards=narrator.cards(view.widow))])
         elif name == "value":
             self.say([narrator.value_line(view)])
         elif name == "show":
@@ -93,7 +93,7 @@ class ReviewCommands:
     def show_lines(self) -> list[str]:
         """The last showdown in full: every hand's cards and value, and the outcome (what brief and normal
         speech leave out of a showdown is here)."""
-        showdown = next((e for e in reversed(self.seen) if e.kind == "showdown"), None)
+        showdown = next((e for e in reversed(self.seen) if isinstance(e, Showdown)), None)
         if showdown is None:
             return [_("No hands have been shown yet.")]
         return [_("Last showdown:"), *self.narrator.hand_lines(showdown, with_cards=True),

@@ -15,7 +15,7 @@ import contextlib
 import os
 import shutil
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol, TextIO
 
 from ..i18n import _, active_language
@@ -126,12 +126,13 @@ class RichInput:
     def __init__(self, words: Callable[[], Iterable[str]]) -> None:
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.completion import Completer, Completion
+        from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+        from prompt_toolkit.document import Document
         from prompt_toolkit.output.color_depth import ColorDepth
         from prompt_toolkit.shortcuts import CompleteStyle
 
         class Words(Completer):
-            def get_completions(self, document, complete_event):  # type: ignore[no-untyped-def]
+            def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
                 prefix = document.get_word_before_cursor().lower()
                 for word in sorted(set(words())):
                     if word.startswith(prefix) and prefix:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from ..bots import BasicBot
 from ..i18n import _, active_language
 from ..narration.narrator import Narrator
-from ..rules import Action, Event, Knock, Pass, SeatView, Swap
+from ..rules import Action, Dealt, Event, Knock, MatchStarted, Pass, Passed, SeatView, Settled, Showdown, Swap, Swapped
 from .advice import hint_action, showdown_lines, swap_command, whatif_value
 from .parser import Invalid, Parsed, Play, Review, main_words, swap_from_tokens
 
@@ -60,29 +60,28 @@ class Tutorial:
         shown = []
         for event in events:
             shown.append(event)
-            if event.kind == "chips":
+            if isinstance(event, Settled):
                 break
         return shown
 
     def comment(self, event: Event, view: SeatView) -> list[str]:
         """What the tutorial adds after the narrator's lines for an event."""
-        kind = event.kind
-        if kind == "match":
+        if isinstance(event, MatchStarted):
             return [_("Tutorial: one hand of Commerce against {first} and {second}. At each step I tell you "
                       "exactly what to type.").format(first=OPPONENTS[0], second=OPPONENTS[1])]
-        if kind == "deal":
+        if isinstance(event, Dealt):
             return [_("Everyone holds three cards, and three more lie open in the middle: the widow. In turn, "
                       "each player swaps one card with the widow, passes, or knocks.")]
-        if kind == "swap" and event.player != self.narrator.seat and self.once("opponent swap"):
+        if isinstance(event, Swapped) and event.player != self.narrator.seat and self.once("opponent swap"):
             return [_("{name} swapped: the card they laid now lies in the widow, for anyone to take.").format(
                 name=self.narrator.name(event.player))]
-        if kind == "pass" and event.player != self.narrator.seat and self.once("opponent pass"):
+        if isinstance(event, Passed) and event.player != self.narrator.seat and self.once("opponent pass"):
             return [_("{name} passed and keeps their cards.").format(name=self.narrator.name(event.player))]
-        if kind == "showdown":
+        if isinstance(event, Showdown):
             return [*showdown_lines(view, self.narrator, event),
                     _("The lowest hand loses a chip. Whoever has no chips left is out; the last player with chips "
                       "wins the match.")]
-        if kind == "chips":
+        if isinstance(event, Settled):
             self.finished = True
             return self.summary()
         return []

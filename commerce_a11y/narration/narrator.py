@@ -8,12 +8,33 @@ the player's own actions have their own sentences ("You pass.") rather than a na
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import assert_never
 
 from ..i18n import _, ngettext, pgettext
-from ..rules import Event, Phase, Ruleset, SeatView
+from ..rules import (
+    Anted,
+    Dealt,
+    Eliminated,
+    Event,
+    ExchangedAll,
+    Fired,
+    FirstDealerDrawn,
+    Kept,
+    Knocked,
+    MatchEnded,
+    MatchStarted,
+    Passed,
+    Phase,
+    Pounced,
+    Ruleset,
+    SeatView,
+    Settled,
+    Showdown,
+    Swapped,
+)
 from .values import name_words, value_words
 from .words import card_code, card_name
 
@@ -95,9 +116,41 @@ class Narrator:
     # ----- events -----
 
     def event(self, event: Event) -> list[str]:
-        """The lines that announce one event (possibly none at this verbosity)."""
-        handler = getattr(self, "_" + event.kind, None)
-        return handler(event) if handler is not None else []
+        """The lines that announce one event (possibly none at this verbosity). Every kind of event has its case
+        (the type checker holds the ``match`` to that), most frequent first."""
+        match event:
+            case Swapped():
+                return self._swap(event)
+            case Passed():
+                return self._pass(event)
+            case Knocked():
+                return self._knock(event)
+            case Dealt():
+                return self._deal(event)
+            case Showdown():
+                return self._showdown(event)
+            case Settled():
+                return self._chips(event)
+            case Anted():
+                return self._ante(event)
+            case Fired():
+                return self._fire(event)
+            case Pounced():
+                return self._pounce(event)
+            case ExchangedAll():
+                return self._exchange_all(event)
+            case Kept():
+                return self._keep(event)
+            case Eliminated():
+                return self._eliminated(event)
+            case FirstDealerDrawn():
+                return self._first_dealer(event)
+            case MatchStarted():
+                return self._match(event)
+            case MatchEnded():
+                return self._match_end(event)
+            case _:
+                assert_never(event)
 
     def events(self, events: Sequence[Event]) -> list[str]:
         """The lines for events in order; other players' passes in a row are told as one line ("Ben and Cem
@@ -105,7 +158,7 @@ class Narrator:
         lines: list[str] = []
         run: list[int] = []
         for event in events:
-            if event.kind == "pass" and event.player != self.seat:
+            if isinstance(event, Passed) and event.player != self.seat:
                 run.append(event.player)
                 continue
             if run:
@@ -123,7 +176,7 @@ class Narrator:
             return [_("{name} passes.").format(name=self.name(seats[0]))]
         return [_("{names} pass.").format(names=self.names_and(seats))]
 
-    def _match(self, e: Event) -> list[str]:
+    def _match(self, e: MatchStarted) -> list[str]:
         # Who plays, what is at stake and the options, in every verbosity: brief is short, never blind.
         rules = self.rules
         others = [s for s in range(len(self.names)) if s != self.seat]
@@ -138,58 +191,58 @@ class Narrator:
             lines.append(_("Options: {options}.").format(options=options))
         return lines
 
-    def _first_dealer(self, e: Event) -> list[str]:
+    def _first_dealer(self, e: FirstDealerDrawn) -> list[str]:
         # Who deals is said by the first hand's line; the draw itself is told unless speech is brief (G2).
         if self.brief:
             return []
-        lines = [_("Draw for the first deal: {draws}.").format(draws=self._draws(e["draws"]))]
-        for redraw in e.get("redraws", []):
+        lines = [_("Draw for the first deal: {draws}.").format(draws=self._draws(e.draws))]
+        for redraw in e.redraws:
             lines.append(_("A tie; they draw again: {draws}.").format(draws=self._draws(redraw)))
         return lines
 
-    def _draws(self, draws: dict[int, int]) -> str:
+    def _draws(self, draws: Mapping[int, int]) -> str:
         return ", ".join(_("{name} {card}").format(name=self.name(s), card=self.card(c)) for s, c in draws.items())
 
-    def _deal(self, e: Event) -> list[str]:
-        dealer = e["dealer"]
-        hand = e["hands"].get(self.seat)
+    def _deal(self, e: Dealt) -> list[str]:
+        dealer = e.dealer
+        hand = e.hands.get(self.seat)
         if dealer == self.seat:
-            lines = [_("Hand {number}. You deal.").format(number=e["hand"])]
+            lines = [_("Hand {number}. You deal.").format(number=e.hand)]
         else:
-            lines = [_("Hand {number}. {name} deals.").format(number=e["hand"], name=self.name(dealer))]
-        cutter = e.get("cut_by")
-        if self.verbose and cutter is not None:
+            lines = [_("Hand {number}. {name} deals.").format(number=e.hand, name=self.name(dealer))]
+        cutter = e.cut_by
+        if self.verbose:
             lines.append(_("You cut.") if cutter == self.seat else _("{name} cuts.").format(name=self.name(cutter)))
         if hand is not None:
             lines.append(_("Your cards: {cards}.").format(cards=self.cards(hand)))
-        lines.append(_("Widow: {cards}.").format(cards=self.cards(e["skat"])))
+        lines.append(_("Widow: {cards}.").format(cards=self.cards(e.widow)))
         return lines
 
-    def _ante(self, e: Event) -> list[str]:
+    def _ante(self, e: Anted) -> list[str]:
         if self.brief:  # the same every hand (one mark each); ``chips`` tells the pot
             return []
         if self.verbose:
-            return [_("Everyone puts one mark in the pot. Pot: {count}.").format(count=self.count(e["pot"]))]
-        return [_("Pot: {count}.").format(count=self.count(e["pot"]))]
+            return [_("Everyone puts one mark in the pot. Pot: {count}.").format(count=self.count(e.pot))]
+        return [_("Pot: {count}.").format(count=self.count(e.pot))]
 
-    def _exchange_all(self, e: Event) -> list[str]:
-        skat = self.cards(e["gave"])
+    def _exchange_all(self, e: ExchangedAll) -> list[str]:
+        widow = self.cards(e.gave)
         if e.player == self.seat:
             if self.brief:
-                return [_("You exchange; widow: {cards}.").format(cards=skat)]
-            return [_("You exchange your whole hand. New widow: {cards}.").format(cards=skat)]
+                return [_("You exchange; widow: {cards}.").format(cards=widow)]
+            return [_("You exchange your whole hand. New widow: {cards}.").format(cards=widow)]
         if self.brief:
-            return [_("{name} exchanges; widow: {cards}.").format(name=self.name(e.player), cards=skat)]
+            return [_("{name} exchanges; widow: {cards}.").format(name=self.name(e.player), cards=widow)]
         return [_("{name} exchanges the whole hand for the widow. New widow: {cards}.").format(
-            name=self.name(e.player), cards=skat)]
+            name=self.name(e.player), cards=widow)]
 
-    def _keep(self, e: Event) -> list[str]:
+    def _keep(self, e: Kept) -> list[str]:
         if e.player == self.seat:
             return [_("You keep your hand.")]
         return [_("{name} keeps the hand dealt.").format(name=self.name(e.player))]
 
-    def _swap(self, e: Event) -> list[str]:
-        took, gave = self.cards(e["took"]), self.cards(e["gave"])
+    def _swap(self, e: Swapped) -> list[str]:
+        took, gave = self.cards(e.took), self.cards(e.gave)
         if e.player == self.seat:
             return [_("You take {took} for {gave}.").format(took=took, gave=gave)]
         if self.brief:
@@ -198,12 +251,12 @@ class Narrator:
             return [_("{name} takes {took}.").format(name=self.name(e.player), took=took)]
         return [_("{name} takes {took} for {gave}.").format(name=self.name(e.player), took=took, gave=gave)]
 
-    def _pass(self, e: Event) -> list[str]:
+    def _pass(self, e: Passed) -> list[str]:
         if e.player == self.seat:
             return [_("You pass.")]
         return self._passes([e.player])
 
-    def _knock(self, e: Event) -> list[str]:
+    def _knock(self, e: Knocked) -> list[str]:
         # What a knock means is in the question of every last turn ("Last turn, Anna knocked"); said once more
         # only when speech is verbose.
         handeln = self.rules.name == "handeln"
@@ -219,24 +272,24 @@ class Narrator:
             line = _("{name} calls: I'm in!") if handeln else _("{name} knocks.")
         return [line.format(name=self.name(e.player))]
 
-    def _fire(self, e: Event) -> list[str]:
+    def _fire(self, e: Fired) -> list[str]:
         handeln = self.rules.name == "handeln"
         if e.player == self.seat:
             return [_("You call: Fire!") if handeln else _("You call 31!")]
         return [(_("{name} calls: Fire!") if handeln else _("{name} calls 31!")).format(name=self.name(e.player))]
 
-    def _pounce(self, e: Event) -> list[str]:
-        took, refill = self.card(e["took"]), self.card(e["refill"])
+    def _pounce(self, e: Pounced) -> list[str]:
+        took, refill = self.card(e.took), self.card(e.refill)
         if e.player == self.seat:
             return [_("You pounce on {card}. From the stock to the widow: {refill}.").format(card=took, refill=refill)]
         return [_("{name} pounces on {card}. From the stock to the widow: {refill}.").format(
             name=self.name(e.player), card=took, refill=refill)]
 
-    def _showdown(self, e: Event) -> list[str]:
+    def _showdown(self, e: Showdown) -> list[str]:
         """Verbose: every hand's cards and value; normal: every hand's value (it names the deciding cards);
         brief: only who lost or won, with the value that decided it. ``show`` gives the cards at any time."""
         lines = []
-        if e.get("stalemate"):
+        if e.stalemate:
             lines.append(_("Everyone passed.") if self.brief else _("Everyone passed, so the hands are shown."))
         elif not self.brief:
             lines.append(_("Showdown."))
@@ -244,21 +297,21 @@ class Narrator:
             lines += self.hand_lines(e, with_cards=self.verbose)
         return lines + self.results(e)
 
-    def results(self, e: Event) -> list[str]:
+    def results(self, e: Showdown) -> list[str]:
         """A showdown's outcome: who wins or loses (C16: or that nobody does)."""
-        void = [_("Nobody would be left, so no one loses this hand.")] if e.get("void") else []
+        void = [_("Nobody would be left, so no one loses this hand.")] if e.void else []
         return void + self._result(e)
 
-    def outcome(self, number: int, showdown: Event, chips: Event) -> str:
+    def outcome(self, number: int, showdown: Showdown, chips: Settled) -> str:
         """A hand in one line, for a player who skips to the outcomes: who lost or won, then the counts."""
-        totals = {s: chips["totals"][s] for s in showdown["hands"]}
+        totals = {s: chips.totals[s] for s in showdown.hands}
         return _("Hand {number}: {result} {standings}").format(
             number=number, result=" ".join(self.results(showdown)), standings=self.standings(totals))
 
-    def hand_lines(self, e: Event, with_cards: bool) -> list[str]:
+    def hand_lines(self, e: Showdown, with_cards: bool) -> list[str]:
         """A showdown's hands, one line each: the value, and with ``with_cards`` the cards first."""
         lines = []
-        for seat, cards in e["hands"].items():
+        for seat, cards in e.hands.items():
             value = value_words(self.rules, cards)
             who = _("You") if seat == self.seat else self.name(seat)
             if with_cards:
@@ -267,12 +320,12 @@ class Narrator:
                 lines.append(_("{name}: {value}.").format(name=who, value=value))
         return lines
 
-    def _result(self, e: Event) -> list[str]:
+    def _result(self, e: Showdown) -> list[str]:
         """Who wins or loses the hand; brief speech names the deciding value with it."""
         counter = self.rules.counter
-        hands = e["hands"]
-        if "winners" in e.fields:
-            (winner,) = e["winners"]
+        hands = e.hands
+        if e.winners is not None:
+            (winner,) = e.winners
             value = value_words(self.rules, hands[winner])
             best = self.rules.hand_value(hands[winner])
             tied = [s for s in hands if s != winner and self.rules.hand_value(hands[s]) == best]
@@ -287,7 +340,7 @@ class Narrator:
             if winner == self.seat:
                 return [_("You win the pot.")]
             return [_("{name} wins the pot.").format(name=self.name(winner))]
-        losers = list(e["losers"])
+        losers = list(e.losers or ())
         if not losers:
             return []
         if self.brief:
@@ -345,11 +398,11 @@ class Narrator:
             lines.append(text.format(names=self.names_and(others), value=value))
         return lines
 
-    def _chips(self, e: Event) -> list[str]:
+    def _chips(self, e: Settled) -> list[str]:
         """The counts after a hand: verbose, everyone's; otherwise the counts that changed (the others stand as
         they were, and ``chips`` tells them all). In Braillespiel everyone paid a mark into the pot: brief names
         the winner's count and the player's own."""
-        totals, changes = e["totals"], e["changes"]
+        totals, changes = e.totals, e.changes
         if self.verbose:
             return [self.standings(totals)]
         if self.brief and self.rules.counter == "marks":
@@ -358,7 +411,7 @@ class Narrator:
             changed = {s: totals[s] for s, change in changes.items() if change}
         return [self.standings(changed)] if changed else []
 
-    def standings(self, totals: dict[int, int]) -> str:
+    def standings(self, totals: Mapping[int, int]) -> str:
         """Every player's count, the player first: "Chips: you 3, Anna 2, Ben 1."."""
         seats = [self.seat] if self.seat in totals else []
         seats += [s for s in sorted(totals) if s != self.seat]
@@ -374,13 +427,13 @@ class Narrator:
             return _("Minus points: {list}.").format(list=parts)
         return _("Chips: {list}.").format(list=parts)
 
-    def _eliminated(self, e: Event) -> list[str]:
+    def _eliminated(self, e: Eliminated) -> list[str]:
         if e.player == self.seat:
             return [_("You are out.") if self.brief else _("You are out. The match plays on to its end.")]
         return [_("{name} is out.").format(name=self.name(e.player))]
 
-    def _match_end(self, e: Event) -> list[str]:
-        winners = list(e["winners"])
+    def _match_end(self, e: MatchEnded) -> list[str]:
+        winners = list(e.winners)
         if winners == [self.seat]:
             lines = [_("You win the match!")]
         elif self.seat in winners:
@@ -393,7 +446,7 @@ class Narrator:
         if not self.verbose and self.rules.counter in ("marks", "minus_points"):
             # The hands told only the counts that changed; where the final counts rank everyone (marks, minus
             # points), the end says them all once. Where the last player with chips wins, the winner says it all.
-            lines.append(self.standings(e["standings"]))
+            lines.append(self.standings(e.standings))
         return lines
 
     # ----- asking -----
@@ -407,8 +460,8 @@ class Narrator:
         lines = []
         if tuple(view.hand) != hand:
             lines.append(_("Your cards: {cards}.").format(cards=self.cards(view.hand)))
-        if tuple(view.skat) != widow:
-            lines.append(_("Widow: {cards}.").format(cards=self.cards(view.skat)))
+        if tuple(view.widow) != widow:
+            lines.append(_("Widow: {cards}.").format(cards=self.cards(view.widow)))
         return lines
 
     def table_cards(self, view: SeatView) -> str:
@@ -416,8 +469,8 @@ class Narrator:
         if self.brief:
             # Translators: a player's cards, then the widow's, as short codes: "hq h7 s2, c7 d9 h2". The comma costs
             # one braille cell where a semicolon after a digit costs two in German braille.
-            return _("{hand}, {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.skat))
-        return _("{hand}, widow {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.skat))
+            return _("{hand}, {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.widow))
+        return _("{hand}, widow {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.widow))
 
     def situation(self, view: SeatView) -> str:
         """What this decision is, as the question begins: whose turn, and whether it is the last one (and who

@@ -9,7 +9,7 @@ from ..cards import Card
 
 @dataclass(frozen=True, slots=True)
 class Swap:
-    """C2, B2, H2: give hand cards and take as many skat cards; ``gave[i]`` lands where ``took[i]`` lay."""
+    """C2, B2, H2: give hand cards and take as many widow cards; ``gave[i]`` lands where ``took[i]`` lay."""
 
     gave: tuple[Card, ...]
     took: tuple[Card, ...]
@@ -39,7 +39,7 @@ class Fire:
 
 @dataclass(frozen=True, slots=True)
 class Pounce:
-    """C17: take the fourth card of your tricon's rank from the skat."""
+    """C17: take the fourth card of your tricon's rank from the widow."""
 
     kind = "pounce"
 

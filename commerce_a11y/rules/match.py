@@ -14,21 +14,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
-from typing import Any
 
 from ..cards import Card
 from .actions import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, Swap
 from .errors import N_, IllegalAction
-from .events import Event
+from .events import (
+    Anted,
+    Dealt,
+    Eliminated,
+    Event,
+    ExchangedAll,
+    Fired,
+    FirstDealerDrawn,
+    Kept,
+    Knocked,
+    MatchEnded,
+    MatchStarted,
+    Passed,
+    Player,
+    Pounced,
+    Settled,
+    Showdown,
+    Swapped,
+)
 from .rulesets import Ruleset, Settlement
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    """A seat's occupant as the record names it: a name and a kind (``human``, ``bot:basic``, ...)."""
-
-    name: str
-    kind: str = "human"
 
 
 class Phase(StrEnum):
@@ -53,7 +62,7 @@ class SeatView:
     seat: int
     players: tuple[Player, ...]
     hand: tuple[Card, ...]
-    skat: tuple[Card, ...]
+    widow: tuple[Card, ...]
     counts: tuple[int, ...]
     out: tuple[bool, ...]
     hand_sizes: tuple[int, ...]
@@ -70,8 +79,8 @@ class SeatView:
     stock_size: int
     own_turns: int
     """How many turns this seat has begun in this hand (computer players bound their play by it, B11, H8)."""
-    turn_skat: tuple[Card, ...]
-    """The skat cards that lay there when this turn began and have not been taken this turn (C3)."""
+    turn_widow: tuple[Card, ...]
+    """The widow cards that lay there when this turn began and have not been taken this turn (C3)."""
     passes: int
     legal: tuple[Action, ...]
     _log: list[Event]
@@ -108,7 +117,7 @@ class Match:
         self.hand_no = 0
         self.dealer = 0
         self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.skat: list[Card] = []
+        self.widow: list[Card] = []
         self.stock: list[Card] = []
         self.pot = 0
         self.order: tuple[int, ...] = ()
@@ -119,15 +128,12 @@ class Match:
         self.last_round: list[int] | None = None
         self.passed: set[int] = set()
         self.calls: list[int] = []
-        self.turn_skat: tuple[Card, ...] = ()
+        self.turn_widow: tuple[Card, ...] = ()
         self.turn_swaps = 0
         self.own_turns = [0] * n
         self.winners: tuple[int, ...] = ()
         self._hand_start = 0
-        self._emit(
-            "match", ruleset=rules.name, options=dict(rules.options),
-            players=[{"name": p.name, "kind": p.kind} for p in self.players], seed=seed,
-        )
+        self._emit(MatchStarted(rules.name, dict(rules.options), self.players, seed))
         self._choose_first_dealer()
         self._start_hand()
 
@@ -145,11 +151,11 @@ class Match:
         """What ``seat`` may know now."""
         return SeatView(
             rules=self.rules, seat=seat, players=self.players, hand=tuple(self.hands[seat]),
-            skat=tuple(self.skat), counts=tuple(self.counts), out=tuple(self.out),
+            widow=tuple(self.widow), counts=tuple(self.counts), out=tuple(self.out),
             hand_sizes=tuple(len(h) for h in self.hands), dealer=self.dealer, hand_no=self.hand_no,
             order=self.order, phase=self.phase, to_act=self.to_act, knocker=self.knocker,
             last_round=self.last_round is not None, passed=frozenset(self.passed), pot=self.pot,
-            stock_size=len(self.stock), own_turns=self.own_turns[seat], turn_skat=self.turn_skat,
+            stock_size=len(self.stock), own_turns=self.own_turns[seat], turn_widow=self.turn_widow,
             passes=self.passes, legal=tuple(self.legal_actions()) if seat == self.to_act else (),
             _log=self._logs[seat], _log_size=len(self._logs[seat]), _hand_start=self._hand_start,
         )
@@ -169,9 +175,9 @@ class Match:
         actions: list[Action] = []
         if phase is Phase.TURN and self.rules.multi_swap:
             for k in (1, 2, 3):
-                actions += [Swap(g, t) for g in combinations(hand, k) for t in combinations(self.skat, k)]
+                actions += [Swap(g, t) for g in combinations(hand, k) for t in combinations(self.widow, k)]
         elif self.turn_swaps < self.rules.swaps_per_turn:
-            takeable = [c for c in self.skat if c in self.turn_skat]
+            takeable = [c for c in self.widow if c in self.turn_widow]
             actions += [Swap((g,), (t,)) for g in hand for t in takeable]
         if phase is Phase.TURN:
             actions.append(Pass())
@@ -202,36 +208,36 @@ class Match:
                 self.passes += 1
                 if self.rules.pass_is_final:
                     self.passed.add(seat)
-                self._emit("pass", player=seat)
+                self._emit(Passed(seat))
                 self._end_turn()
             case Knock():
                 self.passes = 0
                 self.knocker = seat
-                self._emit("knock", player=seat)
+                self._emit(Knocked(seat))
                 i = self.order.index(seat)
                 self.last_round = list(self.order[i + 1:] + self.order[:i])
                 self._end_turn()
             case Fire():
-                self._emit("fire", player=seat)
+                self._emit(Fired(seat))
                 self._showdown()
             case Pounce():
                 took = self._pounce_card(seat)
                 assert took is not None
                 refill = self.stock.pop(0)
                 self.hands[seat].append(took)
-                self.skat[self.skat.index(took)] = refill
+                self.widow[self.widow.index(took)] = refill
                 self.passes = 0
-                self._emit("pounce", player=seat, took=took, refill=refill)
+                self._emit(Pounced(seat, took, refill))
                 self._end_turn()
             case ExchangeAll():
-                gave, took = self.hands[seat], self.skat
-                self.hands[seat], self.skat = list(took), list(gave)
-                self._emit("exchange_all", player=seat, gave=tuple(gave), took=tuple(took))
+                hand, widow = self.hands[seat], self.widow
+                self.hands[seat], self.widow = list(widow), list(hand)
+                self._emit(ExchangedAll(seat, tuple(hand), tuple(widow)))
                 self._offer_calls()
             case Done():
                 if self.phase is Phase.EXCHANGE:
                     # H1: the table sees the dealer keep the hand (nothing changes hands, but everyone waited).
-                    self._emit("keep", player=seat)
+                    self._emit(Kept(seat))
                     self._offer_calls()
                 elif self.phase is Phase.CALL:
                     self.calls.pop(0)
@@ -285,7 +291,7 @@ class Match:
             return N_("You have pounced already.")
         if not hand[0].rank == hand[1].rank == hand[2].rank:
             return N_("Pounce needs a tricon in your hand.")
-        if all(card.rank != hand[0].rank for card in self.skat):
+        if all(card.rank != hand[0].rank for card in self.widow):
             return N_("Pounce needs your tricon's fourth card in the widow.")
         return N_("The stock is empty: no pounce.")  # nothing to refill the widow with
 
@@ -306,26 +312,26 @@ class Match:
             if card not in hand:
                 raise IllegalAction(N_("You do not hold {card}."), card=card)
         for card in swap.took:
-            if card not in self.skat:
+            if card not in self.widow:
                 raise IllegalAction(N_("{card} is not in the widow."), card=card)
         if self.turn_swaps >= self.rules.swaps_per_turn:
             raise IllegalAction(N_("No more swaps this turn."))
-        if any(card not in self.turn_skat for card in swap.took):
+        if any(card not in self.turn_widow for card in swap.took):
             raise IllegalAction(N_("A card laid down this turn cannot be taken back."))
 
     def _swap(self, seat: int, swap: Swap) -> None:
         hand = self.hands[seat]
         for gave, took in zip(swap.gave, swap.took, strict=True):
             hand[hand.index(gave)] = took
-            self.skat[self.skat.index(took)] = gave
+            self.widow[self.widow.index(took)] = gave
         self.passes = 0
         self.turn_swaps += 1
-        # C3: each swap takes a *different* card of those that lay in the skat when the turn began, and a card
+        # C3: each swap takes a *different* card of those that lay in the widow when the turn began, and a card
         # laid down this turn cannot be taken back; a taken card laid down again would otherwise look takeable,
         # since it did lie there at the turn's start. So a taken card leaves the turn's takeable cards.
-        self.turn_skat = tuple(c for c in self.turn_skat if c not in swap.took)
-        self._emit("swap", player=seat, gave=list(swap.gave), took=list(swap.took))
-        more_swaps = self.turn_swaps < self.rules.swaps_per_turn and any(c in self.turn_skat for c in self.skat)
+        self.turn_widow = tuple(c for c in self.turn_widow if c not in swap.took)
+        self._emit(Swapped(seat, swap.gave, swap.took))
+        more_swaps = self.turn_swaps < self.rules.swaps_per_turn and any(c in self.turn_widow for c in self.widow)
         if not self.rules.multi_swap and (more_swaps or self._may_fire(seat)):
             self.phase = Phase.CONTINUE
         else:
@@ -333,8 +339,7 @@ class Match:
 
     # ----- the flow of a hand -----
 
-    def _emit(self, kind: str, **fields: Any) -> None:
-        event = Event(kind, fields)
+    def _emit(self, event: Event) -> None:
         self.events.append(event)
         self._new.append(event)
         for seat, log in enumerate(self._logs):
@@ -370,8 +375,7 @@ class Match:
             top = max(c.rank for c in draws.values())
             contenders = [s for s in contenders if draws[s].rank == top]
         self.dealer = contenders[0]
-        extra = {"redraws": rounds[1:]} if len(rounds) > 1 else {}
-        self._emit("first_dealer", draws=rounds[0], dealer=self.dealer, **extra)
+        self._emit(FirstDealerDrawn(rounds[0], self.dealer, tuple(rounds[1:])))
 
     def _start_hand(self) -> None:
         """G4, G5 (and B1's ante): shuffle, cut, deal three each and three face up."""
@@ -388,7 +392,7 @@ class Match:
         for k, seat in enumerate(self.order * 3):
             self.hands[seat].append(cards[k])
         dealt = 3 * len(self.order)
-        self.skat = cards[dealt:dealt + 3]
+        self.widow = cards[dealt:dealt + 3]
         self.stock = cards[dealt + 3:]
         self.passes = 0
         self.knocker = None
@@ -396,14 +400,13 @@ class Match:
         self.passed = set()
         self.own_turns = [0] * len(self.players)
         self._hand_start = len(self.events)
-        self._emit("deal", hand=self.hand_no, dealer=self.dealer,
-                   hands={s: tuple(self.hands[s]) for s in self.order}, skat=tuple(self.skat),
-                   cut_by=cutter, cut=cut)
+        self._emit(Dealt(self.hand_no, self.dealer, {s: tuple(self.hands[s]) for s in self.order}, tuple(self.widow),
+                         cutter, cut))
         if self.rules.settlement is Settlement.BEST_TAKES_POT:
             for seat in self.order:
                 self.counts[seat] -= 1
             self.pot = len(self.order)
-            self._emit("ante", pot=self.pot, totals=self._totals())
+            self._emit(Anted(self.pot, self._totals()))
         if self.rules.dealer_exchange:
             self.phase = Phase.EXCHANGE
             self.to_act = self.dealer
@@ -426,7 +429,7 @@ class Match:
     def _begin_turn(self, seat: int) -> None:
         self.phase = Phase.TURN
         self.to_act = seat
-        self.turn_skat = tuple(self.skat)
+        self.turn_widow = tuple(self.widow)
         self.turn_swaps = 0
         self.own_turns[seat] += 1
 
@@ -457,12 +460,12 @@ class Match:
         return fire is not None and self.value(seat) >= fire
 
     def _pounce_card(self, seat: int) -> Card | None:
-        """C17: the skat card that completes this seat's tricon, when a pounce is allowed now."""
+        """C17: the widow card that completes this seat's tricon, when a pounce is allowed now."""
         hand = self.hands[seat]
         if (not self.rules.pounce or self.phase is not Phase.TURN or self.last_round is not None
                 or len(hand) != 3 or not self.stock or not hand[0].rank == hand[1].rank == hand[2].rank):
             return None
-        return next((c for c in self.skat if c.rank == hand[0].rank), None)
+        return next((c for c in self.widow if c.rank == hand[0].rank), None)
 
     # ----- the end of a hand -----
 
@@ -483,30 +486,27 @@ class Match:
         if rules.settlement is Settlement.WORST_LOSES:
             survivors = [s for s in self.order if self.counts[s] - (s in bottom) > 0]
             losers = bottom if survivors else []  # C16: nobody would be left, so nobody loses
-            extra = {} if survivors else {"void": True}
-            if stalemate:
-                extra["stalemate"] = True
-            self._emit("showdown", hands=shown, values=names, losers=losers, **extra)
+            self._emit(Showdown(shown, names, losers=tuple(losers), void=not survivors, stalemate=stalemate))
             changes = {s: -1 for s in losers}
         elif rules.settlement is Settlement.BEST_TAKES_POT:
             winner = next(s for s in self.order if values[s] == best)  # B7: eldest first wins a tie
-            self._emit("showdown", hands=shown, values=names, winners=[winner])
+            self._emit(Showdown(shown, names, winners=(winner,)))
             changes = {s: -1 for s in self.order}
             changes[winner] = self.pot - 1
             self.counts[winner] += self.pot  # the antes were taken at the deal
             self.pot = 0
         else:
-            self._emit("showdown", hands=shown, values=names, losers=bottom)
+            self._emit(Showdown(shown, names, losers=tuple(bottom)))
             changes = {s: 1 for s in bottom}
         if rules.settlement is not Settlement.BEST_TAKES_POT:
             for seat, change in changes.items():
                 self.counts[seat] += change
-        self._emit("chips", changes=changes, totals=self._totals())
+        self._emit(Settled(changes, self._totals()))
         if rules.settlement is not Settlement.FEWEST_GET_MINUS:
             for seat in self.order:
                 if self.counts[seat] <= 0:
                     self.out[seat] = True
-                    self._emit("eliminated", player=seat)
+                    self._emit(Eliminated(seat))
         if self._match_ends():
             return
         self.dealer = self._next_alive(self.dealer)
@@ -515,7 +515,7 @@ class Match:
     def _match_ends(self) -> bool:
         """C15, B10, H7: end the match when its ruleset says so, naming winners (and losers where there are)."""
         rules, counts = self.rules, self.counts
-        extra: dict[str, Any] = {}
+        losers: tuple[int, ...] | None = None
         alive = self._alive()
         if rules.settlement is Settlement.WORST_LOSES:
             if len(alive) > 1:
@@ -530,9 +530,9 @@ class Match:
             if max(counts) < rules.minus_limit:
                 return False
             winners = [s for s in range(len(counts)) if counts[s] == min(counts)]
-            extra["losers"] = [s for s in range(len(counts)) if counts[s] == max(counts)]
+            losers = tuple(s for s in range(len(counts)) if counts[s] == max(counts))
         self.winners = tuple(winners)
-        self._emit("match_end", winners=list(winners), standings=self._totals(), **extra)
+        self._emit(MatchEnded(self.winners, self._totals(), losers))
         self.phase = Phase.OVER
         self.to_act = None
         return True

@@ -16,8 +16,19 @@ from ..cards import parse_cards
 from ..cleaning import clean, clean_name, load_json
 from .actions import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, Swap
 from .errors import N_, IllegalAction, NewerRecordError, OptionError, RecordError
-from .events import ACTION_KINDS, Event
-from .match import Match, Player
+from .events import (
+    ACTION_KINDS,
+    Anted,
+    Dealt,
+    Event,
+    FirstDealerDrawn,
+    Kept,
+    MatchEnded,
+    MatchStarted,
+    Player,
+    Showdown,
+)
+from .match import Match
 from .rulesets import ruleset
 
 RECORD_FORMAT = 2
@@ -27,16 +38,17 @@ hand from docs/record.md, or before the field existed) is read as format 1.
 
 Format 2 added the ``keep`` line (H1: Handeln's dealer keeps the hand dealt), which format 1 left out; a format 1
 record is still read, the keep implied as before (``IMPLIED_EVENTS``)."""
-IMPLIED_EVENTS = frozenset({"keep"})
+IMPLIED_EVENTS: frozenset[type[Event]] = frozenset({Kept})
 """Events the engine makes that an older record may leave out: the reader supplies them where a line lacks them."""
-OPTIONAL_FIELDS: dict[str, frozenset[str]] = {
-    "first_dealer": frozenset({"redraws"}),
-    "deal": frozenset({"cut", "cut_by"}),
-    "ante": frozenset({"totals"}),
-    "showdown": frozenset({"void", "stalemate"}),
-    "match_end": frozenset({"losers"}),
+OPTIONAL_FIELDS: dict[type[Event], frozenset[str]] = {
+    FirstDealerDrawn: frozenset({"redraws"}),
+    Dealt: frozenset({"cut", "cut_by"}),
+    Anted: frozenset({"totals"}),
+    Showdown: frozenset({"void", "stalemate"}),
+    MatchEnded: frozenset({"losers"}),
 }
-"""Fields our engine writes beyond docs/record.md's required ones, per event: compared only when a record has them.
+"""Fields (record keys) our engine writes beyond docs/record.md's required ones, per event: compared only when a
+record has them.
 
 Per event, because a field that is extra on one event is required on another (docs/record.md: ``chips`` needs
 ``totals``, a worst-loses ``showdown`` needs ``losers``), and a record missing a required field is refused."""
@@ -46,8 +58,8 @@ def record_lines(events: Iterable[Event]) -> Iterator[str]:
     """One JSON line per event, without the newline."""
     for event in events:
         obj = event.to_record()
-        if event.kind == "match":
-            obj = {"event": "match", "format": RECORD_FORMAT, **obj}
+        if isinstance(event, MatchStarted):
+            obj = {"event": event.kind, "format": RECORD_FORMAT, **obj}
         yield json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -78,8 +90,9 @@ def _action(obj: dict[str, Any]) -> Action:
     kind = obj["event"]
     if kind == "swap":
         return Swap(parse_cards(obj["gave"]), parse_cards(obj["took"]))
-    return {"pass": Pass(), "knock": Knock(), "fire": Fire(), "pounce": Pounce(),
-            "exchange_all": ExchangeAll(), "keep": Done()}[kind]
+    actions: dict[str, Action] = {"pass": Pass(), "knock": Knock(), "fire": Fire(), "pounce": Pounce(),
+                                  "exchange_all": ExchangeAll(), "keep": Done()}
+    return actions[kind]
 
 
 def replay(lines: Iterable[str], observe: Callable[[Match], None] | None = None) -> Match:
@@ -120,7 +133,7 @@ def replay(lines: Iterable[str], observe: Callable[[Match], None] | None = None)
                     observe(match)
             event = match.events[produced]
             produced += 1
-            if not (event.kind in IMPLIED_EVENTS and obj["event"] != event.kind):
+            if not (type(event) in IMPLIED_EVENTS and obj["event"] != event.kind):
                 break
         _compare(obj, event, number)
     return match
@@ -139,9 +152,9 @@ def check_format(head: dict[str, Any]) -> None:
 
 def _feed(match: Match, obj: dict[str, Any], number: int) -> None:
     """Apply the action a line records (or the decline the line implies before it)."""
-    if match.over:
-        raise RecordError(N_("Line {line} of the record comes after the match end."), line=number)
     seat = match.to_act
+    if seat is None:  # the match is over: nobody is to act
+        raise RecordError(N_("Line {line} of the record comes after the match end."), line=number)
     if obj["event"] in ACTION_KINDS and obj.get("player") == seat:
         try:
             action = _action(obj)
@@ -165,12 +178,12 @@ def _feed(match: Match, obj: dict[str, Any], number: int) -> None:
 
 def _compare(obj: dict[str, Any], event: Event, number: int) -> None:
     expected = event.to_record()
-    if event.kind == "match":
+    if isinstance(event, MatchStarted):
         # The match was built from this very line: options left at their defaults and a player's missing kind
         # were filled in by the rules, so the line need not spell them out.
         expected = {"event": "match", "ruleset": expected["ruleset"], "seed": expected["seed"]}
     for key, value in expected.items():
-        if key in OPTIONAL_FIELDS.get(event.kind, ()) and key not in obj:
+        if key in OPTIONAL_FIELDS.get(type(event), ()) and key not in obj:
             continue
         if obj.get(key) != value:
             raise RecordError(

@@ -48,15 +48,20 @@ def _opt_bool(name: str) -> OptionSpec:
 _CHIPS = OptionSpec("chips", 3, 1, 9)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Ruleset:
-    """A ruleset with its options fixed; immutable, shared by matches, states and computer players."""
+    """A ruleset with its options fixed; immutable, shared by matches, states and computer players.
+
+    Built with keywords only: a ruleset has many numbers and switches, and a name beside each says which is which.
+    """
 
     name: str
     options: Mapping[str, Any]
     min_players: int
     max_players: int
+    """The most players the ruleset is for; ``players_high`` is lower where the deck is too small for them."""
     deck_size: Callable[[int, Mapping[str, Any]], int] = field(repr=False)
+    """The deck's size for a number of players and the options (braillespiel's depends on both)."""
     scorer: Scorer = field(repr=False)
     scorer_options: Mapping[str, bool] = field(repr=False)
     counter: str
@@ -112,10 +117,13 @@ class Ruleset:
 
     @property
     def players_high(self) -> int:
-        """The most players the ruleset allows with its options (a 32-card Braillespiel deck: 9)."""
-        if self.name == "braillespiel" and self.options["deck"] == 32:
-            return min(self.max_players, 9)
-        return self.max_players
+        """The most players the ruleset allows with its options: at most ``max_players``, and no more than its deck
+        deals three cards each and the widow's three to (G5: a 32-card Braillespiel deck, 9)."""
+        high = self.min_players
+        for players in range(self.min_players, self.max_players + 1):
+            if 3 * players + 3 <= self.deck_size(players, self.options):
+                high = players
+        return high
 
     def check_players(self, players: int) -> None:
         """Refuse a player count the ruleset does not allow, naming the allowed range."""
@@ -135,28 +143,31 @@ class _Definition:
 
 def _commerce(o: dict[str, Any]) -> Ruleset:
     return Ruleset(
-        "commerce", o, 3, 12, lambda n, _o: 52, score_commerce,
-        {"ace_low": o["ace_low"], "extended": o["extended"]}, "chips", o["chips"],
-        Settlement.WORST_LOSES, swaps_per_turn=o["swaps_per_turn"], pounce=o["pounce"],
-        stalemate_rounds=1 if o["extended"] else 2,
+        name="commerce", options=o, min_players=3, max_players=12, deck_size=lambda n, _o: 52,
+        scorer=score_commerce, scorer_options={"ace_low": o["ace_low"], "extended": o["extended"]},
+        counter="chips", starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
+        swaps_per_turn=o["swaps_per_turn"], pounce=o["pounce"], stalemate_rounds=1 if o["extended"] else 2,
     )
 
 
 def _braillespiel(o: dict[str, Any]) -> Ruleset:
     def deck_size(players: int, opts: Mapping[str, Any]) -> int:
-        return opts["deck"] or (32 if players < 9 else 52)
+        deck: int = opts["deck"] or (32 if players < 9 else 52)
+        return deck
 
     return Ruleset(
-        "braillespiel", o, 3, 12, deck_size, score_braillespiel, {"krikelkrakel": o["krikelkrakel"]}, "marks",
-        o["marks"],
-        Settlement.BEST_TAKES_POT, multi_swap=True, pass_is_final=True, can_knock=False, stalemate_rounds=None,
-        match_hands=o["hands"],
+        name="braillespiel", options=o, min_players=3, max_players=12, deck_size=deck_size,
+        scorer=score_braillespiel, scorer_options={"krikelkrakel": o["krikelkrakel"]},
+        counter="marks", starting_count=o["marks"], settlement=Settlement.BEST_TAKES_POT,
+        multi_swap=True, pass_is_final=True, can_knock=False, stalemate_rounds=None, match_hands=o["hands"],
     )
 
 
 def _handeln(o: dict[str, Any]) -> Ruleset:
     return Ruleset(
-        "handeln", o, 3, 9, lambda n, _o: 32, score_handeln, {}, "minus_points", 0, Settlement.FEWEST_GET_MINUS,
+        name="handeln", options=o, min_players=3, max_players=9, deck_size=lambda n, _o: 32,
+        scorer=score_handeln, scorer_options={},
+        counter="minus_points", starting_count=0, settlement=Settlement.FEWEST_GET_MINUS,
         fire_value=HandName("points", 2, points=31).value, dealer_exchange=True, stalemate_rounds=None,
         minus_limit=o["limit"],
     )
@@ -164,14 +175,18 @@ def _handeln(o: dict[str, Any]) -> Ruleset:
 
 def _thirty_one(o: dict[str, Any]) -> Ruleset:
     return Ruleset(
-        "thirty-one", o, 3, 12, lambda n, _o: 52, score_thirty_one, {}, "lives", o["chips"],
-        Settlement.WORST_LOSES, fire_value=HandName("points", 1, points=31).value,
+        name="thirty-one", options=o, min_players=3, max_players=12, deck_size=lambda n, _o: 52,
+        scorer=score_thirty_one, scorer_options={},
+        counter="lives", starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
+        fire_value=HandName("points", 1, points=31).value,
     )
 
 
 def _trentuno(o: dict[str, Any]) -> Ruleset:
     return Ruleset(
-        "trentuno", o, 3, 12, lambda n, _o: 40, score_trentuno, {}, "chips", o["chips"], Settlement.WORST_LOSES,
+        name="trentuno", options=o, min_players=3, max_players=12, deck_size=lambda n, _o: 40,
+        scorer=score_trentuno, scorer_options={},
+        counter="chips", starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
     )
 
 
