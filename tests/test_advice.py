@@ -25,7 +25,7 @@ from commerce_a11y.console.advice import (
 from commerce_a11y.console.parser import Invalid, parse, swap_from_tokens
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import Narrator
-from commerce_a11y.narration.values import name_words, value_words
+from commerce_a11y.narration.values import value_words
 from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, Pounce, Showdown, Swap, ruleset
 
 CONFIGS = [
@@ -152,7 +152,7 @@ def test_whatif_names_the_value_the_hand_has_after_that_swap(config, seed: int, 
     hand = list(showdown.hands[seat]) if showdown else match.hands[seat]
     assert sorted(hand) == sorted(after_swap(view.hand, swap))
     assert predicted == match.rules.hand_value(hand)
-    assert f": {name_words(match.rules.name_hand(hand))}. Now: " in line
+    assert f": {value_words(match.rules, hand)}. Now: " in line
 
 
 @pytest.mark.parametrize("typed", [["14"], ["9"], ["qs", "hq"], ["ac"], []])
@@ -198,12 +198,12 @@ def test_explain_names_the_loser_and_the_hand_just_above_with_the_deciding_cards
     narrator = Narrator(match.rules, [p.name for p in match.players], seat)
     lines = explain_lines(match.view(seat), narrator, [e.visible_to(seat) for e in match.events])
     winner, loser = match.players[held["pair 7 2"]].name, match.players[held["point 21"]].name
-    assert lines == [f"{winner} beats {loser}: Pair of sevens, two odd card against Point, 21."]
+    assert lines == [f"{winner} beats {loser}: Pair of sevens, odd card two against Point, 21."]
 
 
 @pytest.mark.parametrize(("mine", "expected"), [
-    ("pair 7 2", "You beat {point}: Pair of sevens, two odd card against Point, 21."),
-    ("point 21", "{pair} beats you: Pair of sevens, two odd card against Point, 21."),
+    ("pair 7 2", "You beat {point}: Pair of sevens, odd card two against Point, 21."),
+    ("point 21", "{pair} beats you: Pair of sevens, odd card two against Point, 21."),
 ])
 def test_explain_tells_the_player_who_beat_whom(mine: str, expected: str) -> None:
     match, seen = showdown_of("commerce", ["9C 9H KS", "7S 7D 2C", "AC 4H 6D"], "2H 3S 5C")
@@ -221,7 +221,7 @@ def test_explain_names_the_pot_winner_in_braillespiel() -> None:
     seat, winner, second = held["high A 6 4"], held["kunststueck 9"], held["sequence 9 S"]
     narrator = Narrator(match.rules, [p.name for p in match.players], seat)
     lines = explain_lines(match.view(seat), narrator, [e.visible_to(seat) for e in match.events])
-    assert lines == [f"{match.players[winner].name} beats {match.players[second].name}: Kunststück of nines "
+    assert lines == [f"{match.players[winner].name} beats {match.players[second].name}: Tricon of nines "
                      "against Sequence, nine high, in spades."]
 
 
@@ -249,10 +249,10 @@ def test_explain_with_a_name_reads_that_players_last_move() -> None:
     view = match.view(me)
     name = match.players[first].name
     assert explain_lines(view, narrator, seen, name.lower()) == [
-        f"{name} passed: the hand is good enough for them, or the widow had nothing they wanted."]
+        f"{name} passed: their cards are good enough, or the widow had nothing they wanted."]
     lines = explain_lines(view, narrator, seen, match.players[second].name)
     assert lines[0] == f"{match.players[second].name} took nine of diamonds and laid nine of hearts."
-    assert lines[1] == f"{match.players[second].name} gave up a card that did not fit the rest of their hand."
+    assert lines[1] == f"{match.players[second].name} gave up a card that did not fit their other cards."
     assert explain_lines(view, narrator, seen, "Zed")[0].startswith("Name a player: ")
 
 
@@ -268,14 +268,14 @@ def test_explain_before_anything_happened() -> None:
 @pytest.mark.parametrize(("name", "hand", "options", "words"), [
     ("commerce", "KH QH JH", {}, "Sequence, king high, in hearts"),
     ("commerce", "KH 7S QD", {}, "Point, 27"),
-    ("commerce", "9C AH 9S", {}, "Pair of nines, ace odd card"),
+    ("commerce", "9C AH 9S", {}, "Pair of nines, odd card ace"),
     ("commerce", "9C 7C 2C", {}, "Flush in clubs: nine, seven, two"),
     ("commerce", "AC 2C 3C", {"ace_low": True}, "Sequence, three high, in clubs"),
     ("commerce", "9C 7D 2C", {"extended": True}, "No combination"),
     ("braillespiel", "AH KH 2H", {}, "23 points, all in hearts"),
     ("braillespiel", "AH KH 2S", {}, "21 points"),
     ("braillespiel", "AH 8D 7S", {"deck": 52}, "No points, high cards ace, eight, seven"),
-    ("braillespiel", "QH QD QS", {}, "Kunststück of queens"),
+    ("braillespiel", "QH QD QS", {}, "Tricon of queens"),
     ("handeln", "AH KD 7S", {}, "11 points, highest card only"),
     ("thirty-one", "5H 5D 5S", {}, "Tricon of fives, 30.5 points"),
     ("trentuno", "KH QH 2S", {}, "22 points"),
@@ -410,9 +410,9 @@ RUN_HANDS = (["7C 8D 9S", "10C JD QS", "KC AD 7S"], "JH 10S 8H")
 
 
 @pytest.mark.parametrize(("name", "options", "hope"), [
-    ("commerce", {}, "; perhaps for a flush or a sequence."),
-    ("commerce", {"extended": True}, "; perhaps for a flush or a sequence."),
-    ("braillespiel", {"deck": 52}, "; perhaps for a sequence or points in that suit."),
+    ("commerce", {}, "; perhaps for a Flush or a Sequence."),
+    ("commerce", {"extended": True}, "; perhaps for a Flush or a Sequence."),
+    ("braillespiel", {"deck": 52}, "; perhaps for a Sequence or points in that suit."),
     ("thirty-one", {}, "; perhaps for points in that suit."),
     ("handeln", {}, "; perhaps for points in that suit."),
 ])
@@ -435,7 +435,7 @@ def test_explain_in_extended_commerce_where_points_count_for_nothing() -> None:
     assert opponent_swaps("commerce", {}, *SUIT_HANDS, [("7C", "KH")])[1] == (
         "Eve gave a lower card for a higher one: more points, or a start on a suit.")
     assert opponent_swaps("commerce", {"extended": True}, *SUIT_HANDS, [("7C", "KH")])[1] == (
-        "Eve gave up a card that did not fit the rest of their hand.")
+        "Eve gave up a card that did not fit their other cards.")
 
 
 def test_explain_names_a_krikelkrakel_only_where_it_is_played() -> None:
@@ -460,10 +460,10 @@ def test_the_reasons_speak_of_no_later_swap_and_no_waiting_where_there_is_none(m
     match.apply(match.to_act, Knock())
     assert hint_for(match, Swap(parse_cards("5C"), parse_cards("7C"))) == (
         "It keeps 9 points and takes seven of clubs away from the players after you.")
-    assert hint_for(match, Pass()) == ("Your hand, 9 points, is better than 10 in 100 hands; played out many times, "
-                                       "any swap helps the players after you more than you.")
+    assert hint_for(match, Pass()) == ("You hold 9 points, better than 10 in 100 hands; on average any swap helps "
+                                       "the players after you more than you.")
     match = new_match("thirty-one", 3, seed=2)
     lay(match, ["2C 3D 4S", "9H 5C 2D", "JC QD KS"], "7C 8D 10S")
     for _ in range(5):
         match.apply(match.to_act, Pass())
-    assert hint_for(match, Pass()).endswith("played out many times, passing now loses less than any swap.")
+    assert hint_for(match, Pass()).endswith("on average passing now loses less than any swap.")

@@ -35,7 +35,7 @@ def test_the_draw_for_the_first_deal_is_german() -> None:
 
 
 def test_a_swap_by_numbers_tauscht_gegen() -> None:
-    assert _("Swap by numbers: 13 gives your card 1 for widow card 3. Cards by code or name work too.") == (
+    assert _("Swap by numbers: 13 swaps your card 1 for widow card 3. Cards by code or name work too.") == (
         "Tauschen mit Zahlen: 13 tauscht deine Karte 1 gegen Skatkarte 3. Karten per Code oder Name gehen auch.")
 
 

@@ -270,8 +270,8 @@ def test_c2_swap_refusals():
     m = new_match("commerce", 3, seed=1)
     seat = m.to_act
     hand, widow = m.hands[seat], m.widow
-    refused(m, seat, Swap((hand[0], hand[1]), (widow[0], widow[1])), "Swap one hand card for one widow card.")
-    refused(m, seat, Swap((hand[0],), ()), "Swap one hand card for one widow card.")
+    refused(m, seat, Swap((hand[0], hand[1]), (widow[0], widow[1])), "Swap one of your cards for one widow card.")
+    refused(m, seat, Swap((hand[0],), ()), "Swap one of your cards for one widow card.")
     stranger = next(c for c in m.stock)
     refused(m, seat, Swap((stranger,), (widow[0],)), f"You do not hold {stranger.code}.")
     refused(m, seat, Swap((hand[0],), (stranger,)), f"{stranger.code} is not in the widow.")
@@ -559,11 +559,11 @@ def test_c17_pounce_only_with_the_option_only_with_the_fourth_in_the_skat_never_
 
     m = new_match("commerce", 3, seed=1, pounce=True)
     lay(m, ["7C 7D 8H", "2C 3D 5H", "9C 9D 2H"], "KS 7S JD")  # no tricon
-    refused(m, m.to_act, Pounce(), "Pounce needs a tricon in your hand.")
+    refused(m, m.to_act, Pounce(), "Pounce needs a Tricon.")
 
     m = new_match("commerce", 3, seed=1, pounce=True)
     lay(m, ["7C 7D 7H", "2C 3D 5H", "9C 9D 2H"], "KS 8S JD")  # the fourth is not in the skat
-    refused(m, m.to_act, Pounce(), "Pounce needs your tricon's fourth card in the widow.")
+    refused(m, m.to_act, Pounce(), "Pounce needs your Tricon's fourth card in the widow.")
 
     m = new_match("commerce", 3, seed=1, pounce=True)
     lay(m, ["2C 3D 5H", "7C 7D 7H", "9C 9D 2H"], "KS 7S JD")
@@ -621,7 +621,7 @@ def test_b2_swap_refusals():
     m = new_match("braillespiel", 3, seed=1)
     seat = m.to_act
     h, s = m.hands[seat], m.widow
-    msg = "Swap one, two or three hand cards for as many widow cards."
+    msg = "Swap one, two or three of your cards for as many widow cards."
     refused(m, seat, Swap((h[0], h[1]), (s[0],)), msg)
     refused(m, seat, Swap((), ()), msg)
     refused(m, seat, Swap((h[0], h[0]), (s[0], s[1])), f"{h[0].code} is named twice.")
@@ -760,8 +760,8 @@ def test_h1_only_the_dealer_may_exchange_the_whole_hand_and_only_first():
     assert m.legal_actions() == [ExchangeAll(), Done()]
     assert m.view(m.order[0]).legal == ()
     refused(m, m.order[0], ExchangeAll(), "It is not your turn.")
-    refused(m, d, Pass(), "First exchange your hand or keep it.")
-    refused(m, d, swap(" ".join(c.code for c in m.hands[d][:1]), "AC"), "First exchange your hand or keep it.")
+    refused(m, d, Pass(), "First exchange your cards or keep them.")
+    refused(m, d, swap(" ".join(c.code for c in m.hands[d][:1]), "AC"), "First exchange your cards or keep them.")
     old_hand, old_widow = list(m.hands[d]), list(m.widow)
     events = play(m, ExchangeAll())
     assert events == [ExchangedAll(d, tuple(old_hand), tuple(old_widow))]
@@ -769,7 +769,7 @@ def test_h1_only_the_dealer_may_exchange_the_whole_hand_and_only_first():
     assert (m.phase, m.to_act) == (Phase.TURN, m.order[0])
     play(m, Pass(), Pass(), Pass())
     assert m.to_act == d and ExchangeAll() not in m.legal_actions()
-    refused(m, d, ExchangeAll(), "Only the dealer keeps or exchanges a hand, right after the deal.")
+    refused(m, d, ExchangeAll(), "Only the dealer may exchange, right after the deal.")
 
 
 def test_h1_the_dealer_may_keep_the_hand():
@@ -789,7 +789,7 @@ def test_h2_a_trade_is_one_card_and_a_pass_shows_no_card():
     events = play(m, swap("7C", "9D"))
     assert events == [Swapped(e, tuple(cards("7C")), tuple(cards("9D")))]
     assert m.widow == cards("AC 7C 10H") and m.to_act == m.order[1]  # one card per turn
-    refused(m, m.to_act, swap("7H 8S", "AC 7C"), "Swap one hand card for one widow card.")
+    refused(m, m.to_act, swap("7H 8S", "AC 7C"), "Swap one of your cards for one widow card.")
     refused(m, m.to_act, swap("7H", "9D"), "9D is not in the widow.")  # a card taken back is not on the table
     events = play(m, Pass())
     assert events == [Passed(m.order[1])]

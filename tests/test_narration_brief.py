@@ -280,7 +280,7 @@ def test_handeln_says_its_limit_and_the_dealer_keeping_the_hand_in_every_verbosi
         keeps = [e.player for e in game.match.events if isinstance(e, Kept)]
         assert keeps
         for seat in keeps:
-            assert (f"{NAMES[seat]} keeps the hand dealt." if seat else "You keep your hand.") in lines
+            assert (f"{NAMES[seat]} keeps their cards." if seat else "You keep your cards.") in lines
 
 
 def test_options_are_named_at_the_start() -> None:
@@ -447,7 +447,7 @@ def test_out_of_the_match_a_player_may_skip_to_each_hands_outcome() -> None:
     asked = [i for i, line in enumerate(lines) if line.startswith("Follow the rest")]
     assert len(asked) == 1
     after = lines[asked[0] + 1:]
-    assert after[0] == "You will hear each hand's outcome, and the match end."
+    assert after[0] == "You will hear only each hand's result and the end of the match."
     hands = [e for e in game.match.events if isinstance(e, Dealt)]
     outcomes = [line for line in after if re.match(r"Hand \d+: ", line)]
     assert outcomes and len(outcomes) <= len(hands)

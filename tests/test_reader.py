@@ -33,7 +33,7 @@ def heading(reader: Reader, number: int) -> str:
 
 def test_opening_says_the_size_then_reads_the_first_section(reader: Reader) -> None:
     lines = reader.open()
-    assert lines[0] == "Commerce: rules in 10 sections. Press Enter for the next one, or say help."
+    assert lines[0] == "Commerce: rules in 10 sections. Press Enter for the next one, or type help."
     assert lines[1] == "1. Players and cards"
     assert lines[2:] == list(reader.sections[0].lines)
     assert reader.prompt() == "Rules 1 of 10: next, back, list, find, quit? "
@@ -94,7 +94,7 @@ def test_search_names_the_sections_and_goes_to_the_first(reader: Reader) -> None
     assert said[1] == heading(reader, hits[0]) and reader.index == hits[0] - 1
     said, _ = reader.handle("search Last Round")  # case, spaces and the English synonym
     assert said[0].startswith("Last Round is in section")
-    assert reader.handle("find") == (["Say a word after find."], False)
+    assert reader.handle("find") == (["Type a word after find."], False)
     index = reader.index
     assert reader.handle("find xylophone") == (["No section mentions xylophone."], False)
     assert reader.index == index
@@ -104,7 +104,7 @@ def test_bad_input_is_one_sentence_and_changes_nothing(reader: Reader) -> None:
     reader.open(3)
     for line in ("xyzzy", "pass", "swap 13"):
         said, leave = reader.handle(line)
-        assert len(said) == 1 and not leave and "Say help" in said[0]
+        assert len(said) == 1 and not leave and "Type help" in said[0]
         assert reader.index == 3
     assert reader.handle("\x1b[A") == ([], False)  # a stray arrow key: nothing said, the same question
     assert reader.index == 3
@@ -234,6 +234,6 @@ def test_rules_in_a_game_returns_to_the_same_question_and_leaves_the_match_untou
     asked = [line.removeprefix(question) for line in lines if line.startswith(question)]
     assert asked == ["rules ranking", "rules nothing", "rules", "pass"]
     assert lines[lines.index(question + "rules ranking") + 1] == "5. Hand ranking"
-    assert "There is no section nothing. Say rules for all of them." in lines
+    assert "There is no section nothing. Type rules for all of them." in lines
     assert "Rules 5 of 10: next, back, list, find, quit? next" in lines
     assert "Rules 1 of 10: next, back, list, find, quit? pass" in lines  # a game word is only bad input here

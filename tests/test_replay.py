@@ -198,7 +198,7 @@ def test_stepping_going_to_hands_and_review_commands(english: None) -> None:
                                            "widow", "pass", "xyzzy", "goto 999", "help", "quit", "never read"])
     assert status == 0
     assert lines[:2] == [f"Replay of Commerce, {match.hand_no} hands, from your seat.",
-                         "Press Enter for the next step. Say help for the commands."]
+                         "Press Enter for the next step. Type help for the commands."]
     first = lines[2:lines.index(next(line for line in lines if line.startswith("Replay, hand 1: ")))]
     assert first[:2] == ["Commerce: you and Anna, Ben.", "Everyone starts with 3 chips."]
     assert first[2].startswith("Draw for the first deal: ")
@@ -214,8 +214,8 @@ def test_stepping_going_to_hands_and_review_commands(english: None) -> None:
     assert after(lines, "chips")[0].startswith("Chips: you ")
     assert after(lines, "repeat") == after(lines, "history 2")
     assert after(lines, "widow")[0].startswith("Widow: ")
-    assert after(lines, "pass") == ["This is a replay: nothing can be played. Say help for the commands."]
-    assert after(lines, "xyzzy") == ["I do not know xyzzy. Say help for the commands."]
+    assert after(lines, "pass") == ["This is a replay: nothing can be played. Type help for the commands."]
+    assert after(lines, "xyzzy") == ["I do not know xyzzy. Type help for the commands."]
     assert after(lines, "goto 999") == [f"Choose a hand from 1 to {match.hand_no}."]
     assert after(lines, "help")[0].startswith("Replay: Enter or next (ne) for the next step, back (b) for the hand")
     assert lines[-1].endswith(": quit")
@@ -239,7 +239,7 @@ def test_stepping_to_the_end_tells_every_step_once(english: None) -> None:
     assert status == 0
     told = [line for line in lines if not line.startswith("Replay, hand ")]
     whole = replay.whole()  # what a pipe gets: the heading, every step, the end
-    assert told == [whole[0], "Press Enter for the next step. Say help for the commands.", *whole[1:],
+    assert told == [whole[0], "Press Enter for the next step. Type help for the commands.", *whole[1:],
                     "End of the record.", "End of the record."]
 
 

@@ -128,7 +128,7 @@ def test_german_under_an_ascii_locale_degrades_to_ascii_and_still_plays(tmp_path
     assert king == "Herz-Koenig"
     assert king in out.splitlines()[2]  # the draw for the first deal: Ben draws the king of hearts
     # The card typed in three spellings is understood each time (it is in neither hand nor widow here).
-    not_here = fold(s.say("{card} is neither in your hand nor in the widow.", card=s.t.pgettext("card",
+    not_here = fold(s.say("Neither you nor the widow has {card}.", card=s.t.pgettext("card",
                                                                                                "king of hearts")))
     assert out.count(not_here) == 3, out
     assert fold(s.say("You pass.")) in out.splitlines()
@@ -145,7 +145,7 @@ def test_a_latin1_locale_gets_latin1_both_ways(tmp_path: Path) -> None:
     out = result.stdout.decode("latin-1")
     king = s.t.pgettext("card", "king of hearts")
     assert "\u00f6" in king and king in out
-    assert s.say("{card} is neither in your hand nor in the widow.", card=king) in out.splitlines()
+    assert s.say("Neither you nor the widow has {card}.", card=king) in out.splitlines()
     with pytest.raises(UnicodeDecodeError):
         result.stdout.decode("utf-8")  # really Latin-1, not UTF-8 that happens to look right
 

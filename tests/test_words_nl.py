@@ -31,17 +31,18 @@ def test_no_dutch_sentence_keeps_an_anglicism(pattern: str) -> None:
 
 
 @pytest.mark.parametrize(("english", "dutch"), [
-    ("Swap by numbers: 13 gives your card 1 for widow card 3. Cards by code or name work too.",
+    ("Swap by numbers: 13 swaps your card 1 for widow card 3. Cards by code or name work too.",
      "Ruilen met cijfers: 13 ruilt je kaart 1 tegen widowkaart 3. Een kaart noemen met code of naam kan ook."),
     ("{name} takes {took} for {gave}.", "{name} ruilt {gave} tegen {took}."),
     ("Tricon: three of a rank.", "Tricon: drie van dezelfde rang."),
-    ("Sequenz: three ranks in a row in one suit.", "Reeks: drie opeenvolgende kaarten van één kleur."),
+    (("braillespiel", "Sequence: three ranks in a row in one suit."), "Reeks: drie opeenvolgende kaarten van één kleur."),
     ("Sequence, {rank} high, in {suit}", "Reeks tot {rank} in {suit}"),
-    ("Three different suits give no Punkte. Such a hand ranks below every hand with Punkte; between two of them the "
-     "higher cards win, the highest card first.",
+    (("braillespiel", "Three different suits give no points. Such a hand ranks below every hand with points; between "
+      "two of them the higher cards win, the highest card first."),
      "Drie verschillende kleuren geven geen punten. Zo'n hand staat onder elke hand met punten; tussen twee zulke "
      "handen winnen de hogere kaarten, de hoogste eerst."),
     ("Marks: {list}.", "Fiches: {list}."),
 ])
-def test_dutch_says_it_as_card_players_do(english: str, dutch: str) -> None:
-    assert translation("nl").gettext(english) == dutch
+def test_dutch_says_it_as_card_players_do(english: str | tuple[str, str], dutch: str) -> None:
+    nl = translation("nl")
+    assert (nl.pgettext(*english) if isinstance(english, tuple) else nl.gettext(english)) == dutch

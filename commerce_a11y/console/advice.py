@@ -20,7 +20,7 @@ from ..bots.strong import StrongBot
 from ..cards import CARDS
 from ..i18n import _, active_language, ngettext, npgettext, pgettext
 from ..narration.narrator import Narrator
-from ..narration.values import name_words
+from ..narration.values import value_words
 from ..rules import (
     Action,
     Dealt,
@@ -119,9 +119,9 @@ def _what(view: SeatView, narrator: Narrator, action: Action) -> str:
         card = next(c for c in view.widow if c.rank == view.hand[0].rank)
         return _("Hint: pounce on {card}; type {command}.").format(card=narrator.card(card), command=command)
     if isinstance(action, ExchangeAll):
-        return _("Hint: exchange your whole hand for the widow; type {command}.").format(command=command)
+        return _("Hint: exchange your cards for the widow; type {command}.").format(command=command)
     if view.phase is Phase.EXCHANGE:
-        return _("Hint: keep your hand; type {command}.").format(command=command)
+        return _("Hint: keep your cards; type {command}.").format(command=command)
     if view.phase is Phase.CALL:
         return _("Hint: do not call yet; type {command}.").format(command=command)
     return _("Hint: end your turn; type {command}.").format(command=command)
@@ -131,12 +131,12 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
     rules = view.rules
     hand = list(view.hand)
     now = rules.hand_value(hand)
-    value = name_words(rules.name_hand(hand))
+    value = value_words(rules, hand)
     share = percent(view, now)
     if isinstance(action, Swap):
         new = after_swap(hand, action)
         after = rules.hand_value(new)
-        words = name_words(rules.name_hand(new))
+        words = value_words(rules, new)
         if after > now:
             return _("It makes {value}, better than {percent} in 100 hands.").format(
                 value=words, percent=percent(view, after))
@@ -144,39 +144,38 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
             # Never worse than passing here (the hint keeps the value), so the swap is for the others' last turns.
             return _("It keeps {value} and takes {took} away from the players after you.").format(
                 value=words, took=narrator.cards(action.took))
-        return _("It gives {value}, no better yet, but your hand can improve more on the next swap.").format(
-            value=words)
+        return _("It gives {value}, no better yet, but it can improve on the next swap.").format(value=words)
     if isinstance(action, Knock):
         if rules.settlement is Settlement.BEST_TAKES_POT:
-            return _("Your hand, {value}, is better than {percent} in 100 hands: a good moment to end the "
+            return _("You hold {value}, better than {percent} in 100 hands: a good moment to end the "
                      "hand.").format(value=value, percent=share)
         risk = round(100 * HeuristicBot(hint_seed(view)).knock_risk(view))
-        return _("Your hand, {value}, is better than {percent} in 100 hands; the chance that it ends lowest "
-                 "is about {risk} in 100.").format(value=value, percent=share, risk=risk)
+        return _("You hold {value}, better than {percent} in 100 hands; the chance it ends lowest is about "
+                 "{risk} in 100.").format(value=value, percent=share, risk=risk)
     if isinstance(action, Fire):
-        return _("Your hand, {value}, is strong enough to end the hand at once.").format(value=value)
+        return _("You hold {value}; calling now ends the hand before anyone improves.").format(value=value)
     if isinstance(action, Pounce):
-        return _("Four of a rank beat every hand of three cards.")
+        return _("Four of a rank beats every three-card hand.")
     if isinstance(action, ExchangeAll | Done) and view.phase is Phase.EXCHANGE:
-        widow = name_words(rules.name_hand(view.widow))
+        widow = value_words(rules, view.widow)
         if isinstance(action, ExchangeAll):
-            return _("The widow, {widow}, promises more than your hand, {value}.").format(widow=widow, value=value)
-        return _("Your hand, {value}, promises more than the widow, {widow}.").format(widow=widow, value=value)
+            return _("The widow, {widow}, promises more than your cards, {value}.").format(widow=widow, value=value)
+        return _("Your cards, {value}, promise more than the widow, {widow}.").format(widow=widow, value=value)
     best = max((whatif_value(view, a) for a in view.legal if isinstance(a, Swap)), default=now)
     if isinstance(action, Done) and view.phase is Phase.CALL:
-        return _("Your hand, {value}, can still get better before anyone calls.").format(value=value)
+        return _("You hold {value}, which can still improve before anyone calls.").format(value=value)
     if best <= now:
-        return _("No swap improves your hand, {value}, which is better than {percent} in 100 hands.").format(
+        return _("No swap improves on {value}, which is better than {percent} in 100 hands.").format(
             value=value, percent=share)
     if final_turn(view):
-        return _("Your hand, {value}, is better than {percent} in 100 hands; played out many times, any swap "
-                 "helps the players after you more than you.").format(value=value, percent=share)
+        return _("You hold {value}, better than {percent} in 100 hands; on average any swap helps the players "
+                 "after you more than you.").format(value=value, percent=share)
     if rules.pass_is_final or _pass_ends_hand(view):
         # B3, C6, C18: no waiting here, the pass ends one's swapping or the hand itself.
-        return _("Your hand, {value}, is better than {percent} in 100 hands; played out many times, passing now "
-                 "loses less than any swap.").format(value=value, percent=share)
-    return _("Your hand, {value}, is better than {percent} in 100 hands; played out many times, waiting loses "
-             "less than any swap.").format(value=value, percent=share)
+        return _("You hold {value}, better than {percent} in 100 hands; on average passing now loses less than "
+                 "any swap.").format(value=value, percent=share)
+    return _("You hold {value}, better than {percent} in 100 hands; on average waiting loses less than any "
+             "swap.").format(value=value, percent=share)
 
 
 def _pass_ends_hand(view: SeatView) -> bool:
@@ -191,18 +190,18 @@ def _pass_ends_hand(view: SeatView) -> bool:
 def whatif_line(view: SeatView, narrator: Narrator, tokens: Sequence[str]) -> str:
     """The value a swap would give, without making it; one short sentence when the swap is not possible."""
     if not tokens:
-        return _("Say which swap, for example whatif 13.")
+        return _("Which swap? For example whatif 13.")
     parsed = swap_from_tokens(list(tokens), view)
     if isinstance(parsed, Invalid):
         return parsed.message
     swap = parsed
     most = 3 if view.rules.multi_swap else 1
     if len(swap.gave) > most:
-        return _("Swap one hand card for one widow card.")
+        return _("Swap one of your cards for one widow card.")
     new = after_swap(view.hand, swap)
     return _("If you swap {gave} for {took}: {value}. Now: {current}.").format(
         gave=narrator.cards(swap.gave), took=narrator.cards(swap.took),
-        value=name_words(view.rules.name_hand(new)), current=name_words(view.rules.name_hand(view.hand)))
+        value=value_words(view.rules, new), current=value_words(view.rules, view.hand))
 
 
 def whatif_value(view: SeatView, swap: Swap) -> int:
@@ -255,21 +254,20 @@ def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: S
         return lines
     if isinstance(event, Passed):
         if view.rules.pass_is_final:
-            return [_("{name} passed and swaps no more this hand: the hand is good enough for them, or the widow "
-                      "had nothing they wanted.").format(name=name)]
-        return [_("{name} passed: the hand is good enough for them, or the widow had nothing they wanted.").format(
+            return [_("{name} passed and swaps no more this hand: their cards are good enough, or the widow had "
+                      "nothing they wanted.").format(name=name)]
+        return [_("{name} passed: their cards are good enough, or the widow had nothing they wanted.").format(
             name=name)]
     if isinstance(event, Knocked):
-        return [_("{name} ended the hand: they expect not to be lowest. You have one last turn to beat "
-                  "someone.").format(name=name)]
+        return [_("{name} expects not to be lowest. You have one last turn to beat someone.").format(name=name)]
     if isinstance(event, Fired):
-        return [_("{name} called with a hand strong enough to end the hand at once.").format(name=name)]
+        return [_("{name} called with cards hard to beat; the hand ends at once.").format(name=name)]
     if isinstance(event, Pounced):
-        return [_("{name} took the fourth card of their tricon: four of a rank beat every hand of three "
-                  "cards.").format(name=name)]
+        return [_("{name} took the fourth card of their Tricon: four of a rank beats every three-card "
+                  "hand.").format(name=name)]
     widow = event.took  # ExchangedAll: the dealer's exchange (H1)
     return [_("{name} took the whole widow: {cards}, that is {value}.").format(
-        name=name, cards=narrator.cards(widow), value=name_words(view.rules.name_hand(widow)))]
+        name=name, cards=narrator.cards(widow), value=value_words(view.rules, widow))]
 
 
 def _known_after(view: SeatView, seen: Sequence[Event], upto: Swapped) -> list[int]:
@@ -298,7 +296,7 @@ def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], too
     for card in (CARDS[c] for c in took):
         same_rank = [c for c in cards if c.rank == card.rank]
         if len(same_rank) >= 2:
-            return _("{name} now holds at least {count} of that rank: {cards}.").format(
+            return _("{name} now holds at least {count} of one rank: {cards}.").format(
                 name=name, count=len(same_rank), cards=narrator.cards(same_rank))
         same_suit = [c for c in cards if c.suit == card.suit]
         if len(same_suit) >= 2 and rules.name != "trentuno":  # R2: suits do not count
@@ -323,8 +321,8 @@ def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], too
         return ngettext("{name} gave a lower card for a higher one: more points, or a start on a suit.",
                         "{name} gave lower cards for higher ones: more points, or a start on a suit.",
                         len(took)).format(name=name)
-    return ngettext("{name} gave up a card that did not fit the rest of their hand.",
-                    "{name} gave up cards that did not fit the rest of their hand.", len(took)).format(name=name)
+    return ngettext("{name} gave up a card that did not fit their other cards.",
+                    "{name} gave up cards that did not fit their other cards.", len(took)).format(name=name)
 
 
 def _suit_line(view: SeatView, narrator: Narrator, name: str, same_suit: list) -> str:
@@ -332,11 +330,11 @@ def _suit_line(view: SeatView, narrator: Narrator, name: str, same_suit: list) -
     count, cards = len(same_suit), narrator.cards(same_suit)
     rules = view.rules
     if rules.name == "commerce":
-        return _("{name} now holds at least {count} cards of one suit: {cards}; perhaps for a flush or a "
-                 "sequence.").format(name=name, count=count, cards=cards)
+        return _("{name} now holds at least {count} cards of one suit: {cards}; perhaps for a Flush or a "
+                 "Sequence.").format(name=name, count=count, cards=cards)
     if rules.name == "braillespiel":
-        return _("{name} now holds at least {count} cards of one suit: {cards}; perhaps for a sequence or "
-                 "points in that suit.").format(name=name, count=count, cards=cards)
+        return pgettext("braillespiel", "{name} now holds at least {count} cards of one suit: {cards}; perhaps "
+                        "for a Sequence or points in that suit.").format(name=name, count=count, cards=cards)
     if rules.name == "handeln":
         # Translators: Handeln's points (German "Augen").
         return pgettext("handeln", "{name} now holds at least {count} cards of one suit: {cards}; perhaps for "
@@ -350,20 +348,20 @@ def showdown_lines(view: SeatView, narrator: Narrator, event: Showdown) -> list[
     rules = view.rules
     hands = event.hands
     values = {s: rules.hand_value(cards) for s, cards in hands.items()}
-    words = {s: name_words(rules.name_hand(cards)) for s, cards in hands.items()}
+    words = {s: value_words(rules, cards) for s, cards in hands.items()}
     order = list(hands)
     if event.winners is not None:
         (winner,) = event.winners
         best = values[winner]
         tied = [s for s in order if values[s] == best and s != winner]
         if tied:
-            return [_("{first} and {others} tie with {value}; the eldest of them, {first}, takes the pot.").format(
+            return [_("{first} and {others} tie with {value}; {first}, first in turn order, wins the pot.").format(
                 first=narrator.name(winner), others=narrator.names_list(tied), value=words[winner])]
         rest = sorted((s for s in order if s != winner), key=lambda s: -values[s])
         return [_beats(narrator, winner, rest[0], words)] if rest else []
     losers = list(event.losers or ())
     if not losers:
-        return [_("Nobody lost this hand.")]
+        return [_("No one lost this hand.")]
     lowest = values[losers[0]]
     above = [s for s in order if values[s] > lowest]
     if len(losers) > 1:

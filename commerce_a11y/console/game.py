@@ -314,14 +314,14 @@ class Game(ReviewCommands):
             self.skip["out"] = answer is False
             if answer is False:
                 self.hand_no = max(e.hand for e in self.seen if isinstance(e, Dealt))
-                self.say([_("You will hear each hand's outcome, and the match end.")])
+                self.say([_("You will hear only each hand's result and the end of the match.")])
         elif (passed and self.match.rules.pass_is_final and "passed" not in self.skip
               and self.seat in self.match.passed and self.match.phase is not Phase.OVER):
-            answer = self.terminal.yes_or_no(_("Follow the others' swaps after you pass? Yes or no? "))
+            answer = self.terminal.yes_or_no(_("Follow the others' swaps until the showdown? Yes or no? "))
             self.skip["passed"] = answer is False
             self.hiding = answer is False
             if answer is False:
-                self.say([_("After you pass you will hear the showdown.")])
+                self.say([_("You will hear only the showdown.")])
 
     def store(self) -> None:
         """Save the record so far; ``save_failed`` tells whether the latest save failed (saving may work again,
@@ -372,10 +372,10 @@ class Game(ReviewCommands):
         lines = [_("Now: {commands}.").format(commands=", ".join(word(c) for c in self.possible(view)))]
         if any(isinstance(a, Swap) for a in view.legal):
             if view.rules.multi_swap:
-                lines.append(_("Swap by numbers: 13 gives your card 1 for widow card 3; 13 21 swaps two pairs. "
+                lines.append(_("Swap by numbers: 13 swaps your card 1 for widow card 3; 13 21 swaps two cards each. "
                                "Cards by code or name work too."))
             else:
-                lines.append(_("Swap by numbers: 13 gives your card 1 for widow card 3. "
+                lines.append(_("Swap by numbers: 13 swaps your card 1 for widow card 3. "
                                "Cards by code or name work too."))
         review = [c for c in REVIEW_COMMANDS if c not in ("verbosity", "cards", "speech", "language", "quit")]
         lines.append(_("Any time: {commands}.").format(commands=", ".join(word(c) for c in review)))

@@ -276,12 +276,12 @@ def parse(line: str, view: SeatView) -> Parsed | None:
         cards = _cards(tokens, lang)
         if cards:
             return _swap(tokens, view)
-        return Invalid(_("I do not know {word}. Say help for the commands.").format(word=tokens[0][:20]))
+        return Invalid(_("I do not know {word}. Type help for the commands.").format(word=tokens[0][:20]))
     if command in REVIEW_COMMANDS:
         return Review(command, " ".join(rest))
     if command == "swap":
         if not rest:
-            return Invalid(_("Say which cards, for example swap 13: your card 1 for widow card 3."))
+            return Invalid(_("Which cards? For example swap 13: your card 1 for widow card 3."))
         return _swap(rest, view)
     actions: dict[str, Action] = {"pass": Pass(), "knock": Knock(), "in": Knock(), "fire": Fire(), "call": Fire(),
                                   "pounce": Pounce(), "exchange": ExchangeAll(), "keep": Done(), "done": Done()}
@@ -361,7 +361,7 @@ def swap_from_tokens(tokens: list[str], view: SeatView) -> Swap | Invalid:
     took = [c for c in cards if c in view.widow]
     stray = [c for c in cards if c not in view.hand and c not in view.widow]
     if stray:
-        return Invalid(_("{card} is neither in your hand nor in the widow.").format(card=card_name(stray[0])))
+        return Invalid(_("Neither you nor the widow has {card}.").format(card=card_name(stray[0])))
     if len(gave) != len(took) or not gave:
         return Invalid(_("Name one of your cards for each widow card."))
     return Swap(tuple(gave), tuple(took))

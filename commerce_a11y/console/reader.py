@@ -69,7 +69,7 @@ class Reader:
             self.index = start
             return self.read()
         self.index = 0
-        intro = _("{ruleset}: rules in {count} sections. Press Enter for the next one, or say help.").format(
+        intro = _("{ruleset}: rules in {count} sections. Press Enter for the next one, or type help.").format(
             ruleset=self.title, count=self.count)
         return [intro, *self.read()]
 
@@ -116,7 +116,7 @@ class Reader:
         if found is not None:
             self.index = found
             return self.read(), False
-        return [_("I do not know {word}. Say help for the commands.").format(word=first[:20])], False
+        return [_("I do not know {word}. Type help for the commands.").format(word=first[:20])], False
 
     def move(self, step: int) -> list[str]:
         target = self.index + step
@@ -131,7 +131,7 @@ class Reader:
         """Which sections hold the word (any case, accents and hyphens as typed); then the first of them."""
         key = normalize(word)
         if not key:
-            return [_("Say a word after {search}.").format(search=reader_words(self.lang)["search"])]
+            return [_("Type a word after {search}.").format(search=reader_words(self.lang)["search"])]
         hits = [n for n, s in enumerate(self.sections) if key in normalize(" ".join((s.title, *s.lines)))]
         if not hits:
             return [_("No section mentions {word}.").format(word=word[:30])]

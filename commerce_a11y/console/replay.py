@@ -129,7 +129,7 @@ class Replay(ReviewCommands):
 
     def run(self) -> int:
         """Step through the record as the listener asks; 0 when they leave or input ends."""
-        self.say([*self.heading(), _("Press Enter for the next step. Say help for the commands.")])
+        self.say([*self.heading(), _("Press Enter for the next step. Type help for the commands.")])
         self.go(0)
         interrupted = False
         while True:
@@ -160,10 +160,10 @@ class Replay(ReviewCommands):
             return Review("goto", first)
         command = replay_vocabulary(active_language()).get(first)
         if command is None:
-            return Invalid(_("I do not know {word}. Say help for the commands.").format(word=tokens[0][:20]))
+            return Invalid(_("I do not know {word}. Type help for the commands.").format(word=tokens[0][:20]))
         if command in ("next", "previous", "goto") or command in REVIEW_COMMANDS:
             return Review(command, " ".join(tokens[1:]))
-        return Invalid(_("This is a replay: nothing can be played. Say help for the commands."))
+        return Invalid(_("This is a replay: nothing can be played. Type help for the commands."))
 
     def command(self, parsed: Review) -> None:
         name = parsed.command

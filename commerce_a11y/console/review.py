@@ -85,7 +85,7 @@ class ReviewCommands:
         if argument.strip():
             start = find_section(sections, argument, active_language())
             if start is None:
-                self.say([_("There is no section {name}. Say rules for all of them.").format(
+                self.say([_("There is no section {name}. Type rules for all of them.").format(
                     name=clean(argument)[:30])])
                 return True
         return read_rules(self.terminal, sections, ruleset_title(rules), start)
@@ -141,10 +141,10 @@ class ReviewCommands:
             self.say([_("Language: English.")])
         else:
             self.say([{
-                "verbosity": _("Say verbosity brief, normal or verbose."),
-                "cards": _("Say cards names or cards codes."),
-                "speech": _("Say speech on or speech off."),
-                "language": _("Say language de, nl or en."),
+                "verbosity": _("Type verbosity brief, normal or verbose."),
+                "cards": _("Type cards names or cards codes."),
+                "speech": _("Type speech on or speech off."),
+                "language": _("Type language de, nl or en."),
             }[name]])
 
 

@@ -96,7 +96,7 @@ class Tutorial:
         w = main_words(active_language())
         return [
             _("That was the tutorial. The commands once more:"),
-            _("At your turn: {swap} with two numbers, for example 21; {pass}; {knock}.").format(
+            _("On your turn: {swap} with two numbers, for example 21; {pass}; {knock}.").format(
                 swap=w["swap"], **{"pass": w["pass"]}, knock=w["knock"]),
             _("Any time: {commands}.").format(commands=", ".join(
                 w[c] for c in ("hand", "widow", "value", "show", "chips", "history", "turn", "repeat", "hint", "whatif",
@@ -121,18 +121,19 @@ class Tutorial:
         number = self.step + 1
         total = len(STEPS)
         about = {
-            "hand": _("Your hand is your three cards; only you see them."),
+            "hand": _("Only you see your own three cards."),
             "widow": _("The widow is the three open cards in the middle."),
-            "value": _("Each hand has a value. Best first: three of a rank, three in a row in one suit, three of "
-                       "one suit, a pair, and last the points: the cards added up, ace 11, pictures 10."),
-            "chips": _("Everyone starts with three chips."),
+            "value": _("Your cards have a value. Best first: Tricon, three of a rank; Sequence, three in a row in "
+                       "one suit; Flush, three of one suit; Pair; and last Point, the cards added up: ace 11, ten "
+                       "and face cards 10."),
+            "chips": _("Everyone starts with 3 chips."),
             "history": _("You can hear again what happened so far."),
             "repeat": _("If you missed the last answer, you can hear it again."),
             "help": _("Help lists the commands you can use now."),
             "hint": _("The game can suggest a move and tell you why."),
             "whatif": _("You can try a swap without making it. Two numbers: first your card, 1 to 3, then the "
                         "widow card, 1 to 3."),
-            "swap": _("Now make a swap: give one of your cards for one of the widow. Your turn then ends."),
+            "swap": _("Now make a swap: one of your cards for a widow card. Your turn then ends."),
             "pass": _("This time, pass: you keep your cards, and the next player goes on."),
             "knock": _("Knock when you think your hand is not the lowest: everyone else has one last turn, then all "
                        "hands are shown."),

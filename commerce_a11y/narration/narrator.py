@@ -9,7 +9,7 @@ the player's own actions have their own sentences ("You pass.") rather than a na
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import assert_never
 
@@ -230,16 +230,16 @@ class Narrator:
         if e.player == self.seat:
             if self.brief:
                 return [_("You exchange; widow: {cards}.").format(cards=widow)]
-            return [_("You exchange your whole hand. New widow: {cards}.").format(cards=widow)]
+            return [_("You exchange your cards for the widow. New widow: {cards}.").format(cards=widow)]
         if self.brief:
             return [_("{name} exchanges; widow: {cards}.").format(name=self.name(e.player), cards=widow)]
-        return [_("{name} exchanges the whole hand for the widow. New widow: {cards}.").format(
+        return [_("{name} exchanges their cards for the widow. New widow: {cards}.").format(
             name=self.name(e.player), cards=widow)]
 
     def _keep(self, e: Kept) -> list[str]:
         if e.player == self.seat:
-            return [_("You keep your hand.")]
-        return [_("{name} keeps the hand dealt.").format(name=self.name(e.player))]
+            return [_("You keep your cards.")]
+        return [_("{name} keeps their cards.").format(name=self.name(e.player))]
 
     def _swap(self, e: Swapped) -> list[str]:
         took, gave = self.cards(e.took), self.cards(e.gave)
@@ -262,11 +262,11 @@ class Narrator:
         handeln = self.rules.name == "handeln"
         if e.player == self.seat:
             if self.verbose:
-                return [_("You call: I'm in! Everyone else has one more turn.") if handeln else
+                return [_("You call: I'm in! Everyone else has one last turn.") if handeln else
                         _("You knock. Everyone else has one last turn.")]
             return [_("You call: I'm in!") if handeln else _("You knock.")]
         if self.verbose:
-            line = (_("{name} calls: I'm in! Everyone else has one more turn.") if handeln else
+            line = (_("{name} calls: I'm in! Everyone else has one last turn.") if handeln else
                     _("{name} knocks. Everyone else has one last turn."))
         else:
             line = _("{name} calls: I'm in!") if handeln else _("{name} knocks.")
@@ -299,7 +299,7 @@ class Narrator:
 
     def results(self, e: Showdown) -> list[str]:
         """A showdown's outcome: who wins or loses (C16: or that nobody does)."""
-        void = [_("Nobody would be left, so no one loses this hand.")] if e.void else []
+        void = [_("No one would be left, so no one loses this hand.")] if e.void else []
         return void + self._result(e)
 
     def outcome(self, number: int, showdown: Showdown, chips: Settled) -> str:
@@ -330,6 +330,9 @@ class Narrator:
             best = self.rules.hand_value(hands[winner])
             tied = [s for s in hands if s != winner and self.rules.hand_value(hands[s]) == best]
             if tied:  # B7: the first in this hand's turn order wins a tie
+                # Equal points in different suits are one value: said without the winner's suit.
+                named = self.rules.name_hand(hands[winner])
+                value = name_words(replace(named, suit=None) if named.category == "points" else named, self.rules)
                 return [_("{names} tie with {value}; {name}, first in turn order, wins the pot.").format(
                     names=self.names_and([winner, *tied]), value=value, name=self.name(winner))]
             if self.brief:
@@ -503,7 +506,7 @@ class Narrator:
                 return _("You deal, {cards}: {actions}? ").format(cards=cards, actions=actions)
             if self.brief:
                 return _("You deal: {actions}? ").format(actions=actions)
-            return _("You deal. Exchange your hand for the widow, or keep it? ")
+            return _("You deal. Exchange your cards for the widow, or keep them? ")
         if view.phase is Phase.CALL:
             if codes:
                 return _("You may call, {cards}: {actions}? ").format(cards=cards, actions=actions)
@@ -520,7 +523,7 @@ class Narrator:
         return _("{situation}: {actions}? ").format(situation=situation, actions=actions)
 
     def value_line(self, view: SeatView) -> str:
-        return _("Your hand: {value}.").format(value=name_words(self.rules.name_hand(view.hand)))
+        return _("Your hand: {value}.").format(value=value_words(self.rules, view.hand))
 
 
 def option_words(rules: Ruleset) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..rules import RULESETS, Ruleset, parse_cards
 from .narrator import ruleset_title
 from .values import value_words
@@ -103,16 +103,16 @@ def _players(rules: Ruleset) -> list[str]:
     }[kind])
     # G8 and G9, for the cards this deck holds.
     if kind == "40":
-        lines.append(_("Card values for counting: ace 11; king, queen and jack 10; seven down to two, "
-                       "their number."))
+        lines.append(_("Card values for counting: ace 11; king, queen and jack 10; seven down to two at face "
+                       "value."))
         lines.append(_("Rank order, high to low: ace, king, queen, jack, then seven down to two."))
     elif kind == "32":
-        lines.append(_("Card values for counting: ace 11; king, queen, jack and ten 10; nine, eight and seven, "
-                       "their number."))
+        lines.append(_("Card values for counting: ace 11; king, queen, jack and ten 10; nine, eight and seven at "
+                       "face value."))
         lines.append(_("Rank order, high to low: ace, king, queen, jack, ten, nine, eight, seven."))
     else:
-        lines.append(_("Card values for counting: ace 11; king, queen, jack and ten 10; nine down to two, "
-                       "their number."))
+        lines.append(_("Card values for counting: ace 11; king, queen, jack and ten 10; nine down to two at face "
+                       "value."))
         lines.append(_("Rank order, high to low: ace, king, queen, jack, ten, then nine down to two."))
     count = rules.starting_count
     if rules.counter == "chips":
@@ -145,7 +145,7 @@ def _goal(rules: Ruleset) -> list[str]:
         return [_("The goal: never hold the lowest hand when the hands are shown. The lowest hand loses a "
                   "life, and the last player with lives wins."),
                 _("A good hand has many points in one suit; 31 is the best.")]
-    lines = [_("The goal: never hold the worst hand when the hands are shown. The worst hand loses a chip, "
+    lines = [_("The goal: never hold the lowest hand at the showdown. The lowest hand loses a chip, "
                "and the last player with chips wins.")]
     if name == "trentuno":
         lines.append(_("A good hand is a total close to 31, without going over."))
@@ -215,12 +215,12 @@ def _turn(rules: Ruleset) -> list[str]:
               "Exactly one card a turn."),  # H2
             _("Taking back the card you just laid is allowed: it is the same as passing, so the game offers "
               "pass for it. A pass shows no card."),  # H2
-            _("Instead of trading, you may call I'm in. Everyone else then gets one more turn, in turn order, to "
-              "trade or pass; you may not trade again. Then all hands are shown."),  # H3
+            _("Instead of swapping, you may call I'm in. Everyone else then gets one last turn, in turn order, "
+              "to swap or pass; you may not swap again. Then all hands are shown."),  # H3
             _("Calling I'm in brings no bonus and no penalty."),  # H3
-            _("Fire is optional. Holding 31 or more, you may call fire instead of a trade, or right after your "
-              "own trade, in the last turns after I'm in too. Trading stops and all hands are shown."),  # H4
-            _("Nothing but a call ends the trading."),  # H8
+            _("Holding 31 or more, you may call Fire instead of a swap or right after your own swap, also in the "
+              "last turns after I'm in. Swapping stops and all hands are shown."),  # H4
+            _("Only a call ends the swapping."),  # H8
             open_widow,
         ]
     lines = [
@@ -273,19 +273,22 @@ def hand_ranks(rules: Ruleset) -> list[Rank]:
     name = rules.name
     o = rules.options
     if name == "braillespiel":
-        ranks = [Rank("kunststueck", _("Kunststück: three cards of one rank. It beats everything; the higher "
-                                       "rank wins."), "JC JD JH")]  # B4
+        # Translators: Braillespiel's hand ranks; German players say Kunststück, Sequenz and Punkte.
+        ranks = [Rank("kunststueck", pgettext("braillespiel", "Tricon: three cards of one rank. It beats "
+                                              "everything; the higher rank wins."), "JC JD JH")]  # B4
         if o["krikelkrakel"]:  # B9
-            ranks.append(Rank("krikelkrakel", _("Krikelkrakel: three ranks in a row in three different suits. "
-                                                "It ranks below a Kunststück and above a Sequenz; the higher top "
-                                                "card wins."), "10C 9H 8S"))
+            ranks.append(Rank("krikelkrakel", pgettext("braillespiel", "Krikelkrakel: three ranks in a row in "
+                                                       "three different suits. It ranks below a Tricon and above a "
+                                                       "Sequence; the higher top card wins."), "10C 9H 8S"))
         return [*ranks,
-            Rank("sequence", _("Sequenz: three ranks in a row in one suit. The higher top card wins."),
-                 "QH JH 10H"),  # B5
-            Rank("points", _("Punkte: the values of your cards in a suit of which you hold at least two; a card "
-                             "of another suit does not count. More Punkte win."), "AS 10S KH"),  # B6
-            Rank("high", _("Three different suits give no Punkte. Such a hand ranks below every hand with Punkte; "
-                           "between two of them the higher cards win, the highest card first."), "AC 9H 7D"),
+            Rank("sequence", pgettext("braillespiel", "Sequence: three ranks in a row in one suit. The higher "
+                                      "top card wins."), "QH JH 10H"),  # B5
+            Rank("points", pgettext("braillespiel", "Points: the values of your cards in a suit you hold two "
+                                    "or three of; cards of other suits do not count. More points win."),
+                 "AS 10S KH"),  # B6
+            Rank("high", pgettext("braillespiel", "Three different suits give no points. Such a hand ranks "
+                                  "below every hand with points; between two of them the higher cards win, the "
+                                  "highest card first."), "AC 9H 7D"),
         ]
     if name == "handeln":  # H5
         return [
@@ -383,10 +386,10 @@ def _showdown(rules: Ruleset) -> list[str]:
               "hand."),
         ]
     lines += [  # C13, C14, R3
-        _("The worst hand loses one chip."),
-        _("When several hands tie exactly for worst, each of those players loses a chip. Suits never break a "
+        _("The lowest hand loses one chip."),
+        _("When several hands tie exactly for lowest, each of those players loses a chip. Suits never break a "
           "tie."),
-        _("Ties between better hands do not matter, since only the worst hand pays."),
+        _("Ties between better hands do not matter, since only the lowest hand pays."),
     ]
     if rules.options.get("extended"):  # C18
         lines.append(_("All hands without a combination tie, so each of them loses a chip when no hand is "
@@ -483,7 +486,7 @@ def _options(rules: Ruleset) -> list[str]:
             lines.append(_on_off(value, _("krikelkrakel is on: three ranks in a row in three different suits are "
                                           "a Krikelkrakel. The default is off."),
                                  _("krikelkrakel is off, the default. When on, three ranks in a row in three "
-                                   "different suits are a Krikelkrakel, above a Sequenz.")))
+                                   "different suits are a Krikelkrakel, above a Sequence.")))
         elif key == "hands":  # B10
             lines.append(_("hands is 0, the default: no limit on the number of hands.") if not value else
                          _("hands is {value}: the match ends after this many hands at the latest, from 1 to "
@@ -504,8 +507,9 @@ def _tips(rules: Ruleset) -> list[str]:
     name = rules.name
     if name == "braillespiel":
         return [
-            _("Two cards of one suit already give Punkte; a third card of that suit adds to them."),
-            _("With nothing in your hand, swap two or three cards at once."),
+            pgettext("braillespiel", "Two cards of one suit already give points; a third card of that suit adds "
+                     "to them."),
+            _("With no points, swap two or three cards at once."),
             _("Pass once your hand is good: after that it cannot get worse, but the others may still improve."),
             _("Watch which cards the others take: they show what they collect."),
         ]
@@ -513,22 +517,22 @@ def _tips(rules: Ruleset) -> list[str]:
         return [
             _("Collect cards of one suit or one rank; a card that fits nothing counts for nothing."),
             _("As dealer, look at the widow first: exchanging your whole hand may be better."),
-            _("Call I'm in when your points are good; the others get only one more turn."),
+            _("Call I'm in when your points are good; the others get only one last turn."),
             _("With 31 or more, call fire: no one can improve any more."),
         ]
     if name == "thirty-one":
         return [
             _("Collect one suit: only your best suit counts."),
-            _("Aces, pictures and tens are worth the most."),
-            _("Knock when you think every other hand is lower than yours; each of them still gets one last turn."),
+            _("Aces, tens and face cards are worth the most."),
+            _("Knock when you think your hand is not the lowest; everyone else still gets one last turn."),
             _("Watch which cards the others take: they show which suit they collect."),
         ]
     if name == "trentuno":
         return [
-            _("Aim for 31: an ace and two pictures."),
+            _("Aim for 31: an ace and two face cards."),
             _("Do not go over 31: two aces and a king make 32, which is bust."),
             _("A Tricon is nearly as good as 31, and never bust."),
-            _("Knock when you think every other hand is worse than yours; each of them still gets one last turn."),
+            _("Knock when you think your hand is not the lowest; everyone else still gets one last turn."),
         ]
     if rules.options["extended"]:  # C18
         lines = [_("Early on, swap towards three cards of one suit: without a Flush or better your hand "
@@ -548,21 +552,21 @@ def _glossary(rules: Ruleset) -> list[str]:
     name = rules.name
     widow = _("Widow: the three face-up cards in the middle.")
     eldest = _("Eldest: the player on the dealer's left, who starts every hand.")
-    hand = _("Hand: the cards you hold; also one deal from shuffling to showdown.")
+    hand = _("Hand: one deal, from the shuffle to the showdown; at the showdown, also each player's three cards.")
     if name == "braillespiel":
         lines = [widow, eldest, hand,
                  _("Marks: the counters of this game. Pot: the marks put in before a hand."),
-                 _("Kunststück: three of a rank."),
-                 _("Sequenz: three ranks in a row in one suit."),
-                 _("Punkte: the count of the cards in a suit you hold at least twice.")]
+                 pgettext("braillespiel", "Tricon: three of a rank."),
+                 pgettext("braillespiel", "Sequence: three ranks in a row in one suit."),
+                 pgettext("braillespiel", "Points: the count of your cards in a suit you hold two or three of.")]
         if rules.options["krikelkrakel"]:
             lines.append(_("Krikelkrakel: three ranks in a row in three different suits."))
         return lines
     if name == "handeln":
         return [_("Widow: the three face-up cards in the middle; the Handeln source calls them the Auslage."),
                 eldest, hand,
-                _("I'm in: the call that ends the trading after one more turn for everyone else."),
-                _("Fire: the call with 31 or more, which ends the trading at once."),
+                _("I'm in: the call that gives everyone else one last turn."),
+                _("Fire: the call with 31 or more, which ends the hand at once."),
                 _("Minus point: what the fewest points earn; the match ends at the limit.")]
     lines = [widow, eldest, hand,
              _("Knock: the call that gives everyone else one last turn; the knocker is who called it."),

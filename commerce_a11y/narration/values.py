@@ -1,10 +1,10 @@
-"""A hand's value in words: "Pair of nines, ace odd card", "Sequence, king high, in hearts", "Point, 27"."""
+"""A hand's value in words: "Pair of nines, odd card ace", "Sequence, king high, in hearts", "Point, 27"."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..i18n import _, active_language, ngettext
+from ..i18n import _, active_language, ngettext, npgettext, pgettext
 from ..rules import HandName, Ruleset
 from .words import rank_name, rank_plural, suit_name
 
@@ -15,17 +15,23 @@ def number(value: float) -> str:
     return text.replace(".", ",") if active_language() in ("de", "nl") else text
 
 
-def points_words(points: float) -> str:
-    return ngettext("{points} point", "{points} points", int(points)).format(points=number(points))
+def points_words(points: float, rules: Ruleset | None = None) -> str:
+    """A number of points; Handeln's have their own word in German ("Augen")."""
+    if rules is not None and rules.name == "handeln":
+        text = npgettext("handeln", "{points} point", "{points} points", int(points))
+    else:
+        text = ngettext("{points} point", "{points} points", int(points))
+    return text.format(points=number(points))
 
 
 def value_words(rules: Ruleset, cards: Sequence[int]) -> str:
     """The value of a hand under a ruleset, named briefly and exactly (category, then what decides it)."""
-    return name_words(rules.name_hand(cards))
+    return name_words(rules.name_hand(cards), rules)
 
 
-def name_words(name: HandName) -> str:
-    """Words for a named hand, whatever the ruleset: each category has its own sentence."""
+def name_words(name: HandName, rules: Ruleset) -> str:
+    """Words for a named hand under its ruleset: each category has its own sentence, and where a ruleset's players
+    say it otherwise (Braillespiel's Kunststück in German, Handeln's Augen), its own words."""
     ranks = name.ranks
     category = name.category
     if category == "quad":
@@ -35,7 +41,8 @@ def name_words(name: HandName) -> str:
             return _("Tricon of {ranks}, {points}").format(ranks=rank_plural(ranks[0]),
                                                            points=points_words(name.points))
         if category == "kunststueck":
-            return _("Kunststück of {ranks}").format(ranks=rank_plural(ranks[0]))
+            # Translators: Braillespiel's three of a rank; German players call it a Kunststück.
+            return pgettext("braillespiel", "Tricon of {ranks}").format(ranks=rank_plural(ranks[0]))
         return _("Tricon of {ranks}").format(ranks=rank_plural(ranks[0]))
     if category == "sequence":
         assert name.suit is not None
@@ -48,7 +55,7 @@ def name_words(name: HandName) -> str:
             suit=suit_name(name.suit), first=rank_name(ranks[0]), second=rank_name(ranks[1]),
             third=rank_name(ranks[2]))
     if category == "pair":
-        return _("Pair of {ranks}, {odd} odd card").format(ranks=rank_plural(ranks[0]), odd=rank_name(ranks[1]))
+        return _("Pair of {ranks}, odd card {odd}").format(ranks=rank_plural(ranks[0]), odd=rank_name(ranks[1]))
     if category == "points" and name.suit is not None:  # braillespiel: all three cards of one suit
         return _("{points}, all in {suit}").format(points=points_words(name.points or 0), suit=suit_name(name.suit))
     if category == "point":
@@ -58,10 +65,10 @@ def name_words(name: HandName) -> str:
     if category == "high" and ranks:
         return _("No points, high cards {first}, {second}, {third}").format(
             first=rank_name(ranks[0]), second=rank_name(ranks[1]), third=rank_name(ranks[2]))
-    if category == "high":
-        return _("{points}, highest card only").format(points=points_words(name.points or 0))
+    if category == "high":  # handeln: no two cards of a suit or rank
+        return _("{points}, highest card only").format(points=points_words(name.points or 0, rules))
     if category == "bust":
         return _("{points}, bust").format(points=points_words(name.points or 0))
     if category == "thirty_one":
         return _("31, the best total")
-    return points_words(name.points or 0)
+    return points_words(name.points or 0, rules)

@@ -116,7 +116,7 @@ def _card_names(t: Any) -> tuple[str, ...]:
 
 def _rank_names(t: Any) -> tuple[str, ...]:
     return (
-        # Translators: a rank alone, as in "king high" or "ace odd card".
+        # Translators: a rank alone, as in "king high" or "odd card ace".
         t.pgettext("rank", "two"),
         t.pgettext("rank", "three"),
         t.pgettext("rank", "four"),

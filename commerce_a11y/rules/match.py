@@ -260,7 +260,7 @@ class Match:
         """Why an action other than a swap is not allowed now: one short sentence, the rule that forbids it."""
         rules, phase = self.rules, self.phase
         if phase is Phase.EXCHANGE:
-            return N_("First exchange your hand or keep it.")  # H1
+            return N_("First exchange your cards or keep them.")  # H1
         if phase is Phase.CALL:
             return N_("First call or wait.")  # H4, T2: right after the deal
         if isinstance(action, Fire):
@@ -270,7 +270,7 @@ class Match:
         if isinstance(action, ExchangeAll):
             if not rules.dealer_exchange:
                 return N_("No exchange of the whole hand in this game.")
-            return N_("Only the dealer keeps or exchanges a hand, right after the deal.")  # H1
+            return N_("Only the dealer may exchange, right after the deal.")  # H1
         if isinstance(action, Done):
             return N_("Nothing to end: you have not swapped yet.")
         if phase is Phase.CONTINUE:
@@ -290,9 +290,9 @@ class Match:
         if len(hand) != 3:
             return N_("You have pounced already.")
         if not hand[0].rank == hand[1].rank == hand[2].rank:
-            return N_("Pounce needs a tricon in your hand.")
+            return N_("Pounce needs a Tricon.")
         if all(card.rank != hand[0].rank for card in self.widow):
-            return N_("Pounce needs your tricon's fourth card in the widow.")
+            return N_("Pounce needs your Tricon's fourth card in the widow.")
         return N_("The stock is empty: no pounce.")  # nothing to refill the widow with
 
     def _check_swap(self, seat: int, swap: Swap) -> None:
@@ -301,8 +301,8 @@ class Match:
         k = len(swap.gave)
         most = 3 if self.rules.multi_swap else 1
         if k != len(swap.took) or not 1 <= k <= most:
-            raise IllegalAction(N_("Swap one hand card for one widow card.") if most == 1 else
-                                N_("Swap one, two or three hand cards for as many widow cards."))
+            raise IllegalAction(N_("Swap one of your cards for one widow card.") if most == 1 else
+                                N_("Swap one, two or three of your cards for as many widow cards."))
         for side in (swap.gave, swap.took):
             for card in side:
                 if side.count(card) > 1:

@@ -63,7 +63,7 @@ def test_pty_without_term_in_an_ascii_locale(tmp_path: Path, env: dict[str, str]
     assert out.isascii(), sorted({chr(b) for b in out if b > 127})
     assert b"\x1b" not in out
     lines = game.lines()
-    king = fold(s.say("{card} is neither in your hand nor in the widow.", card=s.t.pgettext("card", "king of hearts")))
+    king = fold(s.say("Neither you nor the widow has {card}.", card=s.t.pgettext("card", "king of hearts")))
     assert king in lines
     assert lines[-1] == fold(s.say("Your match is saved. To go on, type: commerce resume"))
     # The bytes, line by line, are the lines the game prints when piped (the pty echoes what was typed).

@@ -110,7 +110,7 @@ def test_out_of_the_match_the_player_is_asked_once_and_may_skip_to_the_outcomes(
     at = lines.index(f"{follow} no")
     assert lines.count(f"{follow} no") == 1
     after = lines[at + 1:]
-    assert after[0] == s.say("You will hear each hand's outcome, and the match end.")
+    assert after[0] == s.say("You will hear only each hand's result and the end of the match.")
     outcomes = [line for line in after if re.fullmatch(r"Hand \d+: .+\. Chips: .+\.", line)]
     assert outcomes
     assert all(line in outcomes or line.endswith(" is out.") or "the match" in line for line in after[1:]), after

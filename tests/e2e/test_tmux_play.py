@@ -162,7 +162,7 @@ def test_one_hand_typed_at_a_real_terminal(tmp_path: Path, run: Run) -> None:
     help_block = by_answer[w["help"]]
     assert s.pattern("Now: {commands}.").fullmatch(help_block[0]) and len(set(help_block)) == len(help_block)
     assert by_answer[w["repeat"]] == help_block  # repeat says the help again, once more and only once
-    invalid = s.say("I do not know {word}. Say help for the commands.", word="xyzzy")
+    invalid = s.say("I do not know {word}. Type help for the commands.", word="xyzzy")
     assert by_answer["xyzzy"] == [invalid]
     assert lines.count(invalid) == 1
     swap = by_answer["13"]

@@ -78,7 +78,7 @@ def test_commerce_rules_navigated_at_a_terminal(tmp_path: Path, lang: str, acces
     with Tmux(tmp_path / "tmux") as tmux:
         tmux.start([*RULES, "--lang", lang], env)
         lines = tmux.wait_for(lambda ls: bool(ls) and ls[-1] == book.prompt(1).rstrip())
-        assert lines[0] == s.say("{ruleset}: rules in {count} sections. Press Enter for the next one, or say help.",
+        assert lines[0] == s.say("{ruleset}: rules in {count} sections. Press Enter for the next one, or type help.",
                                  ruleset=s.say("Commerce"), count=10)
         assert lines[1:-1] == [book.heading(1), *book.sections[0].lines]
         session = Session(tmux, book)
@@ -98,7 +98,7 @@ def test_commerce_rules_navigated_at_a_terminal(tmp_path: Path, lang: str, acces
         assert session.answer(w["list"], hits[0]) == [book.heading(n) for n in range(1, 11)]
         assert session.answer(book.section_words["glossary"], 10)[0] == book.heading(10)
         assert session.answer(w["next"], 10) == [s.say("That was the last section.")]
-        assert session.answer("xyzzy", 10) == [s.say("I do not know {word}. Say help for the commands.",
+        assert session.answer("xyzzy", 10) == [s.say("I do not know {word}. Type help for the commands.",
                                                      word="xyzzy")]
         if leave == "quit":
             tmux.send_line(w["quit"])

@@ -231,7 +231,7 @@ class Sentences:
 
     QUESTIONS = ("{situation}: {actions}? ", "{situation}? ", "{situation}: {cards} ", "You deal: {cards} ",
                  "{situation}, {cards}: {actions}? ", "You deal: {actions}? ", "You deal, {cards}: {actions}? ",
-                 "You deal. Exchange your hand for the widow, or keep it? ", "You may call now: {actions}? ",
+                 "You deal. Exchange your cards for the widow, or keep them? ", "You may call now: {actions}? ",
                  "You may call, {cards}: {actions}? ")
     """The questions of a decision (``Narrator.question``)."""
     SITUATIONS = ((None, "Your turn"), (None, "Your turn goes on"), (None, "Last turn, {name} knocked"),
