@@ -35,7 +35,8 @@ def test_no_dutch_sentence_keeps_an_anglicism(pattern: str) -> None:
      "Ruilen met cijfers: 13 ruilt je kaart 1 tegen widowkaart 3. Een kaart noemen met code of naam kan ook."),
     ("{name} takes {took} for {gave}.", "{name} ruilt {gave} tegen {took}."),
     ("Tricon: three of a rank.", "Tricon: drie van dezelfde rang."),
-    (("braillespiel", "Sequence: three ranks in a row in one suit."), "Reeks: drie opeenvolgende kaarten van één kleur."),
+    (("braillespiel", "Sequence: three ranks in a row in one suit."),
+     "Reeks: drie opeenvolgende kaarten van één kleur."),
     ("Sequence, {rank} high, in {suit}", "Reeks tot {rank} in {suit}"),
     (("braillespiel", "Three different suits give no points. Such a hand ranks below every hand with points; between "
       "two of them the higher cards win, the highest card first."),
