@@ -114,7 +114,7 @@ def test_simulate_writes_records_that_replay(tmp_path: Path, name: str) -> None:
     [
         (("--players", "13"), "commerce is for 3 to 12 players, not 13."),
         (("--rules", "handeln", "--players", "10"), "handeln is for 3 to 9 players, not 10."),
-        (("--option", "chips=0"), "Option chips of commerce cannot be 0. Allowed: 1-9."),
+        (("--option", "chips=0"), "Option chips of commerce cannot be 0. Allowed: 1 to 9."),
         (("--option", "colour=red"), "commerce has no option colour."),
         (("--option", "chips"), "Write an option as KEY=VALUE"),
         (("--bots", "basic,nobody"), "Give one level for all seats or one per seat"),

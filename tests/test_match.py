@@ -828,7 +828,7 @@ def test_h4_feuer_right_after_the_deal_in_order_from_eldest():
     play(m, Done())  # the dealer keeps the hand
     assert (m.phase, m.to_act) == (Phase.CALL, o[0])
     assert m.legal_actions() == [Fire(), Done()]
-    refused(m, o[0], Pass(), "First call or wait.")
+    refused(m, o[0], Pass(), "First call, or wait.")
     play(m, Done())
     assert (m.phase, m.to_act) == (Phase.CALL, o[2])
     events = play(m, Fire())

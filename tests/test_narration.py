@@ -139,3 +139,23 @@ def test_every_event_kind_is_told() -> None:
         narrator = Narrator(match.rules, [p.name for p in match.players], 0, Verbosity.VERBOSE)
         told |= {type(e) for e in match.events if narrator.event(e.visible_to(0))}
     assert told == set(EVENT_TYPES)
+
+
+def test_the_call_after_the_deal_is_answered_with_call_or_wait() -> None:
+    """The question right after the deal offered "done" and a refusal asked to "wait", a word that did not exist."""
+    from commerce_a11y.console.game import Game
+
+    use_language("en")
+    match = Match(ruleset("thirty-one"), [Player("You"), Player("Anna"), Player("Ben")], seed=1)
+    match.phase, match.to_act = Phase.CALL, match.order[0]
+    view = match.view(match.order[0])
+    assert Game.possible(view)[-1] == "wait"
+    assert parse("wait", view) == Play(Done())
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_an_english_short_form_never_calls_fire_in_another_language(lang: str) -> None:
+    """English words work everywhere, but a stray "f" in German is not taken for Feuer, which ends the hand."""
+    assert command_vocabulary(lang).get("f") != "fire"
+    assert command_vocabulary(lang)["fire"] == "fire"
+    assert command_vocabulary("en")["f"] == "fire"

@@ -166,35 +166,36 @@ def test_unknown_option_names_the_options(name: str, option: str, allowed: list[
 
 
 @pytest.mark.parametrize(("name", "option", "bad", "allowed"), [
-    ("commerce", "chips", 0, "1-9"),
-    ("commerce", "chips", 10, "1-9"),
-    ("commerce", "chips", "ten", "1-9"),
-    ("commerce", "chips", "", "1-9"),
-    ("commerce", "chips", 2.5, "1-9"),
-    ("commerce", "chips", True, "1-9"),
-    ("commerce", "swaps_per_turn", 4, "1-3"),
-    ("commerce", "swaps_per_turn", 0, "1-3"),
-    ("commerce", "ace_low", "maybe", "true, false"),
-    ("commerce", "ace_low", 2, "true, false"),
-    ("commerce", "pounce", "", "true, false"),
+    ("commerce", "chips", 0, "1 to 9"),
+    ("commerce", "chips", 10, "1 to 9"),
+    ("commerce", "chips", "ten", "1 to 9"),
+    ("commerce", "chips", "", "1 to 9"),
+    ("commerce", "chips", 2.5, "1 to 9"),
+    ("commerce", "chips", True, "1 to 9"),
+    ("commerce", "swaps_per_turn", 4, "1 to 3"),
+    ("commerce", "swaps_per_turn", 0, "1 to 3"),
+    ("commerce", "ace_low", "maybe", "on or off"),
+    ("commerce", "ace_low", 2, "on or off"),
+    ("commerce", "pounce", "", "on or off"),
     ("braillespiel", "deck", 40, "0, 32, 52"),
     ("braillespiel", "deck", "36", "0, 32, 52"),
-    ("braillespiel", "marks", 0, "1-99"),
-    ("braillespiel", "marks", -1, "1-99"),
-    ("braillespiel", "hands", 1000, "0-999"),
-    ("handeln", "limit", 0, "1-99"),
-    ("handeln", "limit", "100", "1-99"),
-    ("thirty-one", "chips", 0, "1-9"),
-    ("trentuno", "chips", 10, "1-9"),
+    ("braillespiel", "marks", 0, "1 to 99"),
+    ("braillespiel", "marks", -1, "1 to 99"),
+    ("braillespiel", "hands", 1000, "0 to 999"),
+    ("handeln", "limit", 0, "1 to 99"),
+    ("handeln", "limit", "100", "1 to 99"),
+    ("thirty-one", "chips", 0, "1 to 9"),
+    ("trentuno", "chips", 10, "1 to 9"),
 ])
 def test_bad_values_are_refused_naming_what_is_allowed(name: str, option: str, bad: object, allowed: str):
     with pytest.raises(OptionError) as info:
         ruleset(name, **{option: bad})
     err = info.value
     assert isinstance(err, ValueError) and isinstance(err, RulesError)
-    assert err.params == {"option": option, "ruleset": name, "value": bad, "allowed": allowed}
+    assert {k: err.params[k] for k in ("option", "ruleset", "value")} == {"option": option, "ruleset": name,
+                                                                        "value": bad}
     text = str(err)
-    assert option in text and name in text and allowed in text and str(bad) in text
+    assert option in text and name in text and text.endswith(f"Allowed: {allowed}.") and str(bad) in text
     assert text == err.template.format(**err.params)
 
 

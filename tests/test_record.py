@@ -416,7 +416,7 @@ def test_replay_refuses_a_bad_match_line(matches: list[Match]):
     objs = objects(matches[0])
     objs[0]["options"] = {"chips": 0}
     err = refusal(dumps(objs))
-    assert err.line == 1 and "chips" in str(err) and "1-9" in str(err)
+    assert err.line == 1 and "chips" in str(err) and "1 to 9" in str(err)
     objs = objects(matches[0])
     del objs[0]["seed"]
     assert refusal(dumps(objs)).line == 1

@@ -42,6 +42,8 @@ def _command_words(t: Any) -> dict[str, str]:
         "exchange": t.pgettext("command", "exchange x"),
         "keep": t.pgettext("command", "keep ke"),
         "done": t.pgettext("command", "done d end"),
+        # Translators: not calling right after the deal (Fire!, 31): waiting for a better moment.
+        "wait": t.pgettext("command", "wait"),
         "hand": t.pgettext("command", "hand h"),
         "widow": t.pgettext("command", "widow w skat"),
         "history": t.pgettext("command", "history hi"),
@@ -143,12 +145,20 @@ def spellings(word: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(normalize(form) for form in (word, fold(word), fold(word, umlauts=False))))
 
 
+IRREVERSIBLE = frozenset({"fire", "call"})
+"""Commands that end the hand at once: their English short forms ("f") stay English, so that a German player's stray
+"f" is not taken for Feuer."""
+
+
 def _vocabulary(lang: str, table: Any) -> dict[str, str]:
     """Every word of a table to its key: the language's own words first, then the English ones it does not use."""
     result: dict[str, str] = {}
     for language in (lang, "en"):
         for key, text in table(translation(language)).items():
-            for word in text.split():
+            words = text.split()
+            if language != lang and key in IRREVERSIBLE:
+                words = words[:1]  # the English name, not its short forms
+            for word in words:
                 for spelling in spellings(word):
                     result.setdefault(spelling, key)
     return result
@@ -284,7 +294,8 @@ def parse(line: str, view: SeatView) -> Parsed | None:
             return Invalid(_("Which cards? For example swap 13: your card 1 for widow card 3."))
         return _swap(rest, view)
     actions: dict[str, Action] = {"pass": Pass(), "knock": Knock(), "in": Knock(), "fire": Fire(), "call": Fire(),
-                                  "pounce": Pounce(), "exchange": ExchangeAll(), "keep": Done(), "done": Done()}
+                                  "pounce": Pounce(), "exchange": ExchangeAll(), "keep": Done(), "done": Done(),
+                                  "wait": Done()}
     action = actions[command]
     if command == "pass" and view.phase is Phase.CONTINUE:
         action = Done()
@@ -320,10 +331,12 @@ ACTION_ORDER = ("swap", "pass", "knock", "fire", "pounce", "exchange_all", "done
 
 def command_for(kind: str, view: SeatView) -> str:
     """The command (a vocabulary key) that makes an action of this kind at this seat's decision: Handeln calls
-    its knock "in" and its fire "fire", the others call 31 with "call"; the dealer keeps a hand with "keep"."""
+    its knock "in" and its fire "fire", the others call 31 with "call"; the dealer keeps a hand with "keep", and
+    a player who may call right after the deal waits with "wait"."""
     handeln = view.rules.name == "handeln"
+    done = {Phase.EXCHANGE: "keep", Phase.CALL: "wait"}.get(view.phase, "done")
     return {"knock": "in" if handeln else "knock", "fire": "fire" if handeln else "call",
-            "exchange_all": "exchange", "done": "keep" if view.phase is Phase.EXCHANGE else "done"}.get(kind, kind)
+            "exchange_all": "exchange", "done": done}.get(kind, kind)
 
 
 def _swap(tokens: list[str], view: SeatView) -> Parsed:

@@ -262,7 +262,7 @@ class Match:
         if phase is Phase.EXCHANGE:
             return N_("First exchange your cards or keep them.")  # H1
         if phase is Phase.CALL:
-            return N_("First call or wait.")  # H4, T2: right after the deal
+            return N_("First call, or wait.")  # H4, T2: right after the deal
         if isinstance(action, Fire):
             if rules.fire_value is None:
                 return N_("No call in this game.")

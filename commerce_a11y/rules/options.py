@@ -25,15 +25,6 @@ class OptionSpec:
     high: int = 0
     choices: tuple[int, ...] = ()
 
-    @property
-    def allowed(self) -> str:
-        """The allowed values in a short text for error messages."""
-        if isinstance(self.default, bool):
-            return "true, false"
-        if self.choices:
-            return ", ".join(str(c) for c in self.choices)
-        return f"{self.low}-{self.high}"
-
     def parse(self, ruleset: str, raw: object) -> bool | int:
         """The option's value from a Python value or text; ``OptionError`` naming what is allowed."""
         value: bool | int | None = None
@@ -51,10 +42,16 @@ class OptionSpec:
             or (value in self.choices if self.choices else self.low <= value <= self.high)
         )
         if not ok:
-            raise OptionError(
-                N_("Option {option} of {ruleset} cannot be {value}. Allowed: {allowed}."),
-                option=self.name, ruleset=ruleset, value=shown(raw), allowed=self.allowed,
-            )
+            # Said in words a screen reader reads well: "1 to 9" (not "1-9"), "on or off" (as the rules book says).
+            if isinstance(self.default, bool):
+                raise OptionError(N_("Option {option} of {ruleset} cannot be {value}. Allowed: on or off."),
+                                  option=self.name, ruleset=ruleset, value=shown(raw))
+            if self.choices:
+                raise OptionError(N_("Option {option} of {ruleset} cannot be {value}. Allowed: {allowed}."),
+                                  option=self.name, ruleset=ruleset, value=shown(raw),
+                                  allowed=", ".join(str(c) for c in self.choices))
+            raise OptionError(N_("Option {option} of {ruleset} cannot be {value}. Allowed: {low} to {high}."),
+                              option=self.name, ruleset=ruleset, value=shown(raw), low=self.low, high=self.high)
         assert value is not None
         return value
 
