@@ -543,3 +543,23 @@ def test_after_an_exchange_the_new_widow_is_not_said_twice() -> None:
                                                   lines[i + 1:])
             assert widow not in before_question
     assert exchanges
+
+
+def test_a_resumed_player_does_not_hear_the_deal_twice() -> None:
+    """Resuming after a deal told the deal's cards and widow, then said them again before the question."""
+    saved: list[str] = []
+    match = Match(ruleset("commerce"), [Player(n, "human" if s == 0 else "bot:basic")
+                                        for s, n in enumerate(NAMES[:4])], 3)
+    # Pass through hand 1 and stop at the first question of hand 2: its deal is what happened since.
+    game = Game(match, 0, {s: make_bot("basic", s) for s in (1, 2, 3)}, Narrator(match.rules, NAMES[:4], 0),
+                Terminal(Script(lambda p, g: "pass" if g.match.hand_no == 1 else None), SilentSpeech(),
+                         io.StringIO()),
+                lambda lines: saved.__setitem__(slice(None), lines) or True)
+    game.terminal.backend.game = game
+    game.run()
+    again = replay(saved)
+    assert again.hand_no == 2
+    _, lines = play(match=again, resumed=True, answer=lambda p, g: None)
+    assert any(line.startswith("Hand 2. ") for line in lines)
+    cards = [line for line in lines if line.startswith("Your cards: ")]
+    assert len(cards) == 1, lines

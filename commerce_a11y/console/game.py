@@ -234,10 +234,11 @@ class Game(ReviewCommands):
         told = self.narrator.events(since)
         if len(told) > RESUME_LINES:
             # Many hands went by (the player was out, or stopped long ago): the current hand from its deal.
-            deal = max(i for i, e in enumerate(self.seen) if isinstance(e, Dealt))
-            told = self.narrator.events(self.seen[deal:])
+            since = self.seen[max(i for i, e in enumerate(self.seen) if isinstance(e, Dealt)):]
+            told = self.narrator.events(since)
         if told:
             lines += [_("Since your last turn:"), *told]
+            self.heard(since)
         self.say(lines)
 
     def tell(self, events: Sequence[Event]) -> None:
@@ -245,14 +246,7 @@ class Game(ReviewCommands):
         if self.coach is not None:
             visible = self.coach.visible(visible)
         self.seen += visible
-        for event in visible:
-            # What the lines say in full counts as heard: the deal's cards and widow, an exchange's new widow
-            # (and, one's own, the new hand: the widow just heard).
-            if isinstance(event, Dealt) and self.seat in event.hands:
-                self.told = (tuple(event.hands[self.seat]), tuple(event.widow))
-            elif isinstance(event, ExchangedAll):
-                hand = tuple(event.took) if event.player == self.seat else self.told[0]
-                self.told = (hand, tuple(event.gave))
+        self.heard(visible)
         if self.coach is None:
             told, self.held = self.held + visible, []
             if not self.match.over:
@@ -268,6 +262,16 @@ class Game(ReviewCommands):
         if lines:
             self.say(lines)
         self.offer_skip(visible)
+
+    def heard(self, events: Sequence[Event]) -> None:
+        """What the lines for ``events`` say in full counts as heard (``told``): the deal's cards and widow, an
+        exchange's new widow (and, one's own, the new hand: the widow just heard)."""
+        for event in events:
+            if isinstance(event, Dealt) and self.seat in event.hands:
+                self.told = (tuple(event.hands[self.seat]), tuple(event.widow))
+            elif isinstance(event, ExchangedAll):
+                hand = tuple(event.took) if event.player == self.seat else self.told[0]
+                self.told = (hand, tuple(event.gave))
 
     def tell_held(self) -> None:
         """Tell the passes held back by ``tell``: before the player is asked anything, or leaves."""
