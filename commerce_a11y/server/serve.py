@@ -1,0 +1,124 @@
+"""``commerce serve``: one asyncio process that listens, holds the tables, logs, and stops cleanly.
+
+It listens on the loopback address unless told otherwise, says where and how to connect, writes one log line per
+connection and table event (never a password, never a line a player typed), and on Ctrl-C or SIGTERM tells everyone,
+lets the saves in flight finish and leaves: every table's match is already saved at its last move. After SIGKILL the
+next start finds the same: ``Server.restore_tables``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import ssl
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from ..i18n import _, speaking
+from ..locks import Lock
+from .connection import Connection
+from .lobby import Limits, Server
+from .thinking import Thinkers
+
+DEFAULT_PORT = 4000
+
+
+class LogFile:
+    """One line per event, with the time; a log that cannot be written is given up quietly (the server goes on)."""
+
+    def __init__(self, path: Path) -> None:
+        self.file: TextIO | None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.file = path.open("a", encoding="utf-8", buffering=1)
+        except OSError:
+            self.file = None
+
+    def __call__(self, text: str) -> None:
+        if self.file is None:
+            return
+        try:
+            self.file.write(time.strftime("%Y-%m-%d %H:%M:%S ") + text.replace("\n", " ") + "\n")
+        except OSError:
+            self.file = None
+
+
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(str(cert), str(key))
+    return context
+
+
+async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLContext | None = None,
+                say: Callable[[str], None] = print, workers: int | None = None,
+                ready: Callable[[int], None] | None = None) -> int:
+    """Run until Ctrl-C or SIGTERM; the exit status."""
+    lock = Lock(data / "server.lock")
+    if not lock.acquire():
+        say(_("Another server uses {path}; stop it first, or give another --data folder.").format(path=data))
+        return 1
+    log = LogFile(data / "server.log")
+    thinkers = Thinkers(workers)
+    server = Server(data, limits, thinkers, log)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for name in ("SIGINT", "SIGTERM"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(number, stop.set)
+    try:
+        await thinkers.warm()
+        server.restore_tables()
+        try:
+            listener = await loop.create_server(lambda: Connection(server.opened), host, port, ssl=tls,
+                                                backlog=1024, reuse_address=True)
+        except OSError as error:
+            say(_("Cannot listen on {host} port {port}: {reason}.").format(host=host, port=port,
+                                                                             reason=error.strerror or error))
+            return 1
+        bound = listener.sockets[0].getsockname()[1] if listener.sockets else port
+        log(f"listening on {host}:{bound} data {data}")
+        shown = host if ":" not in host else f"[{host}]"
+        say(_("Listening on {host} port {port}. Connect with: commerce join {address}, or telnet {host} {port}.")
+            .format(host=host, port=bound, address=f"{shown}:{bound}"))
+        if host in ("127.0.0.1", "localhost", "::1"):
+            say(_("Only this computer can connect; to host for friends, start with --host 0.0.0.0."))
+        say(_("Log: {path}. Stop with Ctrl-C.").format(path=data / "server.log"))
+        if ready is not None:
+            ready(bound)
+        await stop.wait()
+        log("stopping")
+        listener.close()
+        for session in list(server.sessions):
+            with speaking(session.lang):
+                session.say([_("The server stops now; your table is saved.")])
+            session.conn.close()
+        for task in list(server.tasks):
+            task.cancel()
+        await asyncio.sleep(0.1)
+        return 0
+    finally:
+        server.io.shutdown(wait=True)  # the saves in flight finish
+        server.hashing.shutdown(wait=False, cancel_futures=True)
+        thinkers.close()
+        server.store.close()
+        lock.release()
+        log("stopped")
+
+
+def run(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLContext | None = None,
+        workers: int | None = None) -> int:
+    def say(text: str) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+
+    try:
+        return asyncio.run(serve(host, port, data, limits, tls, say, workers))
+    except KeyboardInterrupt:
+        return 0
