@@ -84,6 +84,8 @@ class RawClient:
         self.prompts: list[str] = []
         self.gmcp: list[tuple[str, Any]] = []
         self.kinds: list[str] = []
+        """The kind of each prompt (GMCP ``Commerce.Ask``; empty when the client has no GMCP)."""
+        self.next_kind = ""
         self.marks: list[int] = []
         self.closed = False
         self.read_from = 0
@@ -132,6 +134,8 @@ class RawClient:
                 self.text += prompt + "\n"
                 self.prompts.append(prompt)
                 self.marks.append(command.verb)
+                self.kinds.append(self.next_kind)
+                self.next_kind = ""
             return
         if not self.mud:
             if command.verb in (t.DO, t.WILL):
@@ -150,7 +154,7 @@ class RawClient:
             if message:
                 self.gmcp.append(message)
                 if message[0] == "Commerce.Ask":
-                    self.kinds.append(message[1]["kind"])
+                    self.next_kind = message[1]["kind"]
         elif sub.option == t.CHARSET and sub.payload[:1] == bytes((t.CHARSET_REQUEST,)):
             self.send_raw(t.subnegotiation(t.CHARSET, bytes((t.CHARSET_ACCEPTED,)) + b"UTF-8"))
         elif sub.option == t.TTYPE:

@@ -12,6 +12,8 @@ stops reading is disconnected once ``OUTPUT_LIMIT`` bytes wait for it, without s
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 import time
 from collections import deque
 from collections.abc import Callable
@@ -22,6 +24,8 @@ from . import telnet as t
 
 OUTPUT_LIMIT = 256 * 1024
 """Bytes that may wait for a client that does not read; beyond them it is disconnected."""
+SEND_BUFFER = 64 * 1024
+"""The kernel's send buffer for one connection."""
 INPUT_QUEUE = 64
 """Lines that may wait to be handled; more (a client pasting a book) are dropped with one sentence."""
 CLOSED = None
@@ -62,6 +66,17 @@ class Connection(asyncio.Protocol):
         peer = transport.get_extra_info("peername")
         self.peer = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         transport.set_write_buffer_limits(high=OUTPUT_LIMIT)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            # The kernel's share of the queue bounded too (loopback would otherwise take megabytes), and TCP
+            # keepalive, so that a client whose network vanished without closing is found gone in about a minute.
+            with contextlib.suppress(OSError, AttributeError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+            with contextlib.suppress(OSError, AttributeError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+                for name, value in (("TCP_KEEPIDLE", 30), ("TCP_KEEPINTVL", 10), ("TCP_KEEPCNT", 3)):
+                    if hasattr(socket, name):
+                        sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), value)
         self.write(t.negotiation(t.DO, t.TTYPE) + t.negotiation(t.WILL, t.EOR_OPTION)
                    + t.negotiation(t.WILL, t.CHARSET) + t.negotiation(t.WILL, t.GMCP))
         self.on_open(self)

@@ -455,10 +455,10 @@ class Session:
             if line is None:
                 return
             with speaking(self.lang):
-                if line == TOO_LONG:
-                    self.say([_("That line is too long; it is left out.")])
-                elif line == DROPPED:
-                    self.say([_("Too many lines at once; some were left out.")])
+                if line in (TOO_LONG, DROPPED):
+                    self.say([_("That line is too long; it is left out.") if line == TOO_LONG else
+                              _("Too many lines at once; some were left out.")])
+                    self.ask_again()
                 else:
                     await self.handle(line)
             if self.conn.closed or self.conn.transport is None or self.conn.transport.is_closing():
@@ -476,6 +476,16 @@ class Session:
                     self.prompt(_("Watching {name}? ").format(name=table.name), "table")
             elif table.state != "playing":
                 self.prompt(_("Table {name}? ").format(name=table.name), "table")
+
+    def ask_again(self) -> None:
+        """The question the person was last asked, again (after a line that was refused before it was read)."""
+        table = self.place
+        if table is not None and table.state == "playing":
+            seat = table.seat_of(self.account)
+            if seat is not None and self not in table.spectators:
+                table.reask(seat)
+            return
+        self.prompt_place()
 
     async def handle(self, line: str) -> None:
         if not line.strip():

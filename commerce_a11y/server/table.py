@@ -186,6 +186,7 @@ class Table:
             listener.seen = [e.visible_to(-1) for e in self.match.events]
             listener.attach(session)
         self.spectators[session] = listener  # type: ignore[assignment]
+        self.status_to(session)
 
     # ----- starting -----
 
@@ -305,6 +306,7 @@ class Table:
                 if lines:
                     listener.say(lines)
         self.pass_host()
+        self.status_to(session)
         if self.state == "playing":
             if self.match.to_act == seat and not self.computer_plays(seat):
                 self.ask(seat)
@@ -457,15 +459,16 @@ class Table:
         self.send_status()
 
     def send_status(self) -> None:
+        for session in self.everyone():
+            self.status_to(session)
+
+    def status_to(self, session: Session) -> None:
+        """GMCP ``Commerce.Status`` for one person: their seat's view, or the public one for a spectator."""
         match = self.match
-        if match is None:
+        if match is None or not session.gmcp_on:
             return
-        for seat, session in self.present.items():
-            if session.gmcp_on:
-                session.gmcp("Commerce.Status", status(self, match.view(seat)))
-        for session in self.spectators:
-            if session.gmcp_on:
-                session.gmcp("Commerce.Status", status(self, None))
+        seat = None if session in self.spectators else self.seat_of(session.account)
+        session.gmcp("Commerce.Status", status(self, match.view(seat) if seat is not None else None))
 
     # ----- the end -----
 
