@@ -164,7 +164,7 @@ class RawClient:
         """The next question (text before GA/EOR) not yet taken."""
         deadline = time.monotonic() + timeout
         while len(self.prompts) <= self.prompt_seen:
-            if time.monotonic() > deadline or not self.pump(0.2) and self.closed:
+            if time.monotonic() > deadline or (not self.pump(0.2) and self.closed):
                 raise TimeoutError(f"no prompt; got: {self.text[-2000:]!r}")
         self.prompt_seen += 1
         return self.prompts[self.prompt_seen - 1]

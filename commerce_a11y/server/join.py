@@ -266,6 +266,7 @@ class Client:
         self.keep = keep
         self.names_sent = 0
         self.refused = False
+        self.leaving = threading.Event()
 
     def login_answer(self, kind: str) -> str | None:
         """The answer to a login question from ``--name`` and ``--password``; None when they are not given, or the
@@ -312,6 +313,16 @@ class Client:
     def interactive(self) -> int:
         """The player may type at any time, as in a MUD client: the server's lines and questions are printed (and
         spoken) as they come, by a thread of their own, while this one reads what the player types."""
+        if self.terminal.backend.name == "rich":
+            # prompt_toolkit redraws its input line below whatever another thread prints, instead of printing over it.
+            from prompt_toolkit.patch_stdout import patch_stdout
+
+            with patch_stdout(raw=True):
+                self.terminal.stdout = sys.stdout
+                return self.read_typed()
+        return self.read_typed()
+
+    def read_typed(self) -> int:
         status: list[int] = []
         printer = threading.Thread(target=self.print_events, args=(status,), daemon=True)
         printer.start()
@@ -324,13 +335,16 @@ class Client:
                 typed = INTERRUPTED
             except (OSError, ValueError, EOFError):
                 typed = None
-            if status or self.wire.closed:
-                break
-            if typed is None:
+            if status or self.wire.closed or typed is None:
                 break
             if typed == INTERRUPTED:
                 continue
             self.wire.send_line(typed)
+        import signal
+
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # leaving: a last wake-up signal must not end it as Ctrl-C
+        self.leaving.set()
         return status[0] if status else 0
 
     def print_events(self, status: list[int]) -> None:
@@ -348,9 +362,30 @@ class Client:
                 if line is None:
                     self.terminal.say([_("The server did not accept the name and password.")])
                     status.append(EXIT_LOGIN)
-                    break
+                    wake_main(self.leaving, EXIT_LOGIN)
+                    return
                 self.wire.send_line(line)
                 continue
             if text.strip():
                 self.terminal.say([text.rstrip()])
-        _thread.interrupt_main()  # the main thread waits for a typed line: it leaves now
+        wake_main(self.leaving)
+
+
+def wake_main(leaving: threading.Event, status: int = 0) -> None:
+    """The main thread waits for a typed line: make it leave now. A signal sent to that very thread interrupts the
+    waiting read (``interrupt_main`` alone would only take effect after the next line); it is sent again until the
+    main thread has left (one may land just before the read begins), and after two seconds the process ends."""
+    import os
+    import signal
+
+    for _attempt in range(10):
+        if hasattr(signal, "pthread_kill"):
+            with contextlib.suppress(OSError, ValueError):
+                signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+        else:
+            _thread.interrupt_main()
+        if leaving.wait(0.2):
+            return
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    os._exit(status)
