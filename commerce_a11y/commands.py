@@ -400,11 +400,13 @@ def _ruleset_words(name: str) -> tuple[str, str]:
               help=_("Connections at most from one address."))
 @click.option("--grace", type=click.IntRange(0, 3600), default=90, show_default=True,
               help=_("Seconds a dropped player's seat waits before a computer player plays for them."))
+@click.option("--idle", type=click.IntRange(2, 86_400), default=1800, show_default=True,
+              help=_("Seconds a connection may stay idle in the lobby before it is closed."))
 @click.option("--workers", type=click.IntRange(1, 64), default=None,
               help=_("Processes that compute computer players' moves (default: one per processor)."))
 @_lang_option
 def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None, tls_key: Path | None,
-                  max_connections: int, per_address: int, grace: int, workers: int | None) -> None:
+                  max_connections: int, per_address: int, grace: int, idle: int, workers: int | None) -> None:
     from .server.lobby import Limits
     from .server.serve import run, tls_context
     from .storage import data_dir
@@ -412,7 +414,7 @@ def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None
     if (tls_cert is None) != (tls_key is None):
         raise click.UsageError(_("Give both --tls-cert and --tls-key, or neither."))
     tls = tls_context(tls_cert, tls_key) if tls_cert is not None and tls_key is not None else None
-    limits = Limits(connections=max_connections, per_address=per_address, grace=grace)
+    limits = Limits(connections=max_connections, per_address=per_address, grace=grace, idle=idle)
     sys.exit(run(host, port, data or data_dir() / "server", limits, tls, workers))
 
 

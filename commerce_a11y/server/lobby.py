@@ -144,9 +144,7 @@ class Server:
                 continue
             if session.conn.gmcp and session.client_records:
                 session.gmcp("Commerce.Record", {"name": Path(path).name, "seat": seat, "lines": text.splitlines()})
-                self.store.delivered(session.account, path)
-                with speaking(session.lang):
-                    session.say([_("The match's record is sent to you: commerce replay plays it.")])
+                self.store.delivered(session.account, path)  # commerce join says where it kept it
             else:
                 self.store.delivered(session.account, path)
                 with speaking(session.lang):
@@ -404,7 +402,8 @@ class Session:
             old.gone()
             old.conn.close()
         self.server.online[key] = self
-        self.server.log(f"login {self.account} from {self.conn.peer}")
+        client = "/".join(self.conn.ttypes) or "-"
+        self.server.log(f"login {self.account} from {self.conn.peer} client {client} mtts {self.conn.mtts}")
 
     def gone(self) -> None:
         """The connection ended: the seat waits for its grace period; a spectator stops watching."""
@@ -460,7 +459,13 @@ class Session:
                               _("Too many lines at once; some were left out.")])
                     self.ask_again()
                 else:
-                    await self.handle(line)
+                    try:
+                        await self.handle(line)
+                    except (ConnectionError, asyncio.CancelledError):
+                        raise
+                    except Exception as error:  # one command's fault: logged, said in one sentence, play goes on
+                        self.server.log(f"error {self.account}: {error!r}")
+                        self.say([_("That did not work on the server; the game goes on.")])
             if self.conn.closed or self.conn.transport is None or self.conn.transport.is_closing():
                 return
 
@@ -646,8 +651,8 @@ class Session:
             self.say([_("Say the number of seats, for example seats=4.")])
             return
         timer = None if timer_text.lower() in ("off", "no", "0", "") else timer_text
-        if timer is not None and (not timer.isdecimal() or not 10 <= int(timer) <= 600):
-            self.say([_("Say the turn timer in seconds from 10 to 600, or timer=off.")])
+        if timer is not None and (not timer.isdecimal() or not 5 <= int(timer) <= 600):
+            self.say([_("Say the turn timer in seconds from 5 to 600, or timer=off.")])
             return
         if not grace_text.isdecimal() or not 0 <= int(grace_text) <= 3600:
             self.say([_("Say the grace period in seconds from 0 to 3600.")])
@@ -687,6 +692,7 @@ class Session:
             return
         if table.seat_of(self.account) is not None:
             self.place = table
+            self.say([_("Back at table {name}.").format(name=table.name)])
             table.back(self)
             return
         seat = table.sit(self)
@@ -765,7 +771,7 @@ class Session:
             if key == "hints" and value in ("on", "off", "yes", "no"):
                 table.hints = value in ("on", "yes")
                 table.tell_all(lambda on=table.hints: [_("Hints: on.") if on else _("Hints: off.")])
-            elif key == "timer" and (value in ("off", "0") or (value.isdecimal() and 10 <= int(value) <= 600)):
+            elif key == "timer" and (value in ("off", "0") or (value.isdecimal() and 5 <= int(value) <= 600)):
                 table.timer = None if value in ("off", "0") else int(value)
                 table.tell_all(lambda seconds=table.timer: [
                     _("Turn timer: {seconds} seconds.").format(seconds=seconds) if seconds else _("Turn timer: off.")])

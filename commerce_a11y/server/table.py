@@ -155,8 +155,7 @@ class Table:
             listener.attach(None)
             listener.mark = len(listener.seen)
         if self.state != "playing":
-            self.seating[seat] = None
-            self.seating = [a for a in self.seating if a is not None] + [None] * self.seating.count(None)
+            self.seating[seat] = None  # free for the next person (seats keep their places: ``present`` is by seat)
             if self.match is not None and not self.people:
                 self.match = None
                 self.listeners = {}
@@ -560,6 +559,9 @@ class Table:
             self.open_rules(listener, session, parsed.argument)
             return
         if command == "hint":
+            if not view.legal:
+                listener.say([_("A hint comes at your turn.")])
+                return
             narrator = listener.narrator
             lang = listener.lang
             lines = await self.server.thinkers.run(
