@@ -267,6 +267,8 @@ class Client:
         self.names_sent = 0
         self.refused = False
         self.leaving = threading.Event()
+        self.output = threading.Lock()
+        self.open_prompt = False
 
     def login_answer(self, kind: str) -> str | None:
         """The answer to a login question from ``--name`` and ``--password``; None when they are not given, or the
@@ -287,28 +289,62 @@ class Client:
             self.terminal.say([keep_delivered(data, self.keep)])
 
     def piped(self) -> int:
-        """One line of standard input per question, echoed after it."""
+        """One line of standard input per question, echoed after it; what the server says meanwhile (another
+        player sitting down, the others' moves) is printed as it comes, by a thread of its own."""
+        prompts: queue.Queue[tuple[str, str] | None] = queue.Queue()
+        threading.Thread(target=self.print_piped, args=(prompts,), daemon=True).start()
+        while True:
+            item = prompts.get()
+            if item is None:
+                return EXIT_LOGIN if self.refused else 0
+            text, asked = item
+            line = self.login_answer(asked) if asked in LOGIN_KINDS else None
+            if self.refused:
+                self.say_line(_("The server did not accept the name and password."))
+                return EXIT_LOGIN
+            if line is None:
+                # As ``commerce play`` reads a script: the question, then the line read, echoed after it.
+                with self.output:
+                    self.write(text)
+                    self.open_prompt = True
+                read = sys.stdin.readline()
+                with self.output:
+                    if self.open_prompt:
+                        self.write("" if not read or asked in ("password", "new-password", "confirm")
+                                   else read.rstrip("\r\n"))
+                        self.write("\n")
+                        self.open_prompt = False
+                if not read:
+                    return 0
+                line = read.rstrip("\r\n")
+            self.wire.send_line(line)
+
+    def print_piped(self, prompts: queue.Queue[tuple[str, str] | None]) -> None:
         while True:
             kind, data = self.wire.events.get()
             if kind == "closed":
-                return 0
-            if kind != "prompt":
-                self.show(kind, data)
-                continue
-            text, asked = data
-            line = self.login_answer(asked) if asked in LOGIN_KINDS else None
-            if self.refused:
-                self.terminal.say([_("The server did not accept the name and password.")])
-                return EXIT_LOGIN
-            if line is None:
-                read = sys.stdin.readline()
-                if not read:
-                    self.terminal.say([text.rstrip()] if text.strip() else [])
-                    return 0
-                line = read.rstrip("\r\n")
-                shown = "" if asked in ("password", "new-password", "confirm") else line
-                self.terminal.say([text + shown])
-            self.wire.send_line(line)
+                prompts.put(None)
+                return
+            if kind == "prompt":
+                prompts.put(data)
+            elif kind == "line":
+                if data:
+                    self.say_line(data)
+            elif kind == "record":
+                self.say_line(keep_delivered(data, self.keep))
+
+    def say_line(self, text: str) -> None:
+        """A whole line, after the open question's line is ended (a script's transcript keeps one line each)."""
+        with self.output:
+            if self.open_prompt:
+                self.write("\n")
+                self.open_prompt = False
+            self.write(text + "\n")
+
+    def write(self, text: str) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.terminal.stdout.write(text)
+            self.terminal.stdout.flush()
 
     def interactive(self) -> int:
         """The player may type at any time, as in a MUD client: the server's lines and questions are printed (and
