@@ -272,7 +272,7 @@ def test_status_fields_are_documented() -> None:
     from commerce_a11y.server import status
 
     for field in ("table", "ruleset", "hand", "cards", "widow", "counter", "players", "pot", "turn", "yours",
-                  "phase", "last_round", "knocker", "over"):
+                  "phase", "last_round", "knocker", "over", "position"):
         assert f"``{field}``" in (status.__doc__ or "")
 
 

@@ -8,7 +8,8 @@ fields (README "Playing together" lists them for client authors):
 counts count (chips, lives, marks, minus_points); ``players`` in seat order, each ``name``, ``count``, ``out``,
 ``you``, ``dealer``, ``computer``; ``pot``; ``turn`` the name of the player to act (null when the match is over);
 ``yours`` whether that is you; ``phase`` (turn, continue, exchange, call, over); ``last_round``; ``knocker`` (the
-name, or null); ``over``.
+name, or null); ``over``; ``position`` how many events the match has had (it grows with every change, so a client
+can tell a new status from a repeated one).
 """
 
 from __future__ import annotations
@@ -45,4 +46,5 @@ def status(table: Table, view: SeatView | None) -> dict[str, Any]:
         "last_round": match.last_round is not None,
         "knocker": match.players[match.knocker].name if match.knocker is not None else None,
         "over": match.over,
+        "position": len(match.events),
     }

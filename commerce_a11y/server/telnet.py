@@ -69,6 +69,7 @@ class Filter:
             if state == 0:
                 found = data.find(b"\xff", i)
                 if found < 0:
+                    self._state = 0
                     yield data[i:]
                     return
                 if found > i:
@@ -102,10 +103,16 @@ class Filter:
             elif state == 4:
                 if byte == IAC:
                     state = 5
-                elif len(self._payload) < SUBNEGOTIATION_LIMIT:
-                    self._payload.append(byte)
-                else:
+                    continue
+                end = data.find(b"\xff", i)  # the rest of the payload up to the next IAC, in one piece
+                end = n if end < 0 else end
+                room = SUBNEGOTIATION_LIMIT - len(self._payload)
+                piece = data[i - 1:end]
+                if len(piece) > room:
                     self._overflow = True
+                    piece = piece[:max(room, 0)]
+                self._payload += piece
+                i = end
             else:  # state 5: IAC inside a subnegotiation
                 if byte == SE:
                     state = 0
