@@ -56,6 +56,7 @@ class Connection(asyncio.Protocol):
         self.on_gmcp: Callable[[str, Any], None] | None = None
         self.opened = time.monotonic()
         self.sent = 0
+        self.outgoing = bytearray()
         self.dropping = False
 
     # ----- asyncio -----
@@ -205,10 +206,19 @@ class Connection(asyncio.Protocol):
     # ----- out -----
 
     def write(self, data: bytes) -> None:
+        """Queue bytes; everything written in one turn of the event loop leaves in one send (a move's lines, its
+        GMCP status and the next question are one packet, not four)."""
         if self.transport is None or self.closed or self.transport.is_closing():
             return
         self.sent += len(data)
-        self.transport.write(data)
+        if not self.outgoing:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self.outgoing += data
+
+    def flush(self) -> None:
+        data, self.outgoing = bytes(self.outgoing), bytearray()
+        if data and self.transport is not None and not self.transport.is_closing():
+            self.transport.write(data)
 
     def say(self, lines: list[str]) -> None:
         if lines:
@@ -231,6 +241,7 @@ class Connection(asyncio.Protocol):
 
     def close(self) -> None:
         if self.transport is not None and not self.transport.is_closing():
+            self.flush()
             self.transport.close()
 
     def abort(self) -> None:

@@ -48,13 +48,17 @@ CHAT_LINES, CHAT_WINDOW = 5, 10.0
 """At most this many chat lines in this many seconds."""
 CHAT_LIMIT = 300
 SEATS_DEFAULT, LEVEL_DEFAULT = 4, "heuristic"
+SAVE_THREADS = 4
+"""Threads that write saves and records: they mostly wait in fsync, which runs in parallel; more of them only
+contend with the event loop for the interpreter (bench/serve_load.py: 8 threads stalled the loop up to 100 ms)."""
 
 
 class Limits:
     def __init__(self, connections: int = 500, per_address: int = 10, idle: float = LOBBY_IDLE,
-                 login: float = LOGIN_SECONDS, grace: int = GRACE) -> None:
+                 login: float = LOGIN_SECONDS, grace: int = GRACE, logins: int = LOGINS_PER_MINUTE) -> None:
         self.connections = connections
         self.per_address = per_address
+        self.logins = logins
         self.idle = idle
         self.login = login
         self.grace = grace
@@ -69,7 +73,7 @@ class Server:
         self.limits = limits or Limits()
         self.store = Store(data / "server.db")
         self.thinkers = thinkers or Thinkers()
-        self.io = ThreadPoolExecutor(8, thread_name_prefix="save")
+        self.io = ThreadPoolExecutor(SAVE_THREADS, thread_name_prefix="save")
         self.hashing = ThreadPoolExecutor(2, thread_name_prefix="hash")
         self.tables: dict[str, Table] = {}
         self.online: dict[str, Session] = {}
@@ -296,7 +300,7 @@ class Session:
             name = line.strip()
             if not name:
                 continue
-            if not self.server.rate(self.server.attempts, self.conn.peer, LOGINS_PER_MINUTE, 60.0):
+            if not self.server.rate(self.server.attempts, self.conn.peer, self.server.limits.logins, 60.0):
                 self.say([_("Too many logins from your address; try again in a minute.")])
                 return False
             refusal = name_refusal(name)

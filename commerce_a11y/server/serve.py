@@ -47,6 +47,30 @@ class LogFile:
             self.file = None
 
 
+TICK = 0.02
+"""The load monitor's tick: how late it wakes is how long the event loop was held up."""
+LOAD_EVERY = 5.0
+
+
+async def monitor(server: Server, log: Callable[[str], None]) -> None:
+    """Every ``LOAD_EVERY`` seconds while anyone is connected, one log line: connections, tables, and the event
+    loop's longest stall since the line before (``bench/serve_load.py`` reads it)."""
+    loop = asyncio.get_running_loop()
+    longest = 0.0
+    last = loop.time()
+    while True:
+        before = loop.time()
+        await asyncio.sleep(TICK)
+        longest = max(longest, loop.time() - before - TICK)
+        if loop.time() - last >= LOAD_EVERY:
+            last = loop.time()
+            if server.sessions:
+                playing = sum(1 for t in server.tables.values() if t.state == "playing")
+                log(f"load: connections {len(server.sessions)}, tables {len(server.tables)}, playing {playing}, "
+                    f"longest stall {longest * 1000:.1f} ms")
+            longest = 0.0
+
+
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(str(cert), str(key))
@@ -91,7 +115,9 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         say(_("Log: {path}. Stop with Ctrl-C.").format(path=data / "server.log"))
         if ready is not None:
             ready(bound)
+        watching = loop.create_task(monitor(server, log))
         await stop.wait()
+        watching.cancel()
         log("stopping")
         listener.close()
         for session in list(server.sessions):
