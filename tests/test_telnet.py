@@ -66,7 +66,7 @@ def test_subnegotiation_longer_than_the_limit_is_dropped_and_the_stream_goes_on(
 def test_lines_longer_than_the_limit_are_refused_once_and_memory_stays_bounded() -> None:
     reader = t.LineReader()
     out = []
-    for _ in range(100):  # ten megabytes in pieces, no line end
+    for _piece in range(100):  # ten megabytes in pieces, no line end
         out += list(reader.feed(b"a" * 100_000))
         assert len(reader._buffer) <= t.LINE_LIMIT
     out += list(reader.feed(b"\r\nnext\r\n"))
