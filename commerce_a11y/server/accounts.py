@@ -7,15 +7,19 @@ with it. The table index says which tables exist, who sits where and with which 
 is its sealed record in ``tables/`` (``table.py``). A delivery is a finished match's record owed to a player who sat
 at its table: ``commerce join`` receives it at the next login and keeps it where ``commerce replay`` finds it.
 
-Every statement is short and runs on the event loop (WAL, synchronous NORMAL: a fraction of a millisecond); nothing
-in a move touches this file, only joining, starting and ending a table.
+Nothing in a move touches this file, only logging in, joining, starting and ending a table. Reads are short and run
+on the event loop; writes go to one thread of their own, in order, on a connection of their own (WAL lets the two
+work at once): a write that lands on a WAL checkpoint waits for the disk, measured at up to 16 ms, and the event
+loop must not (bench/serve_load.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -54,12 +58,18 @@ class Store:
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self.db.execute("pragma journal_mode=wal")
-        self.db.execute("pragma synchronous=normal")
+        self.db = _connect(path)
         self.db.executescript(_SCHEMA)
+        self.writer = ThreadPoolExecutor(1, thread_name_prefix="store")
+        self.written = _connect(path)
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> Future[Any]:
+        """Run a writing statement in the store's thread, after every write asked before it."""
+        return self.writer.submit(self.written.execute, sql, args)
 
     def close(self) -> None:
+        self.writer.shutdown(wait=True)
+        self.written.close()
         self.db.close()
 
     # ----- accounts -----
@@ -71,26 +81,26 @@ class Store:
             return None
         return row[0], row[1], _settings(row[2])
 
-    def create_account(self, name: str, hashed: str, settings: dict[str, str]) -> bool:
+    async def create_account(self, name: str, hashed: str, settings: dict[str, str]) -> bool:
         """False if the name was taken meanwhile (two connections creating it at once)."""
         try:
-            self.db.execute("insert into accounts values (?, ?, ?, ?)",
-                            (name, hashed, time.time(), json.dumps(settings)))
+            await asyncio.wrap_future(self._write("insert into accounts values (?, ?, ?, ?)",
+                                                  (name, hashed, time.time(), json.dumps(settings))))
         except sqlite3.IntegrityError:
             return False
         return True
 
     def remember(self, name: str, settings: dict[str, str]) -> None:
-        self.db.execute("update accounts set settings = ? where name = ?", (json.dumps(settings), name))
+        self._write("update accounts set settings = ? where name = ?", (json.dumps(settings), name))
 
     # ----- tables -----
 
     def save_table(self, ident: str, name: str, spec: dict[str, Any]) -> None:
-        self.db.execute("insert or replace into tables values (?, ?, ?, ?)",
-                        (ident, name, json.dumps(spec, ensure_ascii=False), time.time()))
+        self._write("insert or replace into tables values (?, ?, ?, ?)",
+                    (ident, name, json.dumps(spec, ensure_ascii=False), time.time()))
 
     def drop_table(self, ident: str) -> None:
-        self.db.execute("delete from tables where id = ?", (ident,))
+        self._write("delete from tables where id = ?", (ident,))
 
     def tables(self) -> list[tuple[str, str, dict[str, Any]]]:
         rows = self.db.execute("select id, name, spec from tables order by updated").fetchall()
@@ -107,14 +117,22 @@ class Store:
     # ----- deliveries -----
 
     def owe(self, account: str, path: str, seat: int) -> None:
-        self.db.execute("insert or ignore into deliveries values (?, ?, ?)", (account, path, seat))
+        self._write("insert or ignore into deliveries values (?, ?, ?)", (account, path, seat))
 
     def owed(self, account: str) -> list[tuple[str, int]]:
         return [(row[0], row[1]) for row in
                 self.db.execute("select path, seat from deliveries where account = ?", (account,))]
 
     def delivered(self, account: str, path: str) -> None:
-        self.db.execute("delete from deliveries where account = ? and path = ?", (account, path))
+        self._write("delete from deliveries where account = ? and path = ?", (account, path))
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+    db.execute("pragma journal_mode=wal")
+    db.execute("pragma synchronous=normal")
+    db.execute("pragma busy_timeout=5000")
+    return db
 
 
 def _settings(text: str) -> dict[str, str]:

@@ -31,6 +31,8 @@ from . import telnet as t
 CLIENT = "commerce-a11y"
 EXIT_LOGIN = 1
 EXIT_CONNECT = 2
+FINISH_SECONDS = 10.0
+"""How long ``commerce join`` waits, after its input ended, for the server's last lines to be printed and kept."""
 
 
 class Wire:
@@ -38,7 +40,7 @@ class Wire:
 
     def __init__(self, sock: socket.socket, settings: dict[str, str], tls: bool) -> None:
         self.sock = sock
-        self.filter = t.Filter()
+        self.filter = t.Filter(t.CLIENT_SUBNEGOTIATION_LIMIT)
         self.settings = settings
         self.tls = tls
         self.pending = bytearray()
@@ -292,10 +294,12 @@ class Client:
         """One line of standard input per question, echoed after it; what the server says meanwhile (another
         player sitting down, the others' moves) is printed as it comes, by a thread of its own."""
         prompts: queue.Queue[tuple[str, str] | None] = queue.Queue()
-        threading.Thread(target=self.print_piped, args=(prompts,), daemon=True).start()
+        printer = threading.Thread(target=self.print_piped, args=(prompts,), daemon=True)
+        printer.start()
         while True:
             item = prompts.get()
             if item is None:
+                printer.join(FINISH_SECONDS)
                 return EXIT_LOGIN if self.refused else 0
             text, asked = item
             line = self.login_answer(asked) if asked in LOGIN_KINDS else None
@@ -315,9 +319,17 @@ class Client:
                         self.write("\n")
                         self.open_prompt = False
                 if not read:
+                    self.finish(printer)
                     return 0
                 line = read.rstrip("\r\n")
             self.wire.send_line(line)
+
+    def finish(self, printer: threading.Thread) -> None:
+        """The input ended: tell the server we are done (it closes), and let what it sent before be printed and
+        kept (a finished match's record) before leaving."""
+        with contextlib.suppress(OSError):
+            self.wire.sock.shutdown(socket.SHUT_WR)
+        printer.join(FINISH_SECONDS)
 
     def print_piped(self, prompts: queue.Queue[tuple[str, str] | None]) -> None:
         while True:

@@ -137,23 +137,30 @@ class Server:
 
     # ----- records owed -----
 
-    def deliver(self, session: Session) -> None:
-        """Send the records this person is owed to ``commerce join`` (GMCP ``Commerce.Record``), which keeps them
-        where ``commerce replay`` finds them; a telnet client hears where they are kept on the server."""
-        for path, seat in self.store.owed(session.account):
+    def deliver(self, session: Session, owed: list[tuple[str, int]] | None = None) -> None:
+        """Send the records this person is owed (``owed``, else those the store lists) to ``commerce join`` (GMCP
+        ``Commerce.Record``), which keeps them where ``commerce replay`` finds them; a telnet client hears where
+        they are kept on the server."""
+        for path, seat in self.store.owed(session.account) if owed is None else owed:
             try:
                 text = Path(path).read_text(encoding="utf-8")
             except OSError:
                 self.store.delivered(session.account, path)
                 continue
-            if session.conn.gmcp and session.client_records:
-                session.gmcp("Commerce.Record", {"name": Path(path).name, "seat": seat, "lines": text.splitlines()})
+            if self.send_record(session, Path(path).name, seat, text.splitlines()):
                 self.store.delivered(session.account, path)  # commerce join says where it kept it
             else:
                 self.store.delivered(session.account, path)
                 with speaking(session.lang):
                     session.say([_("The match's record is kept on the server as {name}.").format(
                         name=Path(path).name)])
+
+    def send_record(self, session: Session, name: str, seat: int, lines: list[str]) -> bool:
+        """A finished match's record to a client that keeps records (``commerce join``); False for other clients."""
+        if not (session.conn.gmcp and session.client_records):
+            return False
+        session.gmcp("Commerce.Record", {"name": name, "seat": seat, "lines": lines})
+        return True
 
     # ----- connections -----
 
@@ -372,7 +379,7 @@ class Session:
         if self.conn.screen_reader and "verbosity" not in self.chosen:
             self.verbosity = "brief"  # MTTS says a screen reader reads along: say less by default
             self.chosen["verbosity"] = "brief"
-        if not self.server.store.create_account(name, hashed, dict(self.chosen)):
+        if not await self.server.store.create_account(name, hashed, dict(self.chosen)):
             self.say([_("That name was just taken; choose another.")])
             return False
         self.server.log(f"new account {name} from {self.conn.peer}")

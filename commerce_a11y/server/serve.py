@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import signal
 import ssl
 import sys
@@ -58,6 +59,7 @@ async def monitor(server: Server, log: Callable[[str], None]) -> None:
     loop = asyncio.get_running_loop()
     longest = 0.0
     last = loop.time()
+    collections = GarbageWatch()
     while True:
         before = loop.time()
         await asyncio.sleep(TICK)
@@ -67,8 +69,24 @@ async def monitor(server: Server, log: Callable[[str], None]) -> None:
             if server.sessions:
                 playing = sum(1 for t in server.tables.values() if t.state == "playing")
                 log(f"load: connections {len(server.sessions)}, tables {len(server.tables)}, playing {playing}, "
-                    f"longest stall {longest * 1000:.1f} ms")
+                    f"longest stall {longest * 1000:.1f} ms, longest collection {collections.longest * 1000:.1f} ms")
             longest = 0.0
+            collections.longest = 0.0
+
+
+class GarbageWatch:
+    """How long the interpreter's cyclic garbage collections take (they stop the event loop while they run)."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self.started = 0.0
+        gc.callbacks.append(self.callback)
+
+    def callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+        else:
+            self.longest = max(self.longest, time.perf_counter() - self.started)
 
 
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
@@ -98,6 +116,10 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
     try:
         await thinkers.warm()
         server.restore_tables()
+        # What exists now (modules, catalogs, value tables, restored tables) lives as long as the process: kept out
+        # of the cyclic collector's scans, which stop the event loop for as long as they take.
+        gc.collect()
+        gc.freeze()
         try:
             listener = await loop.create_server(lambda: Connection(server.opened), host, port, ssl=tls,
                                                 backlog=1024, reuse_address=True)

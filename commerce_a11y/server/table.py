@@ -479,6 +479,11 @@ class Table:
         self.finished_at = time.monotonic()
         lines = list(self.record)
         stamp = self.ended or time_stamp()
+        sent = set()
+        for seat, session in self.present.items():
+            # First of all, before anything else is said or asked: ``commerce join`` keeps it at once.
+            if self.server.send_record(session, f"{stamp}-{match.rules.name}.jsonl", seat, lines):
+                sent.add(seat)
         for seat, account in enumerate(self.seating):
             if account is None:
                 continue
@@ -487,10 +492,12 @@ class Table:
             if path is None:
                 self.log(f"record for {account} not kept")
                 continue
-            self.server.store.owe(account, str(path), seat)
             session = self.present.get(seat)
+            if seat in sent:
+                continue
+            self.server.store.owe(account, str(path), seat)
             if session is not None:
-                self.server.deliver(session)
+                self.server.deliver(session, [(str(path), seat)])
         with contextlib.suppress(OSError):
             self.path.unlink()
         self.ended = None

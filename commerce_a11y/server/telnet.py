@@ -28,7 +28,10 @@ MTTS_TLS = 2048
 LINE_LIMIT = 1024
 """The longest line a client may send, in bytes; a longer one is refused with a sentence (the connection stays)."""
 SUBNEGOTIATION_LIMIT = 8192
-"""The longest subnegotiation kept (a GMCP message); a longer one is dropped whole."""
+"""The longest subnegotiation the server keeps (a client's GMCP message); a longer one is dropped whole."""
+CLIENT_SUBNEGOTIATION_LIMIT = 16 * 1024 * 1024
+"""The longest one ``commerce join`` keeps: a finished match's record comes as one GMCP message (the longest match
+measured, 245 hands of Braillespiel, is about 180 KB; a saved match may hold 16 MB)."""
 
 TOO_LONG = object()
 """What ``LineReader.feed`` yields in place of a line longer than ``LINE_LIMIT`` (its bytes are dropped)."""
@@ -54,7 +57,8 @@ class Filter:
     Malformed input never raises: an IAC followed by a byte that is no command is dropped with it, a subnegotiation
     longer than ``SUBNEGOTIATION_LIMIT`` is dropped, and a stray IAC SE outside one is ignored."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = SUBNEGOTIATION_LIMIT) -> None:
+        self.limit = limit
         self._state = 0  # 0 data, 1 after IAC, 2 after a verb, 3 in SB (option next), 4 SB payload, 5 IAC in SB
         self._verb = 0
         self._option = 0
@@ -106,7 +110,7 @@ class Filter:
                     continue
                 end = data.find(b"\xff", i)  # the rest of the payload up to the next IAC, in one piece
                 end = n if end < 0 else end
-                room = SUBNEGOTIATION_LIMIT - len(self._payload)
+                room = self.limit - len(self._payload)
                 piece = data[i - 1:end]
                 if len(piece) > room:
                     self._overflow = True
@@ -119,7 +123,7 @@ class Filter:
                     if not self._overflow:
                         yield Subnegotiation(self._option, bytes(self._payload))
                 elif byte == IAC:
-                    if len(self._payload) < SUBNEGOTIATION_LIMIT:
+                    if len(self._payload) < self.limit:
                         self._payload.append(IAC)
                     state = 4
                 else:  # IAC and something else inside SB: malformed; the subnegotiation is dropped
