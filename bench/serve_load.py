@@ -13,6 +13,11 @@ question the moment it comes ("p": pass, or keep, or end the turn). It reports:
 - the event loop's longest stall during the window, from the server's own load lines in its log (a 20 ms tick that
   notes how late it wakes).
 
+People who answer at once keep the server busy all the time, so their delivery times are mostly the queue (with
+500 tables each waiting for its move, a move waits for the moves of the other tables); ``--think 2`` runs the same
+tables with players who wait 0 to 4 seconds before answering, as people do, and measures the delivery of a move
+when the server is not saturated.
+
 With ``--strong-tables M``, a second run seats M people each alone with three ``strong`` computer players, whose
 decisions (30-60 ms each) are computed in the worker processes; delivery is then from a person's move to their own
 seat, while the workers are busy with every other table's computer players.
@@ -30,6 +35,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import re
 import signal
 import statistics
@@ -87,7 +93,9 @@ class Table:
 
 
 class Stats:
-    def __init__(self) -> None:
+    def __init__(self, think: float = 0.0) -> None:
+        self.think = think
+        """Mean seconds a player waits before answering (uniform from 0 to twice this); 0: at once."""
         self.measuring = False
         self.moves = 0
         self.delivery: list[float] = []
@@ -153,15 +161,22 @@ class Player(asyncio.Protocol):
         if self.auto and kind == "table" and self.seat == 0:
             self.send("start")  # the match ended: the host starts the next one, so the load goes on
         elif self.auto and kind == "turn":
-            table = self.table
-            assert table is not None
-            people = {p.seat for p in table.players}
-            table.pending.append((self.position, time.perf_counter(), people))
-            if self.stats.measuring:
-                self.stats.moves += 1
-            self.send("p")
+            if self.stats.think:
+                delay = random.uniform(0, 2 * self.stats.think)
+                asyncio.get_running_loop().call_later(delay, self.answer)
+            else:
+                self.answer()
         else:
             self.prompts.put_nowait((kind, text))
+
+    def answer(self) -> None:
+        table = self.table
+        assert table is not None
+        people = {p.seat for p in table.players}
+        table.pending.append((self.position, time.perf_counter(), people))
+        if self.stats.measuring:
+            self.stats.moves += 1
+        self.send("p")
 
     async def ask(self, timeout: float = 120) -> tuple[str, str]:
         return await asyncio.wait_for(self.prompts.get(), timeout)
@@ -195,11 +210,12 @@ async def start_server(data: Path, connections: int) -> tuple[subprocess.Popen[s
             return proc, int(found.group(1))
 
 
-async def run(clients: int, per_table: int, bots: str, seconds: float, label: str) -> dict[str, object]:
+async def run(clients: int, per_table: int, bots: str, seconds: float, label: str, think: float = 0.0
+              ) -> dict[str, object]:
     data = Path(tempfile.mkdtemp(prefix="serve-load-"))
     proc, port = await start_server(data, clients)
     loop = asyncio.get_running_loop()
-    stats = Stats()
+    stats = Stats(think)
     try:
         await asyncio.sleep(1.0)
         before = rss_kib(proc.pid)
@@ -258,7 +274,8 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             return delivery[min(len(delivery) - 1, int(p * len(delivery)))] * 1000 if delivery else float("nan")
 
         result = {
-            "run": label, "connections": clients, "tables": len(tables), "login_seconds": round(login_seconds, 1),
+            "run": label, "think_seconds": think, "connections": clients, "tables": len(tables),
+            "login_seconds": round(login_seconds, 1),
             "moves_per_second": round(stats.moves / window, 1), "deliveries": len(delivery),
             "p50_ms": round(pct(0.50), 1), "p99_ms": round(pct(0.99), 1),
             "max_ms": round(delivery[-1] * 1000, 1) if delivery else None,
@@ -285,11 +302,15 @@ def main() -> None:
     parser.add_argument("--strong-tables", type=int, default=100,
                         help="tables of one person and three strong computer players (0: skip)")
     parser.add_argument("--seconds", type=float, default=30.0, help="measuring window of each run")
+    parser.add_argument("--think", type=float, action="append", default=None,
+                        help="mean seconds a person waits before answering (0: at once); may be given several times, "
+                             "one run of the people's tables each (default: 0 and 2)")
     args = parser.parse_args()
     results = []
     if args.clients:
-        results.append(asyncio.run(run(args.clients, 4, "basic", args.seconds, "people")))
-        print(json.dumps(results[-1]), flush=True)
+        for think in args.think or [0.0, 2.0]:
+            results.append(asyncio.run(run(args.clients, 4, "basic", args.seconds, "people", think)))
+            print(json.dumps(results[-1]), flush=True)
     if args.strong_tables:
         results.append(asyncio.run(run(args.strong_tables, 1, "strong", args.seconds, "strong")))
         print(json.dumps(results[-1]), flush=True)
