@@ -252,7 +252,6 @@ def test_kill_mid_hand_and_restart_keeps_cards_and_turn(tmp_path: Path) -> None:
     second = ServerProcess(tmp_path / "data")
     try:
         back = RawClient(second.port)
-        back.login("Alma", new=False) if False else None
         back.prompt()
         back.send("Alma")
         back.prompt()

@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import queue
 import signal
 import ssl
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -29,23 +31,41 @@ DEFAULT_PORT = 4000
 
 
 class LogFile:
-    """One line per event, with the time; a log that cannot be written is given up quietly (the server goes on)."""
+    """One line per event, with the time, written by a thread of its own: a write that meets the file system's
+    journal may wait, and the event loop must not. A log that cannot be written is given up quietly (the server
+    goes on)."""
 
     def __init__(self, path: Path) -> None:
+        self.lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self.file: TextIO | None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self.file = path.open("a", encoding="utf-8", buffering=1)
+            self.file = path.open("a", encoding="utf-8")
         except OSError:
             self.file = None
+        self.thread = threading.Thread(target=self.write, name="log", daemon=True)
+        self.thread.start()
 
     def __call__(self, text: str) -> None:
-        if self.file is None:
-            return
-        try:
-            self.file.write(time.strftime("%Y-%m-%d %H:%M:%S ") + text.replace("\n", " ") + "\n")
-        except OSError:
-            self.file = None
+        self.lines.put(time.strftime("%Y-%m-%d %H:%M:%S ") + text.replace("\n", " ") + "\n")
+
+    def write(self) -> None:
+        while (line := self.lines.get()) is not None:
+            if self.file is None:
+                continue
+            try:
+                self.file.write(line)
+                if self.lines.empty():
+                    self.file.flush()
+            except OSError:
+                self.file = None
+
+    def close(self) -> None:
+        self.lines.put(None)
+        self.thread.join(5)
+        if self.file is not None:
+            with contextlib.suppress(OSError):
+                self.file.close()
 
 
 COLLECTOR_THRESHOLDS = (50_000, 5, 1000)
@@ -163,6 +183,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         server.store.close()
         lock.release()
         log("stopped")
+        log.close()
 
 
 def run(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLContext | None = None,

@@ -498,8 +498,7 @@ class Table:
             self.server.store.owe(account, str(path), seat)
             if session is not None:
                 self.server.deliver(session, [(str(path), seat)])
-        with contextlib.suppress(OSError):
-            self.path.unlink()
+        await self.server.write(self.remove_save)
         self.ended = None
         self.ident_done = None
         self.standin = set()
@@ -507,6 +506,10 @@ class Table:
         self.log("match over")
         for session in self.everyone():
             session.prompt_place()
+
+    def remove_save(self) -> None:
+        with contextlib.suppress(OSError):
+            self.path.unlink()
 
     # ----- a listener's lines during the match -----
 
