@@ -22,7 +22,7 @@ from typing import Any
 from ..bots import BOT_KINDS
 from ..console.parser import normalize, setting_vocabulary, setting_word
 from ..console.session import match_title
-from ..i18n import LANGUAGES, _, speaking
+from ..i18n import LANGUAGES, N_, _, speaking
 from ..narration.narrator import CardStyle, Verbosity
 from ..rules import OptionError, parse_assignments, ruleset
 from . import accounts
@@ -247,8 +247,10 @@ class Session:
     def settings(self) -> tuple[str, str, str]:
         return self.lang, self.verbosity, self.cards
 
-    def sentence(self, text: str) -> None:
-        self.say([text])
+    def t(self, message: str) -> str:
+        """``message`` in the person's language as it is now (while logging in, ``commerce join`` may say it)."""
+        with speaking(self.lang):
+            return _(message)
 
     # ----- GMCP from the client -----
 
@@ -297,20 +299,21 @@ class Session:
         deadline = time.monotonic() + self.server.limits.login
         failures = 0
         while True:
-            self.prompt(_("Name? "), "name")
+            self.prompt(self.t(N_("Name? ")), "name")
             line = await self.read(max(1.0, deadline - time.monotonic()))
             if line is None:
                 return False
             if line in (TOO_LONG, DROPPED):
-                self.say([_("That line is too long; it is left out.")])
+                self.say([self.t(N_("That line is too long; it is left out."))])
                 continue
             name = line.strip()
             if not name:
                 continue
             if not self.server.rate(self.server.attempts, self.conn.peer, self.server.limits.logins, 60.0):
-                self.say([_("Too many logins from your address; try again in a minute.")])
+                self.say([self.t(N_("Too many logins from your address; try again in a minute."))])
                 return False
-            refusal = name_refusal(name)
+            with speaking(self.lang):
+                refusal = name_refusal(name)
             if refusal:
                 self.say([refusal])
                 continue
@@ -325,10 +328,10 @@ class Session:
                 stored_name, hashed, settings = found
                 if not self.server.rate(self.server.failures, stored_name.casefold(), FAILED_PASSWORDS,
                                         FAILED_WINDOW, add=False):
-                    self.say([_("Too many wrong passwords for {name}; try again in a few minutes.").format(
+                    self.say([self.t(N_("Too many wrong passwords for {name}; try again in a few minutes.")).format(
                         name=stored_name)])
                     return False
-                password = await self.password(_("Password? "), "password", deadline)
+                password = await self.password(self.t(N_("Password? ")), "password", deadline)
                 if password is None:
                     return False
                 ok = await asyncio.get_running_loop().run_in_executor(
@@ -337,7 +340,7 @@ class Session:
                     self.server.rate(self.server.failures, stored_name.casefold(), FAILED_PASSWORDS, FAILED_WINDOW)
                     failures += 1
                     self.server.log(f"failed login {self.conn.peer} {stored_name}")
-                    self.say([_("Wrong password.")])
+                    self.say([self.t(N_("Wrong password."))])
                     if failures >= 3:
                         return False
                     continue
@@ -362,25 +365,25 @@ class Session:
 
     async def new_account(self, name: str, deadline: float) -> bool | None:
         """Ask a new name's password twice and create the account; None if the connection ended."""
-        self.say([_("{name} is new here.").format(name=name)])
-        first = await self.password(_("Choose a password? "), "new-password", deadline)
+        self.say([self.t(N_("{name} is new here.")).format(name=name)])
+        first = await self.password(self.t(N_("Choose a password? ")), "new-password", deadline)
         if first is None:
             return None
         if len(first) < 4:
-            self.say([_("A password needs at least 4 characters.")])
+            self.say([self.t(N_("A password needs at least 4 characters."))])
             return False
-        second = await self.password(_("The password again? "), "confirm", deadline)
+        second = await self.password(self.t(N_("The password again? ")), "confirm", deadline)
         if second is None:
             return None
         if first != second:
-            self.say([_("The passwords differ.")])
+            self.say([self.t(N_("The passwords differ."))])
             return False
         hashed = await asyncio.get_running_loop().run_in_executor(self.server.hashing, accounts.hash_password, first)
         if self.conn.screen_reader and "verbosity" not in self.chosen:
             self.verbosity = "brief"  # MTTS says a screen reader reads along: say less by default
             self.chosen["verbosity"] = "brief"
         if not await self.server.store.create_account(name, hashed, dict(self.chosen)):
-            self.say([_("That name was just taken; choose another.")])
+            self.say([self.t(N_("That name was just taken; choose another."))])
             return False
         self.server.log(f"new account {name} from {self.conn.peer}")
         self.account = name
