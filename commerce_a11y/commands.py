@@ -426,11 +426,15 @@ def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None
 @click.option("--name", default=None, help=_("Your name on the server (an account is made the first time)."))
 @click.option("--password", default=None, help=_("Your password on the server."))
 @click.option("--tls", is_flag=True, help=_("Connect encrypted (a server started with --tls-cert)."))
+@click.option("--tls-ca", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=None,
+              help=_("Trust this certificate (a server's own, self-signed one); implies --tls."))
 @_listening_options
 @_lang_option
-def join_command(address: str, name: str | None, password: str | None, tls: bool, **settings: str | None) -> None:
+def join_command(address: str, name: str | None, password: str | None, tls: bool, tls_ca: Path | None,
+                 **settings: str | None) -> None:
     from .console.session import resolve_settings
     from .server.join import join
 
     stored = _stored()
-    sys.exit(join(address, name, password, tls, resolve_settings(settings, stored), stored))
+    sys.exit(join(address, name, password, tls or tls_ca is not None, resolve_settings(settings, stored), stored,
+                  tls_ca))

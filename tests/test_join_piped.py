@@ -95,3 +95,31 @@ def test_join_refused_login_exits_1(tmp_path: Path) -> None:
         assert "did not accept" in second.stdout
     finally:
         server.stop()
+
+
+def test_join_over_tls_with_the_servers_own_certificate(tmp_path: Path) -> None:
+    import shutil
+
+    if shutil.which("openssl") is None:
+        import pytest
+
+        pytest.skip("openssl is not installed")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"],
+                   check=True, capture_output=True, timeout=60)
+    server = ServerProcess(tmp_path / "data", "--tls-cert", str(cert), "--tls-key", str(key))
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "commerce_a11y", "join", f"localhost:{server.port}", "--name", "Secure",
+             "--password", "geheim1", "--tls-ca", str(cert), "--lang", "en"], input="who\n", capture_output=True,
+            text=True, env=game_env(tmp_path / "home"), cwd=ROOT, timeout=60)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "Online: Secure (en, lobby)." in done.stdout
+        plain = subprocess.run(  # an unencrypted client gets nothing it can read, and the server goes on
+            [sys.executable, "-m", "commerce_a11y", "join", f"localhost:{server.port}", "--name", "Plain",
+             "--password", "geheim1"], input="who\n", capture_output=True, text=True, env=game_env(tmp_path / "p"),
+            cwd=ROOT, timeout=60)
+        assert "Online:" not in plain.stdout
+    finally:
+        server.stop()

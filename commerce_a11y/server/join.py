@@ -22,6 +22,7 @@ import ssl
 import sys
 import threading
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ..i18n import _, active_language
@@ -207,7 +208,7 @@ LOGIN_KINDS = ("name", "password", "new-password", "confirm")
 
 
 def join(address: str, name: str | None, password: str | None, tls: bool, settings: Mapping[str, str],
-         stored: Settings) -> int:
+         stored: Settings, tls_ca: Path | None = None) -> int:
     """Connect, log in and play until the server closes, the player quits, or (piped) the input ends."""
     from ..console.session import make_terminal
     from ..console.terminal import interactive
@@ -235,7 +236,8 @@ def join(address: str, name: str | None, password: str | None, tls: bool, settin
     try:
         sock = socket.create_connection((host, port), timeout=10)
         if tls:
-            sock = ssl.create_default_context().wrap_socket(sock, server_hostname=host)
+            context = ssl.create_default_context(cafile=str(tls_ca) if tls_ca else None)
+            sock = context.wrap_socket(sock, server_hostname=host)
         sock.settimeout(None)
     except (OSError, ssl.SSLError) as error:
         terminal.say([_("Cannot connect to {host} port {port}: {reason}.").format(

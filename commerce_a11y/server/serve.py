@@ -28,6 +28,8 @@ from .lobby import Limits, Server
 from .thinking import Thinkers
 
 DEFAULT_PORT = 4000
+TLS_HANDSHAKE = 10.0
+"""Seconds a connection to a TLS server has to begin encrypting (a plain telnet client never does)."""
 
 
 class LogFile:
@@ -148,7 +150,8 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         gc.set_threshold(*COLLECTOR_THRESHOLDS)
         try:
             listener = await loop.create_server(lambda: Connection(server.opened), host, port, ssl=tls,
-                                                backlog=1024, reuse_address=True)
+                                                backlog=1024, reuse_address=True,
+                                                ssl_handshake_timeout=TLS_HANDSHAKE if tls else None)
         except OSError as error:
             say(_("Cannot listen on {host} port {port}: {reason}.").format(host=host, port=port,
                                                                              reason=error.strerror or error))
