@@ -75,7 +75,10 @@ class Connection(asyncio.Protocol):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
             with contextlib.suppress(OSError, AttributeError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
-                for name, value in (("TCP_KEEPIDLE", 30), ("TCP_KEEPINTVL", 10), ("TCP_KEEPCNT", 3)):
+                # Linux: probes after 30 s of silence, gone after three unanswered; and what is sent but never
+                # acknowledged for 60 s ends the connection too (a seat's grace period then begins).
+                for name, value in (("TCP_KEEPIDLE", 30), ("TCP_KEEPINTVL", 10), ("TCP_KEEPCNT", 3),
+                                    ("TCP_USER_TIMEOUT", 60_000)):
                     if hasattr(socket, name):
                         sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), value)
         self.write(t.negotiation(t.DO, t.TTYPE) + t.negotiation(t.WILL, t.EOR_OPTION)

@@ -111,6 +111,11 @@ class Server:
                 continue
             if spec.get("state") in ("playing", "over") and table.restore():
                 self.log(f"table {name} restored at hand {table.match.hand_no if table.match else 0}")
+                if table.match is not None and table.match.over:
+                    # Stopped between the match's last save and its filing: the records are kept now.
+                    task = asyncio.get_running_loop().create_task(table.finish())
+                    self.tasks.add(task)
+                    task.add_done_callback(self.tasks.discard)
             elif not table.people:
                 self.store.drop_table(ident)
                 continue

@@ -18,6 +18,7 @@ import os
 import signal
 import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -105,16 +106,26 @@ class Thinkers:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or max(1, os.cpu_count() or 1)
+        self.pool: Executor = self._new_pool()
+
+    def _new_pool(self) -> Executor:
         method = "forkserver" if sys.platform.startswith("linux") else "spawn"
-        self.pool: Executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(method),
-                                                  initializer=_quiet_worker)
+        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(method),
+                                   initializer=_quiet_worker)
 
     async def warm(self) -> None:
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(self.pool, _warm) for _ in range(self.workers)))
 
     async def run(self, function: Any, *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self.pool, partial(function, *args))
+        """``function(*args)`` in a worker; a pool whose worker died (killed, out of memory) is replaced once."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.pool, partial(function, *args))
+        except BrokenProcessPool:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = self._new_pool()
+            return await loop.run_in_executor(self.pool, partial(function, *args))
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
