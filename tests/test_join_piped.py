@@ -123,3 +123,31 @@ def test_join_over_tls_with_the_servers_own_certificate(tmp_path: Path) -> None:
         assert "Online:" not in plain.stdout
     finally:
         server.stop()
+
+
+def test_a_telnet_players_record_comes_home_at_their_next_join(tmp_path: Path) -> None:
+    from server_helpers import RawClient
+
+    server = ServerProcess(tmp_path / "data")
+    try:
+        player = RawClient(server.port)
+        player.login("Tess", "geheim1")
+        player.send("create thirty-one name=Solo seats=3 bots=easy")
+        player.prompt()
+        player.send("start")
+        deadline = time.monotonic() + 60
+        while "The match's record is kept on the server as" not in player.text:
+            assert time.monotonic() < deadline, player.text[-1500:]
+            player.pump(0.05)
+            while len(player.prompts) > player.prompt_seen:
+                player.prompt_seen += 1
+                if player.kinds[player.prompt_seen - 1] == "turn":
+                    player.send("p")
+        player.close()
+        later = subprocess.run(
+            [sys.executable, "-m", "commerce_a11y", "join", f"127.0.0.1:{server.port}", "--name", "Tess",
+             "--password", "geheim1", "--lang", "en"], input="quit\n", capture_output=True, text=True,
+            env=game_env(tmp_path / "home"), cwd=ROOT, timeout=60)
+        assert "Record kept: commerce replay --seat 1 plays it." in later.stdout, later.stdout
+    finally:
+        server.stop()

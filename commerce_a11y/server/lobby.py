@@ -143,9 +143,10 @@ class Server:
     # ----- records owed -----
 
     def deliver(self, session: Session, owed: list[tuple[str, int]] | None = None) -> None:
-        """Send the records this person is owed (``owed``, else those the store lists) to ``commerce join`` (GMCP
-        ``Commerce.Record``), which keeps them where ``commerce replay`` finds them; a telnet client hears where
-        they are kept on the server."""
+        """Send the records this person is owed (``owed``: a match that just ended, else those the store lists) to
+        ``commerce join`` (GMCP ``Commerce.Record``), which keeps them where ``commerce replay`` finds them. Another
+        client hears where a just finished match's record is kept on the server; it stays owed, so that the person's
+        next login with ``commerce join`` brings it home."""
         for path, seat in self.store.owed(session.account) if owed is None else owed:
             try:
                 text = Path(path).read_text(encoding="utf-8")
@@ -154,8 +155,7 @@ class Server:
                 continue
             if self.send_record(session, Path(path).name, seat, text.splitlines()):
                 self.store.delivered(session.account, path)  # commerce join says where it kept it
-            else:
-                self.store.delivered(session.account, path)
+            elif owed is not None:
                 with speaking(session.lang):
                     session.say([_("The match's record is kept on the server as {name}.").format(
                         name=Path(path).name)])

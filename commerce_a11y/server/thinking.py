@@ -76,14 +76,11 @@ def hint(lang: str, names: list[str], seat: int, verbosity: str, cards: str, pac
 
 def _quiet_worker() -> None:
     """Ctrl-C belongs to the server, which stops the workers itself: a worker never prints a traceback for it. A
-    worker runs at the lowest priority (Linux's SCHED_IDLE, else nice 19): thinking uses the processor time the
-    event loop leaves, and never keeps it from passing lines on (bench/serve_load.py: with the workers at the loop's
-    priority the loop waited up to 65 ms for a processor while strong players thought at a hundred tables)."""
+    worker runs at the lowest priority (nice 19): thinking uses the processor time the event loop leaves, and never
+    keeps it from passing lines on (bench/serve_load.py: with the workers at the loop's priority the loop waited up
+    to 65 ms for a processor while strong players thought at a hundred tables). Not Linux's SCHED_IDLE, which
+    measured as well but starves the computer players completely while anything else keeps the processors busy."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):  # Linux: only the processor time left over
-        with contextlib.suppress(OSError):
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-            return
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(19)
