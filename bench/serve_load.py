@@ -37,6 +37,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -294,6 +295,7 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             proc.wait(30)
         except subprocess.TimeoutExpired:
             proc.kill()
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def main() -> None:
