@@ -196,3 +196,38 @@ def test_idle_lobby_connections_time_out(tmp_path: Path) -> None:
         assert client.closed
     finally:
         quick.stop()
+
+
+def test_limits_on_connections_per_address_and_on_wrong_passwords(tmp_path: Path) -> None:
+    small = ServerProcess(tmp_path / "data", "--per-address", "2")
+    try:
+        first, second = RawClient(small.port), RawClient(small.port)
+        first.prompt()
+        second.prompt()
+        third = RawClient(small.port)
+        third.expect("The server is full; try again later.")
+        third.drain(0.3)
+        assert third.closed
+        first.send("Vera")
+        first.prompt()
+        first.send("right-one")
+        first.prompt()
+        first.send("right-one")
+        first.prompt()
+        first.close()
+        for attempt in range(5):
+            second.send("Vera")
+            second.prompt()
+            second.send(f"wrong-{attempt}")
+            second.expect("Wrong password.")
+            if attempt == 2:  # three wrong passwords end the connection
+                second.drain(0.5)
+                assert second.closed
+                second = RawClient(small.port)
+            second.prompt()  # the name is asked again
+        second.send("Vera")
+        second.expect("Too many wrong passwords for Vera; try again in a few minutes.")
+        log = (small.data / "server.log").read_text()
+        assert "right-one" not in log and "wrong-" not in log
+    finally:
+        small.stop()

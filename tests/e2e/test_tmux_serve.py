@@ -104,6 +104,8 @@ def test_telnet_and_tintin_play_a_match_in_two_languages_while_join_watches(tmp_
     assert re.search(r"Ronde 1\. ", transcripts["nl"]) and "Runde 1" not in transcripts["nl"]
     assert re.search(r"Hand 1\. ", transcripts["en"])
     assert "Koenig" in transcripts["de"] or "Dame" in transcripts["de"]  # telnet agreed no UTF-8: ASCII spelling
+    assert "ieder 3 fiches" in transcripts["nl"]  # TinTin++ reports a screen reader (MTTS): brief from the start
+    assert "Alle beginnen mit 3 Chips." in transcripts["de"]  # plain telnet: normal
     record = next((server.data / "records").iterdir()).glob("*.jsonl")
     lines = next(record).read_text().splitlines()
     assert replay(lines).over
