@@ -471,3 +471,61 @@ def _ruleset_words(name: str) -> tuple[str, str]:
     if name in RULESETS:
         return ruleset_title(ruleset(name)), ruleset(name).counter
     return clean(name, 30) or "?", "points"
+
+
+@cli.command("serve", short_help=_("Host tables for friends to join."),
+             help=_("Host tables that others join with commerce join, telnet or a MUD client."))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help=_("Address to listen on; 0.0.0.0 lets friends on other computers connect."))
+@click.option("--port", type=click.IntRange(0, 65535), default=4000, show_default=True, help=_("Port to listen on."))
+@click.option("--data", "data", type=click.Path(file_okay=False), callback=_as_path, default=None,
+              help=_("Folder for accounts, tables, records and the log (default: the game's data folder)."))
+@click.option("--tls-cert", type=click.Path(dir_okay=False, exists=True), callback=_as_path, default=None,
+              help=_("Certificate file, to accept only encrypted connections (with --tls-key)."))
+@click.option("--tls-key", type=click.Path(dir_okay=False, exists=True), callback=_as_path, default=None,
+              help=_("Private key file of the certificate."))
+@click.option("--max-connections", type=click.IntRange(1, 100_000), default=500, show_default=True,
+              help=_("Connections at most, in all."))
+@click.option("--per-address", type=click.IntRange(1, 100_000), default=10, show_default=True,
+              help=_("Connections at most from one address."))
+@click.option("--logins-per-minute", "logins", type=click.IntRange(1, 1_000_000), default=20, show_default=True,
+              help=_("Login attempts at most per address and minute."))
+@click.option("--grace", type=click.IntRange(0, 3600), default=90, show_default=True,
+              help=_("Seconds a dropped player's seat waits before a computer player plays for them."))
+@click.option("--idle", type=click.IntRange(2, 86_400), default=1800, show_default=True,
+              help=_("Seconds a connection may stay idle in the lobby before it is closed."))
+@click.option("--workers", type=click.IntRange(1, 64), default=None,
+              help=_("Processes that compute computer players' moves (default: one per processor)."))
+@_lang_option
+def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None, tls_key: Path | None,
+                  max_connections: int, per_address: int, logins: int, grace: int, idle: int,
+                  workers: int | None) -> None:
+    from .server.lobby import Limits
+    from .server.serve import run, tls_context
+    from .storage import data_dir
+
+    if (tls_cert is None) != (tls_key is None):
+        raise click.UsageError(_("Give both --tls-cert and --tls-key, or neither."))
+    tls = tls_context(tls_cert, tls_key) if tls_cert is not None and tls_key is not None else None
+    limits = Limits(connections=max_connections, per_address=per_address, grace=grace, idle=idle, logins=logins)
+    sys.exit(run(host, port, data or data_dir() / "server", limits, tls, workers))
+
+
+@cli.command("join", short_help=_("Play at a table server."),
+             help=_("Play at a table server: commerce join HOST or HOST:PORT."))
+@click.argument("address")
+@click.option("--name", default=None, help=_("Your name on the server (an account is made the first time)."))
+@click.option("--password", default=None, help=_("Your password on the server."))
+@click.option("--tls", is_flag=True, help=_("Connect encrypted (a server started with --tls-cert)."))
+@click.option("--tls-ca", type=click.Path(dir_okay=False, exists=True), callback=_as_path, default=None,
+              help=_("Trust this certificate (a server's own, self-signed one); implies --tls."))
+@_listening_options
+@_lang_option
+def join_command(address: str, name: str | None, password: str | None, tls: bool, tls_ca: Path | None,
+                 **settings: str | None) -> None:
+    from .console.session import resolve_settings
+    from .server.join import join
+
+    stored = _stored()
+    sys.exit(join(address, name, password, tls or tls_ca is not None, resolve_settings(settings, stored), stored,
+                  tls_ca))

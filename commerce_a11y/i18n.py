@@ -18,11 +18,13 @@ no catalogs; :func:`translate_click` routes those calls to our catalogs, which c
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextvars import ContextVar
 
 __all__ = [
     "DOMAIN",
@@ -35,6 +37,7 @@ __all__ = [
     "ngettext",
     "npgettext",
     "pgettext",
+    "speaking",
     "translate_click",
     "translation",
     "use_language",
@@ -55,6 +58,8 @@ _ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 _loaded: dict[str, gettext.NullTranslations] = {}
 _active: gettext.NullTranslations = gettext.NullTranslations()
 _active_language = SOURCE_LANGUAGE
+_speaking: ContextVar[tuple[gettext.NullTranslations, str] | None] = ContextVar("speaking", default=None)
+"""The language of one listener, set by ``speaking`` around what is said to them; None: the process's language."""
 
 
 def _language_code(value: str) -> str | None:
@@ -154,29 +159,53 @@ def init_language(argv: Sequence[str] | None = None, environ: Mapping[str, str] 
     return lang
 
 
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Speak ``lang`` inside the block, in this thread or asyncio task only (a ``ContextVar``), then what was
+    spoken before.
+
+    The table server talks to players of several languages at once: it wraps what it says to each listener (the
+    narration, the parser's words, the review commands) in that listener's language. A context variable rather
+    than switching the process's language: a block that is left by an exception still restores it, a task or
+    thread elsewhere (a login's password hashing, another table) never hears the wrong language, and the local
+    game, which never enters ``speaking``, keeps its one process-wide language exactly as before."""
+    code = _language_code(lang) or SOURCE_LANGUAGE
+    token = _speaking.set((translation(code), code))
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
+def _current() -> gettext.NullTranslations:
+    spoken = _speaking.get()
+    return _active if spoken is None else spoken[0]
+
+
 def active_language() -> str:
     """The code (``de``, ``nl``, ``en``) of the language ``_`` speaks now."""
-    return _active_language
+    spoken = _speaking.get()
+    return _active_language if spoken is None else spoken[1]
 
 
 def _(message: str) -> str:
     """``message`` in the active language."""
-    return _active.gettext(message)
+    return _current().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the count ``n`` in the active language (still to be ``.format``-ted)."""
-    return _active.ngettext(singular, plural, n)
+    return _current().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the active language, told apart from the same English words in another ``context``."""
-    return _active.pgettext(context, message)
+    return _current().pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` with a context."""
-    return _active.npgettext(context, singular, plural, n)
+    return _current().npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:

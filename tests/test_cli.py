@@ -35,8 +35,8 @@ def test_help_names_each_command_in_a_whole_sentence(lang: str) -> None:
     lines = run("--help", lang=lang).stdout.splitlines()
     heading = {"en": "Commands:", "de": "Befehle:", "nl": "Opdrachten:"}[lang]
     listed = lines[lines.index(heading) + 1:]
-    assert [line.split()[0] for line in listed] == ["play", "replay", "resume", "rules", "simulate", "stats",
-                                                    "tutorial"]
+    assert [line.split()[0] for line in listed] == ["join", "play", "replay", "resume", "rules", "serve",
+                                                    "simulate", "stats", "tutorial"]
     for line in listed:
         assert line.endswith(".") and "..." not in line, line
         assert line.count(".") == 1, line

@@ -1,0 +1,322 @@
+"""Load on the table server: many scripted players on loopback, tables of four, what a move costs to deliver.
+
+Starts ``commerce serve`` in a process of its own (fresh data folder), opens N connections from this process (one
+asyncio loop, raw telnet that agrees to EOR and GMCP as MUD clients do), logs each in (a new account: one Argon2
+hash each), seats them in tables of four and starts the tables. Then, for ``--seconds``, every player answers each
+question the moment it comes ("p": pass, or keep, or end the turn). It reports:
+
+- moves per second: the people's moves answered during the window;
+- delivery: for each person's move, the time from sending it to the moment every seat of the table has the
+  ``Commerce.Status`` that follows it (the status is sent after the move's lines), p50 and p99;
+- memory per connection: the server process's resident memory once everyone is seated, less before anyone
+  connected, divided by the connections (the worker processes are reported apart);
+- the event loop's longest stall during the window, from the server's own load lines in its log (a 20 ms tick that
+  notes how late it wakes).
+
+People who answer at once keep the server busy all the time, so their delivery times are mostly the queue (with
+500 tables each waiting for its move, a move waits for the moves of the other tables); ``--think 2`` runs the same
+tables with players who wait 0 to 4 seconds before answering, as people do, and measures the delivery of a move
+when the server is not saturated.
+
+With ``--strong-tables M``, a second run seats M people each alone with three ``strong`` computer players, whose
+decisions (30-60 ms each) are computed in the worker processes; delivery is then from a person's move to their own
+seat, while the workers are busy with every other table's computer players.
+
+    uv run python bench/serve_load.py --clients 2000 --seconds 30 --strong-tables 100
+
+Targets on this 2-core machine (issue 18): 2,000 connections in 500 tables with p99 <= 100 ms; with 100 tables of
+three strong players, longest stall <= 50 ms and p99 <= 250 ms. Every loop is bounded in count and time, and only
+loopback is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from commerce_a11y.server import telnet as t  # noqa: E402
+
+PASSWORD = "bench-password"
+
+
+def rss_kib(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def children(pid: int) -> list[int]:
+    try:
+        out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    except OSError:
+        return []
+    found = [int(x) for x in out.split()]
+    return found + [g for c in found for g in children(c)]
+
+
+class Table:
+    def __init__(self, name: str, seats: int) -> None:
+        self.name = name
+        self.seats = seats
+        self.players: list[Player] = []
+        self.pending: list[tuple[int, float, set[int]]] = []
+        """(position before the move, when it was sent, seats still to receive a later status)."""
+
+    def status(self, seat: int, position: int, now: float, stats: Stats) -> None:
+        still = []
+        for before, sent, waiting in self.pending:
+            if position > before:
+                waiting.discard(seat)
+            if waiting:
+                still.append((before, sent, waiting))
+            elif stats.measuring:
+                stats.delivery.append(now - sent)
+        self.pending = still
+
+
+class Stats:
+    def __init__(self, think: float = 0.0) -> None:
+        self.think = think
+        """Mean seconds a player waits before answering (uniform from 0 to twice this); 0: at once."""
+        self.measuring = False
+        self.moves = 0
+        self.delivery: list[float] = []
+
+
+class Player(asyncio.Protocol):
+    def __init__(self, name: str, stats: Stats) -> None:
+        self.name = name
+        self.stats = stats
+        self.filter = t.Filter()
+        self.pending = bytearray()
+        self.transport: asyncio.Transport | None = None
+        self.kind = ""
+        self.prompts: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self.table: Table | None = None
+        self.seat = 0
+        self.position = 0
+        self.auto = False
+        self.closed = asyncio.get_event_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    def send(self, line: str) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.write(line.encode() + b"\r\n")
+
+    def data_received(self, data: bytes) -> None:
+        for item in self.filter.feed(data):
+            if isinstance(item, bytes):
+                self.pending += item
+                cut = self.pending.rfind(b"\n")
+                if cut >= 0:
+                    del self.pending[: cut + 1]
+            elif isinstance(item, t.Command):
+                if item.option is None:
+                    if item.verb in (t.GA, t.EOR):
+                        self.prompt(bytes(self.pending).decode("utf-8", "replace"))
+                        self.pending.clear()
+                elif item.verb == t.WILL and item.option in (t.EOR_OPTION, t.GMCP):
+                    assert self.transport is not None
+                    self.transport.write(t.negotiation(t.DO, item.option))
+            elif item.option == t.GMCP:
+                self.gmcp(item.payload)
+
+    def gmcp(self, payload: bytes) -> None:
+        package, _sep, rest = payload.partition(b" ")
+        if package == b"Commerce.Ask":
+            self.kind = json.loads(rest)["kind"]
+        elif package == b"Commerce.Status":
+            position = int(re.search(rb'"position":(\d+)', rest).group(1))  # type: ignore[union-attr]
+            self.position = position
+            if self.table is not None:
+                self.table.status(self.seat, position, time.perf_counter(), self.stats)
+
+    def prompt(self, text: str) -> None:
+        kind, self.kind = self.kind, ""
+        if self.auto and kind == "table" and self.seat == 0:
+            self.send("start")  # the match ended: the host starts the next one, so the load goes on
+        elif self.auto and kind == "turn":
+            if self.stats.think:
+                delay = random.uniform(0, 2 * self.stats.think)
+                asyncio.get_running_loop().call_later(delay, self.answer)
+            else:
+                self.answer()
+        else:
+            self.prompts.put_nowait((kind, text))
+
+    def answer(self) -> None:
+        table = self.table
+        assert table is not None
+        people = {p.seat for p in table.players}
+        table.pending.append((self.position, time.perf_counter(), people))
+        if self.stats.measuring:
+            self.stats.moves += 1
+        self.send("p")
+
+    async def ask(self, timeout: float = 120) -> tuple[str, str]:
+        return await asyncio.wait_for(self.prompts.get(), timeout)
+
+    async def login(self) -> None:
+        await self.ask()
+        self.send(self.name)
+        await self.ask()
+        self.send(PASSWORD)
+        await self.ask()
+        self.send(PASSWORD)
+        kind, text = await self.ask()
+        assert kind == "lobby", (kind, text)
+
+
+async def start_server(data: Path, connections: int) -> tuple[subprocess.Popen[str], int]:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "commerce_a11y", "serve", "--port", "0", "--data", str(data), "--lang", "en",
+         "--max-connections", str(connections + 50), "--per-address", str(connections + 50),
+         "--logins-per-minute", str(connections * 10)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+    assert proc.stdout is not None
+    loop = asyncio.get_running_loop()
+    while True:
+        line = await loop.run_in_executor(None, proc.stdout.readline)
+        if not line:
+            raise RuntimeError("the server ended before listening")
+        found = re.search(r"port (\d+)\.", line)
+        if found:
+            return proc, int(found.group(1))
+
+
+async def run(clients: int, per_table: int, bots: str, seconds: float, label: str, think: float = 0.0
+              ) -> dict[str, object]:
+    data = Path(tempfile.mkdtemp(prefix="serve-load-"))
+    proc, port = await start_server(data, clients)
+    loop = asyncio.get_running_loop()
+    stats = Stats(think)
+    try:
+        await asyncio.sleep(1.0)
+        before = rss_kib(proc.pid)
+        players: list[Player] = []
+        limit = asyncio.Semaphore(100)
+
+        async def connect(index: int) -> Player:
+            async with limit:
+                _transport, player = await loop.create_connection(
+                    lambda: Player(f"P{index:05d}", stats), "127.0.0.1", port)
+                await player.login()
+                return player
+
+        started = time.perf_counter()
+        first = min(20, clients // 2)
+        players = list(await asyncio.gather(*(connect(i) for i in range(first))))
+        await asyncio.sleep(0.5)
+        before = rss_kib(proc.pid)  # with the password hashing's memory already in use, as it stays
+        players += await asyncio.gather(*(connect(i) for i in range(first, clients)))
+        login_seconds = time.perf_counter() - started
+        tables = []
+        for number in range(0, clients, per_table):
+            group = players[number: number + per_table]
+            table = Table(f"T{number // per_table}", 4)
+            host = group[0]
+            host.send(f"create commerce name={table.name} seats=4 bots={bots}")
+            await host.ask()
+            for seat, player in enumerate(group):
+                player.table, player.seat = table, seat
+                if seat:
+                    player.send(f"join {table.name}")
+                    await player.ask()
+            table.players = group
+            tables.append(table)
+        seated = rss_kib(proc.pid)
+        workers = sum(rss_kib(c) for c in children(proc.pid))
+        for player in players:
+            player.auto = True
+        for table in tables:
+            table.players[0].send("start")
+        await asyncio.sleep(3.0)  # the first deals
+        log_start_measured = (data / "server.log").stat().st_size
+        stats.measuring = True
+        window = time.perf_counter()
+        await asyncio.sleep(seconds)
+        window = time.perf_counter() - window
+        stats.measuring = False
+        await asyncio.sleep(5.5)
+        text = (data / "server.log").read_text()
+        log = text[log_start_measured:]
+        # The first load line may cover seconds before the window: only the ones after it.
+        stalls = [float(x) for x in re.findall(r"longest stall ([\d.]+) ms", log)][1:]
+        delivery = sorted(stats.delivery)
+
+        def pct(p: float) -> float:
+            return delivery[min(len(delivery) - 1, int(p * len(delivery)))] * 1000 if delivery else float("nan")
+
+        result = {
+            "run": label, "think_seconds": think, "connections": clients, "tables": len(tables),
+            "login_seconds": round(login_seconds, 1),
+            "moves_per_second": round(stats.moves / window, 1), "deliveries": len(delivery),
+            "p50_ms": round(pct(0.50), 1), "p99_ms": round(pct(0.99), 1),
+            "max_ms": round(delivery[-1] * 1000, 1) if delivery else None,
+            "mean_ms": round(statistics.fmean(delivery) * 1000, 1) if delivery else None,
+            "longest_stall_ms": max(stalls) if stalls else None,
+            "server_kib_per_connection": round((seated - before) / max(1, clients - first), 1),
+            "server_rss_mib": round(seated / 1024, 1), "workers_rss_mib": round(workers / 1024, 1),
+        }
+        for player in players:
+            if player.transport is not None:
+                player.transport.close()
+        return result
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=2000, help="people at tables of four (0: skip this run)")
+    parser.add_argument("--strong-tables", type=int, default=100,
+                        help="tables of one person and three strong computer players (0: skip)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measuring window of each run")
+    parser.add_argument("--think", type=float, action="append", default=None,
+                        help="mean seconds a person waits before answering (0: at once); may be given several times, "
+                             "one run of the people's tables each (default: 0 and 2)")
+    args = parser.parse_args()
+    results = []
+    if args.clients:
+        for think in args.think or [0.0, 2.0]:
+            results.append(asyncio.run(run(args.clients, 4, "basic", args.seconds, "people", think)))
+            print(json.dumps(results[-1]), flush=True)
+    if args.strong_tables:
+        results.append(asyncio.run(run(args.strong_tables, 1, "strong", args.seconds, "strong")))
+        print(json.dumps(results[-1]), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,15 @@
+"""Play together: ``commerce serve`` (a table server any telnet or MUD client can join) and ``commerce join``.
+
+The same flow as the local game (docs/architecture.md), with the network as one more pair of input and sink: a
+table owns one ``Match``; each seat hears it through a narrator of its own (language, verbosity, card style) fed by
+the same events through that seat's view; a connection is the seat's sink and its source of answers. The asyncio
+layer only moves lines; the engine, narrator, parser and review commands are the local game's own.
+
+- ``telnet``: the wire (our own small IAC filter; CRLF, GA/EOR, CHARSET, TTYPE/MTTS, ECHO, GMCP), shared by both ends;
+- ``connection``: one client's connection on the server: negotiation, lines in, a bounded output;
+- ``accounts``: names and Argon2 password hashes, the table index and record deliveries in SQLite;
+- ``thinking``: computer players' decisions and hints, computed in worker processes;
+- ``seat`` and ``table``: a table's match and the people who hear it;
+- ``lobby``: logging in and the lobby's commands; ``serve``: the process, its limits, log and signals;
+- ``join``: the game's own client.
+"""

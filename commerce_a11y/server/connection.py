@@ -1,0 +1,252 @@
+"""One client's connection on the server: telnet negotiation, lines in, a bounded output.
+
+Negotiation never waits: the server offers what it can (TTYPE for MTTS, EOR, CHARSET, GMCP) and asks its first
+question at once; answers are taken whenever they come, and a client that answers nothing (plain telnet, or
+TinTin++ refusing CHARSET) simply gets the defaults: GA after each question, and ASCII spelling until UTF-8 is agreed
+(by CHARSET, by MTTS's UTF-8 bit, or by the client sending UTF-8 itself).
+
+Output goes straight to the transport, whose buffer is the connection's queue: it never blocks, and a client that
+stops reading is disconnected once ``OUTPUT_LIMIT`` bytes wait for it, without slowing anyone else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from ..cleaning import clean
+from . import telnet as t
+
+OUTPUT_LIMIT = 256 * 1024
+"""Bytes that may wait for a client that does not read; beyond them it is disconnected."""
+SEND_BUFFER = 64 * 1024
+"""The kernel's send buffer for one connection."""
+INPUT_QUEUE = 64
+"""Lines that may wait to be handled; more (a client pasting a book) are dropped with one sentence."""
+CLOSED = None
+TOO_LONG = "\x00too long"
+DROPPED = "\x00dropped"
+
+
+class Connection(asyncio.Protocol):
+    """The server end of one telnet connection."""
+
+    def __init__(self, on_open: Callable[[Connection], None]) -> None:
+        self.on_open = on_open
+        self.transport: asyncio.Transport | None = None
+        self.peer = "?"
+        self.filter = t.Filter()
+        self.reader = t.LineReader()
+        self.lines: deque[str | None] = deque()
+        self.waiter: asyncio.Future[None] | None = None
+        self.closed = False
+        self.encoding = "ascii"
+        self.eor = False
+        self.gmcp = False
+        self.echo_off = False
+        self.screen_reader = False
+        self.mtts: int | None = None
+        self.ttypes: list[str] = []
+        self.gmcp_in: deque[tuple[str, Any]] = deque(maxlen=16)
+        self.on_gmcp: Callable[[str, Any], None] | None = None
+        self.opened = time.monotonic()
+        self.sent = 0
+        self.outgoing = bytearray()
+        self.dropping = False
+
+    # ----- asyncio -----
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        self.peer = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        transport.set_write_buffer_limits(high=OUTPUT_LIMIT)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            # The kernel's share of the queue bounded too (loopback would otherwise take megabytes), and TCP
+            # keepalive, so that a client whose network vanished without closing is found gone in about a minute.
+            with contextlib.suppress(OSError, AttributeError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+            with contextlib.suppress(OSError, AttributeError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+                # Linux: probes after 30 s of silence, gone after three unanswered; and what is sent but never
+                # acknowledged for 60 s ends the connection too (a seat's grace period then begins).
+                for name, value in (("TCP_KEEPIDLE", 30), ("TCP_KEEPINTVL", 10), ("TCP_KEEPCNT", 3),
+                                    ("TCP_USER_TIMEOUT", 60_000)):
+                    if hasattr(socket, name):
+                        sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), value)
+        self.write(t.negotiation(t.DO, t.TTYPE) + t.negotiation(t.WILL, t.EOR_OPTION)
+                   + t.negotiation(t.WILL, t.CHARSET) + t.negotiation(t.WILL, t.GMCP))
+        self.on_open(self)
+
+    def data_received(self, data: bytes) -> None:
+        for item in self.filter.feed(data):
+            if isinstance(item, bytes):
+                for line in self.reader.feed(item):
+                    self._line(line)
+            elif isinstance(item, t.Command):
+                self._command(item)
+            else:
+                self._subnegotiation(item)
+
+    def eof_received(self) -> bool | None:
+        return None  # close our end too
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self.lines.append(CLOSED)
+        self._wake()
+
+    def pause_writing(self) -> None:
+        # The client stopped reading and OUTPUT_LIMIT bytes wait: it is dropped, nobody else waits for it.
+        self.abort()
+
+    # ----- lines in -----
+
+    def _line(self, line: bytes | object) -> None:
+        if line is t.TOO_LONG:
+            text: str | None = TOO_LONG
+        else:
+            assert isinstance(line, bytes)
+            if self.echo_off:  # a password: not cleaned into something else, and never logged
+                text = line.decode("utf-8", errors="replace")
+            else:
+                if self.encoding != "utf-8" and any(b > 127 for b in line):
+                    try:
+                        line.decode("utf-8")
+                        self.encoding = "utf-8"  # the client writes UTF-8, so it reads it too
+                    except UnicodeDecodeError:
+                        pass
+                text = clean(line.decode("utf-8", errors="replace"), t.LINE_LIMIT)
+        if len(self.lines) >= INPUT_QUEUE:
+            if not self.dropping:
+                self.dropping = True
+                self.lines.append(DROPPED)
+            return
+        self.dropping = False
+        self.lines.append(text)
+        self._wake()
+
+    def _wake(self) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    async def read_line(self) -> str | None:
+        """The next line (cleaned of control characters), ``TOO_LONG``, ``DROPPED``, or None when closed."""
+        while not self.lines:
+            if self.closed:
+                return None
+            self.waiter = asyncio.get_running_loop().create_future()
+            await self.waiter
+            self.waiter = None
+        return self.lines.popleft()
+
+    # ----- negotiation -----
+
+    def _command(self, command: t.Command) -> None:
+        verb, option = command.verb, command.option
+        if option is None:
+            if verb in (t.IP, t.BRK):  # Ctrl-C from a telnet client: nothing to cancel on a server
+                return
+            return
+        if verb == t.WILL:
+            if option == t.TTYPE:
+                self.write(t.subnegotiation(t.TTYPE, bytes((t.TTYPE_SEND,))))
+            elif option == t.CHARSET:
+                self._offer_charset()
+            else:
+                self.write(t.negotiation(t.DONT, option))
+        elif verb == t.DO:
+            if option == t.EOR_OPTION:
+                self.eor = True
+            elif option == t.GMCP:
+                self.gmcp = True
+            elif option == t.CHARSET:
+                self._offer_charset()
+            elif option == t.ECHO:
+                pass  # we said WILL ECHO around a password; the client agrees
+            else:
+                self.write(t.negotiation(t.WONT, option))
+        elif verb == t.DONT:
+            if option == t.EOR_OPTION:
+                self.eor = False
+            elif option == t.GMCP:
+                self.gmcp = False
+        # WONT needs no answer: the option stays off.
+
+    def _offer_charset(self) -> None:
+        if self.encoding != "utf-8" and not getattr(self, "_charset_asked", False):
+            self._charset_asked = True
+            self.write(t.subnegotiation(t.CHARSET, bytes((t.CHARSET_REQUEST,)) + b";UTF-8"))
+
+    def _subnegotiation(self, sub: t.Subnegotiation) -> None:
+        if sub.option == t.TTYPE and sub.payload[:1] == bytes((t.TTYPE_IS,)):
+            name = sub.payload[1:65]
+            bits = t.mtts_bits(name)
+            text = name.decode("ascii", errors="replace")
+            if bits is not None:
+                self.mtts = bits
+                self.screen_reader = bool(bits & t.MTTS_SCREEN_READER)
+                if bits & t.MTTS_UTF8:
+                    self.encoding = "utf-8"
+            elif text not in self.ttypes and len(self.ttypes) < 3:
+                self.ttypes.append(text)
+                self.write(t.subnegotiation(t.TTYPE, bytes((t.TTYPE_SEND,))))  # the next name: MTTS is the third
+        elif sub.option == t.CHARSET and sub.payload[:1] == bytes((t.CHARSET_ACCEPTED,)):
+            if sub.payload[1:].strip().upper() in (b"UTF-8", b"UTF8"):
+                self.encoding = "utf-8"
+        elif sub.option == t.GMCP:
+            message = t.parse_gmcp(sub.payload)
+            if message is not None and self.on_gmcp is not None:
+                self.on_gmcp(*message)
+
+    # ----- out -----
+
+    def write(self, data: bytes) -> None:
+        """Queue bytes; everything written in one turn of the event loop leaves in one send (a move's lines, its
+        GMCP status and the next question are one packet, not four)."""
+        if self.transport is None or self.closed or self.transport.is_closing():
+            return
+        self.sent += len(data)
+        if not self.outgoing:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self.outgoing += data
+
+    def flush(self) -> None:
+        data, self.outgoing = bytes(self.outgoing), bytearray()
+        if data and self.transport is not None and not self.transport.is_closing():
+            self.transport.write(data)
+
+    def say(self, lines: list[str]) -> None:
+        if lines:
+            self.write(t.lines_bytes(lines, self.encoding))
+
+    def prompt(self, text: str) -> None:
+        """A question: its text without a line end, then GA (or EOR where agreed), so the client knows it came."""
+        mark = bytes((t.IAC, t.EOR)) if self.eor else bytes((t.IAC, t.GA))
+        self.write(t.escape(t.encode(text, self.encoding)) + mark)
+
+    def password_mode(self, on: bool) -> None:
+        """WILL ECHO only around a password prompt: MUD clients take it as "password mode"."""
+        if on != self.echo_off:
+            self.echo_off = on
+            self.write(t.negotiation(t.WILL if on else t.WONT, t.ECHO))
+
+    def send_gmcp(self, package: str, data: Any = None) -> None:
+        if self.gmcp:
+            self.write(t.gmcp_bytes(package, data))
+
+    def close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.flush()
+            self.transport.close()
+
+    def abort(self) -> None:
+        if self.transport is not None:
+            self.transport.abort()

@@ -1,0 +1,441 @@
+"""``commerce join HOST[:PORT]``: the game's own client for a table server, speaking the protocol a MUD client gets.
+
+Everything the server says is printed as whole lines (and spoken, with ``--speech on``), through the local game's
+``Terminal``; what the player types goes through the local game's input back-ends (plain lines, or rich editing on
+a capable terminal). It answers the server's negotiation as a screen-reader MUD client would (UTF-8, EOR, GMCP),
+logs in with ``--name`` and ``--password`` when given, tells the server the player's language and settings, and
+keeps each finished match's record where ``commerce replay`` finds it (counted in ``commerce stats`` too).
+
+Piped (standard input not a terminal) it reads one line per question the server asks (a prompt ends with GA or
+EOR), prints the question and echoes the line, as ``commerce play`` does, so whole sessions can be scripted; it
+exits 0 at the end of its input or when the server closes the connection.
+"""
+
+from __future__ import annotations
+
+import _thread
+import contextlib
+import getpass
+import queue
+import socket
+import ssl
+import sys
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..i18n import _, active_language
+from ..storage import Settings
+from . import telnet as t
+
+CLIENT = "commerce-a11y"
+EXIT_LOGIN = 1
+EXIT_CONNECT = 2
+FINISH_SECONDS = 10.0
+"""How long ``commerce join`` waits, after its input ended, for the server's last lines to be printed and kept."""
+
+
+class Wire:
+    """The socket and the telnet state of one connection (the reader thread's side)."""
+
+    def __init__(self, sock: socket.socket, settings: dict[str, str], tls: bool) -> None:
+        self.sock = sock
+        self.filter = t.Filter(t.CLIENT_SUBNEGOTIATION_LIMIT)
+        self.settings = settings
+        self.tls = tls
+        self.pending = bytearray()
+        self.ttype_answers = 0
+        self.events: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.kind = ""
+        self.echo_off = False
+        self.prompts = 0
+        self.lock = threading.Lock()
+        self.closed = False
+
+    def send(self, data: bytes) -> None:
+        with self.lock:
+            try:
+                self.sock.sendall(data)
+            except OSError:
+                self.closed = True
+
+    def send_line(self, text: str) -> None:
+        self.send(t.escape(text.encode("utf-8")) + b"\r\n")
+
+    def run(self) -> None:
+        """Read until the server closes: lines and prompts go to ``events``."""
+        try:
+            while True:
+                data = self.sock.recv(65536)
+                if not data:
+                    break
+                self.feed(data)
+        except OSError:
+            pass
+        finally:
+            if self.pending:
+                self.events.put(("line", self.decode(bytes(self.pending))))
+            self.closed = True
+            self.events.put(("closed", None))
+
+    @staticmethod
+    def decode(data: bytes) -> str:
+        from ..cleaning import clean
+
+        text = data.decode("utf-8", errors="replace")
+        cleaned = clean(text, 100_000)
+        return cleaned + " " if cleaned and text.endswith(" ") else cleaned
+
+    def feed(self, data: bytes) -> None:
+        for item in self.filter.feed(data):
+            if isinstance(item, bytes):
+                self.pending += item
+                while True:
+                    end = self.pending.find(b"\n")
+                    if end < 0:
+                        break
+                    line = bytes(self.pending[:end]).rstrip(b"\r")
+                    del self.pending[: end + 1]
+                    self.events.put(("line", self.decode(line)))
+            elif isinstance(item, t.Command):
+                self.command(item)
+            else:
+                self.subnegotiation(item)
+
+    def command(self, command: t.Command) -> None:
+        verb, option = command.verb, command.option
+        if option is None:
+            if verb in (t.GA, t.EOR):
+                text = self.decode(bytes(self.pending))
+                self.pending.clear()
+                kind = self.kind or ("password" if self.echo_off else "name" if not self.prompts else "")
+                self.prompts += 1
+                self.events.put(("prompt", (text, kind)))
+                self.kind = ""
+            return
+        if verb == t.WONT and option == t.ECHO:
+            self.echo_off = False
+        elif verb == t.DO:
+            self.send(t.negotiation(t.WILL if option == t.TTYPE else t.WONT, option))
+        elif verb == t.WILL:
+            if option == t.ECHO:
+                self.echo_off = True  # the server echoes nothing: a password is asked
+                self.send(t.negotiation(t.DO, option))
+            elif option in (t.EOR_OPTION, t.CHARSET):
+                self.send(t.negotiation(t.DO, option))
+            elif option == t.GMCP:
+                self.send(t.negotiation(t.DO, t.GMCP))
+                from .. import __version__
+
+                self.send(t.gmcp_bytes("Core.Hello", {"client": CLIENT, "version": __version__}))
+                self.send(t.gmcp_bytes("Core.Supports.Set", ["Commerce.Status 1", "Commerce.Ask 1",
+                                                             "Commerce.Record 1"]))
+                self.send(t.gmcp_bytes("Commerce.Settings", self.settings))
+            else:
+                self.send(t.negotiation(t.DONT, option))
+
+    def subnegotiation(self, sub: t.Subnegotiation) -> None:
+        if sub.option == t.TTYPE and sub.payload[:1] == bytes((t.TTYPE_SEND,)):
+            names = [CLIENT.upper().encode(), b"ANSI", f"MTTS {t.MTTS_UTF8 | (t.MTTS_TLS if self.tls else 0)}".encode()]
+            name = names[min(self.ttype_answers, 2)]
+            self.ttype_answers += 1
+            self.send(t.subnegotiation(t.TTYPE, bytes((t.TTYPE_IS,)) + name))
+        elif sub.option == t.CHARSET and sub.payload[:1] == bytes((t.CHARSET_REQUEST,)):
+            self.send(t.subnegotiation(t.CHARSET, bytes((t.CHARSET_ACCEPTED,)) + b"UTF-8"))
+        elif sub.option == t.GMCP:
+            message = t.parse_gmcp(sub.payload)
+            if message is None:
+                return
+            package, data = message
+            if package == "Commerce.Ask" and isinstance(data, dict) and isinstance(data.get("kind"), str):
+                self.kind = data["kind"]
+            elif package == "Commerce.Record" and isinstance(data, dict):
+                self.events.put(("record", data))
+
+
+def keep_delivered(data: dict[str, Any], keep: int) -> str:
+    """Keep a record the server sent, where ``commerce replay`` finds it, and count it in the statistics; the
+    sentence to say."""
+    from datetime import datetime
+
+    from ..records import keep_record, time_stamp
+    from ..rules import RecordError, replay
+    from ..stats import add_match, match_entry
+    from ..storage import content_digest, filing_lock
+
+    lines = data.get("lines")
+    seat = data.get("seat")
+    if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines) or not isinstance(seat, int):
+        return _("The server sent a record that cannot be read.")
+    try:
+        match = replay(lines)
+    except (RecordError, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError):
+        return _("The server sent a record that cannot be read.")
+    if not 0 <= seat < len(match.players) or not match.over:
+        return _("The server sent a record that cannot be read.")
+    with filing_lock() as lock:
+        lock.acquire(10.0)
+        path = keep_record(lines, match.rules.name, keep, time_stamp())
+        add_match(match_entry(match, seat, content_digest(lines), datetime.now()))
+    if path is None:
+        return _("The match's record could not be kept here.")
+    return _("Record kept: commerce replay --seat {seat} plays it.").format(seat=seat + 1)
+
+
+def split_address(address: str, default_port: int) -> tuple[str, int] | None:
+    host, port = address, default_port
+    if address.startswith("["):
+        end = address.find("]")
+        if end < 0:
+            return None
+        host, rest = address[1:end], address[end + 1:]
+        if rest.startswith(":"):
+            if not rest[1:].isdecimal():
+                return None
+            port = int(rest[1:])
+    elif address.count(":") == 1:
+        host, _sep, text = address.partition(":")
+        if not text.isdecimal():
+            return None
+        port = int(text)
+    if not host or not 0 < port < 65536:
+        return None
+    return host, port
+
+
+LOGIN_KINDS = ("name", "password", "new-password", "confirm")
+
+
+def join(address: str, name: str | None, password: str | None, tls: bool, settings: Mapping[str, str],
+         stored: Settings, tls_ca: Path | None = None) -> int:
+    """Connect, log in and play until the server closes, the player quits, or (piped) the input ends."""
+    from ..console.session import make_terminal
+    from ..console.terminal import interactive
+    from .serve import DEFAULT_PORT
+
+    terminal = make_terminal(settings)
+    found = split_address(address, DEFAULT_PORT)
+    if found is None:
+        terminal.say([_("Give the server as HOST or HOST:PORT, for example localhost:4000.")])
+        return EXIT_CONNECT
+    piped = not interactive()
+    if not piped:
+        # Asked here, before connecting: the server's name and password questions are then answered for the player.
+        while not name:
+            name = terminal.ask(_("Name? "))
+            if name is None:
+                return 0
+            name = name.strip()
+        while not password:
+            try:
+                password = getpass.getpass(_("Password? "))
+            except (EOFError, KeyboardInterrupt):
+                return 0
+    host, port = found
+    try:
+        sock = socket.create_connection((host, port), timeout=10)
+        if tls:
+            context = ssl.create_default_context(cafile=str(tls_ca) if tls_ca else None)
+            sock = context.wrap_socket(sock, server_hostname=host)
+        sock.settimeout(None)
+    except (OSError, ssl.SSLError) as error:
+        terminal.say([_("Cannot connect to {host} port {port}: {reason}.").format(
+            host=host, port=port, reason=getattr(error, "strerror", None) or error)])
+        return EXIT_CONNECT
+    wanted = {"language": active_language()}
+    for key in ("verbosity", "cards"):
+        if settings.get(key):
+            wanted[key] = settings[key]
+    wire = Wire(sock, wanted, tls)
+    threading.Thread(target=wire.run, daemon=True).start()
+    session = Client(wire, terminal, name, password, int(settings.get("keep_records", "50")))
+    try:
+        return session.piped() if piped else session.interactive()
+    finally:
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+        with contextlib.suppress(OSError):
+            sock.close()
+
+
+class Client:
+    """What the player sees and types, over one ``Wire``."""
+
+    def __init__(self, wire: Wire, terminal: Any, name: str | None, password: str | None, keep: int) -> None:
+        self.wire = wire
+        self.terminal = terminal
+        self.name = name
+        self.password = password
+        self.keep = keep
+        self.names_sent = 0
+        self.refused = False
+        self.leaving = threading.Event()
+        self.output = threading.Lock()
+        self.open_prompt = False
+
+    def login_answer(self, kind: str) -> str | None:
+        """The answer to a login question from ``--name`` and ``--password``; None when they are not given, or the
+        server asks for the name again (they were refused)."""
+        if kind == "name":
+            self.names_sent += 1
+            if self.names_sent > 1 and self.name:
+                self.refused = True
+                return None
+            return self.name
+        return self.password if self.names_sent <= 1 else None
+
+    def show(self, kind: str, data: Any) -> None:
+        if kind == "line":
+            if data:  # the server's line end after a password the client did not echo: nothing to read
+                self.terminal.say([data])
+        elif kind == "record":
+            self.terminal.say([keep_delivered(data, self.keep)])
+
+    def piped(self) -> int:
+        """One line of standard input per question, echoed after it; what the server says meanwhile (another
+        player sitting down, the others' moves) is printed as it comes, by a thread of its own."""
+        prompts: queue.Queue[tuple[str, str] | None] = queue.Queue()
+        printer = threading.Thread(target=self.print_piped, args=(prompts,), daemon=True)
+        printer.start()
+        while True:
+            item = prompts.get()
+            if item is None:
+                printer.join(FINISH_SECONDS)
+                return EXIT_LOGIN if self.refused else 0
+            text, asked = item
+            line = self.login_answer(asked) if asked in LOGIN_KINDS else None
+            if self.refused:
+                self.say_line(_("The server did not accept the name and password."))
+                return EXIT_LOGIN
+            if line is None:
+                # As ``commerce play`` reads a script: the question, then the line read, echoed after it.
+                with self.output:
+                    self.write(text)
+                    self.open_prompt = True
+                read = sys.stdin.readline()
+                with self.output:
+                    if self.open_prompt:
+                        self.write("" if not read or asked in ("password", "new-password", "confirm")
+                                   else read.rstrip("\r\n"))
+                        self.write("\n")
+                        self.open_prompt = False
+                if not read:
+                    self.finish(printer)
+                    return 0
+                line = read.rstrip("\r\n")
+            self.wire.send_line(line)
+
+    def finish(self, printer: threading.Thread) -> None:
+        """The input ended: tell the server we are done (it closes), and let what it sent before be printed and
+        kept (a finished match's record) before leaving."""
+        with contextlib.suppress(OSError):
+            self.wire.sock.shutdown(socket.SHUT_WR)
+        printer.join(FINISH_SECONDS)
+
+    def print_piped(self, prompts: queue.Queue[tuple[str, str] | None]) -> None:
+        while True:
+            kind, data = self.wire.events.get()
+            if kind == "closed":
+                prompts.put(None)
+                return
+            if kind == "prompt":
+                prompts.put(data)
+            elif kind == "line":
+                if data:
+                    self.say_line(data)
+            elif kind == "record":
+                self.say_line(keep_delivered(data, self.keep))
+
+    def say_line(self, text: str) -> None:
+        """A whole line, after the open question's line is ended (a script's transcript keeps one line each)."""
+        with self.output:
+            if self.open_prompt:
+                self.write("\n")
+                self.open_prompt = False
+            self.write(text + "\n")
+
+    def write(self, text: str) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.terminal.stdout.write(text)
+            self.terminal.stdout.flush()
+
+    def interactive(self) -> int:
+        """The player may type at any time, as in a MUD client: the server's lines and questions are printed (and
+        spoken) as they come, by a thread of their own, while this one reads what the player types."""
+        if self.terminal.backend.name == "rich":
+            # prompt_toolkit redraws its input line below whatever another thread prints, instead of printing over it.
+            from prompt_toolkit.patch_stdout import patch_stdout
+
+            with patch_stdout(raw=True):
+                self.terminal.stdout = sys.stdout
+                return self.read_typed()
+        return self.read_typed()
+
+    def read_typed(self) -> int:
+        status: list[int] = []
+        printer = threading.Thread(target=self.print_events, args=(status,), daemon=True)
+        printer.start()
+        from ..console.terminal import INTERRUPTED
+
+        while True:
+            try:
+                typed = self.terminal.backend.read("")
+            except KeyboardInterrupt:
+                typed = INTERRUPTED
+            except (OSError, ValueError, EOFError):
+                typed = None
+            if status or self.wire.closed or typed is None:
+                break
+            if typed == INTERRUPTED:
+                continue
+            self.wire.send_line(typed)
+        import signal
+
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # leaving: a last wake-up signal must not end it as Ctrl-C
+        self.leaving.set()
+        return status[0] if status else 0
+
+    def print_events(self, status: list[int]) -> None:
+        while True:
+            kind, data = self.wire.events.get()
+            if kind == "closed":
+                status.append(0)
+                break
+            if kind != "prompt":
+                self.show(kind, data)
+                continue
+            text, asked = data
+            if asked in LOGIN_KINDS:
+                line = self.login_answer(asked)
+                if line is None:
+                    self.terminal.say([_("The server did not accept the name and password.")])
+                    status.append(EXIT_LOGIN)
+                    wake_main(self.leaving, EXIT_LOGIN)
+                    return
+                self.wire.send_line(line)
+                continue
+            if text.strip():
+                self.terminal.say([text.rstrip()])
+        wake_main(self.leaving)
+
+
+def wake_main(leaving: threading.Event, status: int = 0) -> None:
+    """The main thread waits for a typed line: make it leave now. A signal sent to that very thread interrupts the
+    waiting read (``interrupt_main`` alone would only take effect after the next line); it is sent again until the
+    main thread has left (one may land just before the read begins), and after two seconds the process ends."""
+    import os
+    import signal
+
+    for _attempt in range(10):
+        if hasattr(signal, "pthread_kill"):
+            with contextlib.suppress(OSError, ValueError):
+                signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+        else:
+            _thread.interrupt_main()
+        if leaving.wait(0.2):
+            return
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    os._exit(status)

@@ -1,0 +1,202 @@
+"""``commerce serve``: one asyncio process that listens, holds the tables, logs, and stops cleanly.
+
+It listens on the loopback address unless told otherwise, says where and how to connect, writes one log line per
+connection and table event (never a password, never a line a player typed), and on Ctrl-C or SIGTERM tells everyone,
+lets the saves in flight finish and leaves: every table's match is already saved at its last move. After SIGKILL the
+next start finds the same: ``Server.restore_tables``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import queue
+import signal
+import ssl
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from ..i18n import _, speaking
+from ..locks import Lock
+from .connection import Connection
+from .lobby import Limits, Server
+from .thinking import Thinkers
+
+DEFAULT_PORT = 4000
+TLS_HANDSHAKE = 10.0
+"""Seconds a connection to a TLS server has to begin encrypting (a plain telnet client never does)."""
+
+
+class LogFile:
+    """One line per event, with the time, written by a thread of its own: a write that meets the file system's
+    journal may wait, and the event loop must not. A log that cannot be written is given up quietly (the server
+    goes on)."""
+
+    def __init__(self, path: Path) -> None:
+        self.lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self.file: TextIO | None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.file = path.open("a", encoding="utf-8")
+        except OSError:
+            self.file = None
+        self.thread = threading.Thread(target=self.write, name="log", daemon=True)
+        self.thread.start()
+
+    def __call__(self, text: str) -> None:
+        self.lines.put(time.strftime("%Y-%m-%d %H:%M:%S ") + text.replace("\n", " ") + "\n")
+
+    def write(self) -> None:
+        while (line := self.lines.get()) is not None:
+            if self.file is None:
+                continue
+            try:
+                self.file.write(line)
+                if self.lines.empty():
+                    self.file.flush()
+            except OSError:
+                self.file = None
+
+    def close(self) -> None:
+        self.lines.put(None)
+        self.thread.join(5)
+        if self.file is not None:
+            with contextlib.suppress(OSError):
+                self.file.close()
+
+
+COLLECTOR_THRESHOLDS = (50_000, 5, 1000)
+"""The cyclic collector's thresholds (CPython's are 700, 10, 10). Most of what a server allocates (events, lines) is
+freed by reference counting; a full collection scans every live object and stops the event loop meanwhile (up to
+150 ms with 2,000 connections, measured by the load lines), so full collections are made rare and the young ones
+larger (bench/serve_load.py)."""
+TICK = 0.02
+"""The load monitor's tick: how late it wakes is how long the event loop was held up."""
+LOAD_EVERY = 5.0
+
+
+async def monitor(server: Server, log: Callable[[str], None]) -> None:
+    """Every ``LOAD_EVERY`` seconds while anyone is connected, one log line: connections, tables, and the event
+    loop's longest stall since the line before (``bench/serve_load.py`` reads it)."""
+    loop = asyncio.get_running_loop()
+    longest = 0.0
+    last = loop.time()
+    collections = GarbageWatch()
+    while True:
+        before = loop.time()
+        await asyncio.sleep(TICK)
+        longest = max(longest, loop.time() - before - TICK)
+        if loop.time() - last >= LOAD_EVERY:
+            last = loop.time()
+            if server.sessions:
+                playing = sum(1 for t in server.tables.values() if t.state == "playing")
+                log(f"load: connections {len(server.sessions)}, tables {len(server.tables)}, playing {playing}, "
+                    f"longest stall {longest * 1000:.1f} ms, longest collection {collections.longest * 1000:.1f} ms")
+            longest = 0.0
+            collections.longest = 0.0
+
+
+class GarbageWatch:
+    """How long the interpreter's cyclic garbage collections take (they stop the event loop while they run)."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self.started = 0.0
+        gc.callbacks.append(self.callback)
+
+    def callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+        else:
+            self.longest = max(self.longest, time.perf_counter() - self.started)
+
+
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(str(cert), str(key))
+    return context
+
+
+async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLContext | None = None,
+                say: Callable[[str], None] = print, workers: int | None = None,
+                ready: Callable[[int], None] | None = None) -> int:
+    """Run until Ctrl-C or SIGTERM; the exit status."""
+    lock = Lock(data / "server.lock")
+    if not lock.acquire():
+        say(_("Another server uses {path}; stop it first, or give another --data folder.").format(path=data))
+        return 1
+    log = LogFile(data / "server.log")
+    thinkers = Thinkers(workers)
+    server = Server(data, limits, thinkers, log)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for name in ("SIGINT", "SIGTERM"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(number, stop.set)
+    try:
+        await thinkers.warm()
+        server.restore_tables()
+        # What exists now (modules, catalogs, value tables, restored tables) lives as long as the process: kept out
+        # of the cyclic collector's scans, which stop the event loop for as long as they take.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*COLLECTOR_THRESHOLDS)
+        try:
+            listener = await loop.create_server(lambda: Connection(server.opened), host, port, ssl=tls,
+                                                backlog=1024, reuse_address=True,
+                                                ssl_handshake_timeout=TLS_HANDSHAKE if tls else None)
+        except OSError as error:
+            say(_("Cannot listen on {host} port {port}: {reason}.").format(host=host, port=port,
+                                                                             reason=error.strerror or error))
+            return 1
+        bound = listener.sockets[0].getsockname()[1] if listener.sockets else port
+        log(f"listening on {host}:{bound} data {data}")
+        shown = host if ":" not in host else f"[{host}]"
+        say(_("Listening on {host} port {port}. Connect with: commerce join {address}, or telnet {host} {port}.")
+            .format(host=host, port=bound, address=f"{shown}:{bound}"))
+        if host in ("127.0.0.1", "localhost", "::1"):
+            say(_("Only this computer can connect; to host for friends, start with --host 0.0.0.0."))
+        say(_("Log: {path}. Stop with Ctrl-C.").format(path=data / "server.log"))
+        if ready is not None:
+            ready(bound)
+        watching = loop.create_task(monitor(server, log))
+        await stop.wait()
+        watching.cancel()
+        log("stopping")
+        listener.close()
+        for session in list(server.sessions):
+            with speaking(session.lang):
+                session.say([_("The server stops now; your table is saved.")])
+            session.conn.close()
+        for task in list(server.tasks):
+            task.cancel()
+        await asyncio.sleep(0.1)
+        return 0
+    finally:
+        server.io.shutdown(wait=True)  # the saves in flight finish
+        server.hashing.shutdown(wait=False, cancel_futures=True)
+        thinkers.close()
+        server.store.close()
+        lock.release()
+        log("stopped")
+        log.close()
+
+
+def run(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLContext | None = None,
+        workers: int | None = None) -> int:
+    def say(text: str) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+
+    try:
+        return asyncio.run(serve(host, port, data, limits, tls, say, workers))
+    except KeyboardInterrupt:
+        return 0

@@ -1,0 +1,633 @@
+"""A table: one match, its seats (people and computer players), its spectators, and what each of them hears.
+
+Every change goes the way the local game's goes: the action is applied, the record so far is saved (sealed, written
+atomically, in a thread so that the disk never holds up the event loop), and only then is it told, to each listener
+through their own narrator. A table's moves are applied one at a time (``lock``); what a move means for each seat is
+computed in the event loop, what a computer player decides in a worker process (``thinking``).
+
+A person's seat is theirs for the whole match. When their connection drops, the others are told, and after the
+grace period (90 s unless the host set another) a computer player of the table's level plays for them until they
+log in again; ``leave`` hands the seat to it at once. With a turn timer, a turn not taken in time is played by it
+too, that once. When nobody is left at the table, it waits: nothing is played for people who are all away.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..commands import OPPONENT_NAMES
+from ..console.parser import Invalid, Play, Review, parse
+from ..console.reader import Reader
+from ..i18n import _, speaking
+from ..narration.narrator import ruleset_title
+from ..narration.rules_book import rules_book
+from ..records import keep_record, time_stamp
+from ..rules import RECORD_FORMAT, IllegalAction, Match, Phase, Player, Ruleset, SeatView, record_lines, replay
+from ..storage import SaveRefused, SaveWriter, new_ident, read_save, unseal
+from . import thinking
+from .seat import Listener
+from .status import status
+
+if TYPE_CHECKING:
+    from .lobby import Server, Session
+
+GRACE = 90
+"""Seconds a dropped player's seat waits before a computer player plays for them."""
+KEEP_RECORDS = 50
+"""Finished matches' records kept per account on the server."""
+ADVICE = ("hint", "whatif", "explain")
+SPECTATOR_REVIEW = ("widow", "history", "chips", "show", "repeat", "help", "rules", "verbosity", "cards", "turn")
+
+
+class Table:
+    def __init__(self, server: Server, ident: str, name: str, rules: Ruleset, seats: int, level: str, host: str,
+                 code: str | None = None, hints: bool | None = None, timer: int | None = None,
+                 grace: int = GRACE) -> None:
+        self.server = server
+        self.ident = ident
+        self.name = name
+        self.rules = rules
+        self.seats = seats
+        self.level = level
+        self.host = host
+        self.code = code
+        self.hints = hints
+        self.timer = timer
+        self.grace = grace
+        self.seating: list[str | None] = [None] * seats
+        """The account in each seat (None: a computer player once the match begins)."""
+        self.present: dict[int, Session] = {}
+        self.standin: set[int] = set()
+        self.spectators: dict[Session, Listener] = {}
+        self.match: Match | None = None
+        self.listeners: dict[int, Listener] = {}
+        self.record: list[str] = []
+        self.writer = SaveWriter(self.path)
+        self.lock = asyncio.Lock()
+        self.thinking: asyncio.Task[None] | None = None
+        self.forced: tuple[int, int] | None = None
+        """(seat, position): the turn timer ran out there; a computer player plays that one turn."""
+        self.timers: dict[int, asyncio.TimerHandle] = {}
+        self.turn_timer: asyncio.TimerHandle | None = None
+        self.finished_at: float | None = None
+        self.ended: str | None = None
+        """When the match ended (its last save's seal carries it, so a restart files it under the same time)."""
+        self.ident_done: str | None = None
+
+    # ----- what the table is -----
+
+    @property
+    def path(self) -> Path:
+        return self.server.data / "tables" / f"{self.ident}.jsonl"
+
+    @property
+    def state(self) -> str:
+        if self.match is None:
+            return "waiting"
+        return "over" if self.match.over else "playing"
+
+    @property
+    def people(self) -> list[str]:
+        return [a for a in self.seating if a is not None]
+
+    def seat_of(self, account: str) -> int | None:
+        key = account.casefold()
+        return next((s for s, a in enumerate(self.seating) if a is not None and a.casefold() == key), None)
+
+    def hints_allowed(self) -> bool:
+        """The host's choice; unset, hints are on while only one person plays."""
+        return self.hints if self.hints is not None else len(self.people) < 2
+
+    def spec(self) -> dict[str, Any]:
+        """What the table index keeps (``accounts.Store``): enough to set the table up again after a restart."""
+        return {"ruleset": self.rules.name, "options": dict(self.rules.options), "seats": self.seats,
+                "level": self.level, "host": self.host, "code": self.code, "hints": self.hints, "timer": self.timer,
+                "grace": self.grace, "seating": self.seating, "state": self.state}
+
+    def remember(self) -> None:
+        self.server.store.save_table(self.ident, self.name, self.spec())
+
+    def everyone(self) -> list[Session]:
+        return [*self.present.values(), *self.spectators]
+
+    def tell_all(self, make: Callable[[], list[str]], exclude: Session | None = None) -> None:
+        """Lines made afresh in each listener's language (``make`` is called inside ``speaking``)."""
+        for session in self.everyone():
+            if session is not exclude:
+                with speaking(session.lang):
+                    session.say(make())
+
+    def log(self, text: str) -> None:
+        self.server.log(f"table {self.name} ({self.ident}): {text}")
+
+    # ----- before the match -----
+
+    def sit(self, session: Session) -> int | None:
+        """Seat a person (a free seat before the match; their own seat at any time); None if there is none."""
+        seat = self.seat_of(session.account)
+        if seat is None:
+            if self.match is not None or None not in self.seating:
+                return None
+            seat = self.seating.index(None)
+            self.seating[seat] = session.account
+            self.remember()
+        self.present[seat] = session
+        return seat
+
+    def stand_up(self, session: Session) -> None:
+        """A person leaves the table by choice: before the match their seat is free again; during it a computer
+        player plays for them at once (they may ``join`` again and take it back)."""
+        if session in self.spectators:
+            del self.spectators[session]
+            return
+        seat = self.seat_of(session.account)
+        if seat is None:
+            return
+        self.present.pop(seat, None)
+        listener = self.listeners.get(seat)
+        if listener is not None:
+            listener.attach(None)
+            listener.mark = len(listener.seen)
+        if self.state != "playing":
+            self.seating[seat] = None  # free for the next person (seats keep their places: ``present`` is by seat)
+            if self.match is not None and not self.people:
+                self.match = None
+                self.listeners = {}
+        else:
+            self.standin.add(seat)
+            name = session.account
+            self.tell_all(lambda: [_("{name} leaves; the computer plays for {name}.").format(name=name)])
+            self.schedule()
+        self.pass_host()
+        self.remember()
+
+    def pass_host(self) -> None:
+        """The host role goes to the next person present when the host is not."""
+        if any(s.account.casefold() == self.host.casefold() for s in self.present.values()):
+            return
+        if not self.present:
+            return
+        seat = min(self.present)
+        self.host = self.present[seat].account
+        name = self.host
+        self.tell_all(lambda: [_("{name} is now the host.").format(name=name)])
+
+    def watch(self, session: Session) -> None:
+        listener = None
+        if self.match is not None:
+            listener = Listener.create(self.match, -1, session.lang, session.verbosity, session.cards)
+            listener.seen = [e.visible_to(-1) for e in self.match.events]
+            listener.attach(session)
+        self.spectators[session] = listener  # type: ignore[assignment]
+        self.status_to(session)
+
+    # ----- starting -----
+
+    async def start(self) -> None:
+        """Begin a match: the people in their seats, computer players of the table's level in the empty ones."""
+        taken = {a.casefold() for a in self.people}
+        names = iter(n for n in OPPONENT_NAMES if n.casefold() not in taken)
+        players = [Player(a, "human") if a is not None else Player(next(names), f"bot:{self.level}")
+                   for a in self.seating]
+        self.match = Match(self.rules, players, secrets.randbelow(2**31))
+        self.standin = {s for s, a in enumerate(self.seating) if a is not None and s not in self.present}
+        self.forced = None
+        self.writer = SaveWriter(self.path)
+        self.record = []
+        self.listeners = {}
+        for seat, account in enumerate(self.seating):
+            if account is None:
+                continue
+            session = self.present.get(seat)
+            lang, verbosity, cards = session.settings() if session else ("en", "normal", "names")
+            listener = Listener.create(self.match, seat, lang, verbosity, cards, account)
+            listener.attach(session)
+            self.listeners[seat] = listener
+        for session in list(self.spectators):
+            self.watch(session)
+        self.remember()
+        self.log(f"starts {self.rules.name} seed {self.match.seed}: " + ", ".join(p.name for p in players))
+        async with self.lock:
+            await self.store()
+            self.broadcast(self.match.events)
+            self.next_turn()
+
+    # ----- after a restart -----
+
+    def restore(self) -> bool:
+        """The match from its save (``path``), as it stood at its last move; False if there is none or it cannot
+        be read (the table then waits to start afresh)."""
+        try:
+            text = read_save(self.path)
+            if text is None:
+                return False
+            lines, stamp = unseal(text, RECORD_FORMAT)
+            match = replay(lines)
+        except (SaveRefused, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
+            self.log(f"save not loaded: {error!r}")
+            return False
+        self.match = match
+        self.record = list(lines)
+        self.writer = SaveWriter(self.path)
+        self.writer.sealer.add(lines)
+        self.standin = set()
+        for seat, account in enumerate(self.seating):
+            if account is None:
+                continue
+            listener = Listener.create(match, seat, "en", "normal", "names", account)
+            listener.restored = True
+            self.listeners[seat] = listener
+            self.away(seat, told=False)
+        self.ended = stamp.get("ended")
+        return True
+
+    # ----- a seat's presence -----
+
+    def away(self, seat: int, told: bool = True) -> None:
+        """A seated person's connection is gone: after the grace period a computer player plays for them."""
+        self.present.pop(seat, None)
+        listener = self.listeners.get(seat)
+        if listener is not None:
+            listener.attach(None)
+            listener.mark = len(listener.seen)
+        if self.state != "playing":
+            return
+        account = self.seating[seat] or "?"
+        if told:
+            grace = self.grace
+            self.tell_all(lambda: [_("{name} has lost the connection; the computer plays for {name} after {seconds} "
+                                     "seconds.").format(name=account, seconds=grace)])
+        self.log(f"{account} away")
+        old = self.timers.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        self.timers[seat] = asyncio.get_running_loop().call_later(self.grace, self.grace_over, seat)
+        self.pass_host()
+
+    def grace_over(self, seat: int) -> None:
+        self.timers.pop(seat, None)
+        if seat in self.present or self.state != "playing":
+            return
+        self.standin.add(seat)
+        account = self.seating[seat] or "?"
+        self.tell_all(lambda: [_("The computer plays for {name} until {name} is back.").format(name=account)])
+        self.log(f"stand-in for {account}")
+        self.schedule()
+
+    def back(self, session: Session) -> int | None:
+        """A seated person logs in again or joins their table again: back in their seat (at their next turn if a
+        computer player is deciding this one), told what they missed."""
+        seat = self.sit(session)
+        if seat is None:
+            return None
+        timer = self.timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        self.standin.discard(seat)
+        listener = self.listeners.get(seat)
+        if listener is None or self.match is None:
+            return seat
+        listener.attach(session)
+        name = session.account
+        self.tell_all(lambda: [_("{name} is back.").format(name=name)], exclude=session)
+        with speaking(listener.lang):
+            if listener.restored:
+                listener.restored = False
+                listener.resume()
+            else:
+                lines = listener.missed()
+                if lines:
+                    listener.say(lines)
+        self.pass_host()
+        self.status_to(session)
+        if self.state == "playing":
+            if self.match.to_act == seat and not self.computer_plays(seat):
+                self.ask(seat)
+            self.schedule()
+        return seat
+
+    # ----- turns -----
+
+    def computer_plays(self, seat: int) -> bool:
+        assert self.match is not None
+        return (self.seating[seat] is None or seat in self.standin
+                or self.forced == (seat, len(self.match.events)))
+
+    def next_turn(self) -> None:
+        """After a move (or a start): ask the person to act, or let a computer player decide."""
+        match = self.match
+        assert match is not None
+        if self.turn_timer is not None:
+            self.turn_timer.cancel()
+            self.turn_timer = None
+        if match.over:
+            return
+        seat = match.to_act
+        assert seat is not None
+        if self.computer_plays(seat):
+            self.schedule()
+            return
+        # A person is to act: the table waits, so everything held back (passes told as one line) is told now.
+        for listener in [*self.listeners.values(), *(s for s in self.spectators.values() if s)]:
+            if listener.held and listener.session is not None:
+                with speaking(listener.lang):
+                    listener.tell_held()
+        if seat in self.present:
+            self.ask(seat)
+        if self.timer and seat in self.present:
+            position = len(match.events)
+            self.turn_timer = asyncio.get_running_loop().call_later(self.timer, self.time_up, seat, position)
+
+    def ask(self, seat: int) -> None:
+        """The seat's question, preceded by its cards and the widow where they changed."""
+        listener = self.listeners[seat]
+        session = self.present.get(seat)
+        if session is None or listener.reader is not None:
+            return
+        with speaking(listener.lang):
+            listener.tell_held()
+            view = listener.match.view(seat)
+            lines = listener.narrator.status_lines(view, listener.told)
+            if lines:
+                listener.say(lines)
+            listener.told = (view.hand, view.widow)
+            session.prompt(listener.question(view), "turn")
+
+    def reask(self, seat: int) -> None:
+        listener = self.listeners[seat]
+        session = self.present.get(seat)
+        match = self.match
+        if session is not None and match is not None and match.to_act == seat and not self.computer_plays(seat):
+            with speaking(listener.lang):
+                session.prompt(listener.question(match.view(seat)), "turn")
+
+    def time_up(self, seat: int, position: int) -> None:
+        match = self.match
+        self.turn_timer = None
+        if match is None or match.over or match.to_act != seat or len(match.events) != position:
+            return
+        self.forced = (seat, position)
+        listener = self.listeners[seat]
+        with speaking(listener.lang):
+            listener.say([_("Time is up: the computer plays this turn for you.")])
+        self.schedule()
+
+    def schedule(self) -> None:
+        """Let a computer player decide if one is to act, someone is at the table to hear it, and none is deciding."""
+        match = self.match
+        if match is None or match.over or self.thinking is not None or not self.present:
+            return
+        seat = match.to_act
+        if seat is None or not self.computer_plays(seat):
+            return
+        self.thinking = asyncio.get_running_loop().create_task(self.computer_turn(seat, len(match.events)))
+
+    async def computer_turn(self, seat: int, position: int) -> None:
+        match = self.match
+        assert match is not None
+        kind = match.players[seat].kind
+        level = kind.removeprefix("bot:") if kind.startswith("bot:") else self.level
+        try:
+            action = await self.server.thinkers.run(
+                thinking.decide, *thinking.seat_decision(level, match.seed, seat, match.view(seat)))
+        except Exception as error:  # a worker that died: the first legal action keeps the table going
+            self.log(f"decision failed: {error!r}")
+            action = match.view(seat).legal[0]
+        finally:
+            self.thinking = None
+        async with self.lock:
+            if self.match is not match or len(match.events) != position or match.to_act != seat:
+                return
+            await self.apply(seat, action)
+
+    async def act(self, seat: int, action: Any) -> str | None:
+        """A person's action; the refusal's sentence (in their language) if the rules do not allow it now."""
+        async with self.lock:
+            match = self.match
+            if match is None or match.over or match.to_act != seat:
+                return _("Not your turn.")
+            if self.computer_plays(seat):
+                return _("The computer is playing this turn for you.")
+            try:
+                await self.apply(seat, action)
+            except IllegalAction as refusal:
+                listener = self.listeners[seat]
+                return _(refusal.template).format(**listener.narrator_params(refusal.params))
+        return None
+
+    async def apply(self, seat: int, action: Any) -> None:
+        """Apply, save, then tell: a kill at any moment loses no move anyone heard. Called holding ``lock``."""
+        match = self.match
+        assert match is not None
+        events = match.apply(seat, action)
+        self.forced = None
+        await self.store()
+        self.broadcast(events)
+        if match.over:
+            await self.finish()
+        else:
+            self.next_turn()
+
+    async def store(self) -> None:
+        match = self.match
+        assert match is not None
+        self.record += record_lines(match.events[len(self.record):])
+        lines = list(self.record)
+        args: tuple[Any, ...] = (lines,)
+        if match.over:
+            self.ended = self.ended or time_stamp()
+            self.ident_done = self.ident_done or new_ident()
+            args = (lines, self.ended, self.ident_done)
+        ok = await self.server.write(self.writer.write, *args)
+        if not ok:
+            self.log("save failed")
+
+    def broadcast(self, events: list[Any]) -> None:
+        """Each listener hears the events as their seat may know them, then gets their GMCP status."""
+        for listener in self.listeners.values():
+            listener.hear(events)
+        for listener in self.spectators.values():
+            if listener is not None:
+                listener.hear(events)
+        self.send_status()
+
+    def send_status(self) -> None:
+        for session in self.everyone():
+            self.status_to(session)
+
+    def status_to(self, session: Session) -> None:
+        """GMCP ``Commerce.Status`` for one person: their seat's view, or the public one for a spectator."""
+        match = self.match
+        if match is None or not session.gmcp_on:
+            return
+        seat = None if session in self.spectators else self.seat_of(session.account)
+        session.gmcp("Commerce.Status", status(self, match.view(seat) if seat is not None else None))
+
+    # ----- the end -----
+
+    async def finish(self) -> None:
+        """The match is over: its record goes to every person who sat at the table (kept on the server, sent to
+        ``commerce join`` now or at the next login); the table waits for its host to start again."""
+        match = self.match
+        assert match is not None
+        self.finished_at = time.monotonic()
+        lines = list(self.record)
+        stamp = self.ended or time_stamp()
+        sent = set()
+        for seat, present in self.present.items():
+            # First of all, before anything else is said or asked: ``commerce join`` keeps it at once.
+            if self.server.send_record(present, f"{stamp}-{match.rules.name}.jsonl", seat, lines):
+                sent.add(seat)
+        for seat, account in enumerate(self.seating):
+            if account is None:
+                continue
+            folder = self.server.records_folder(account)
+            path = await self.server.write(keep_record, lines, match.rules.name, KEEP_RECORDS, stamp, folder)
+            if path is None:
+                self.log(f"record for {account} not kept")
+                continue
+            session = self.present.get(seat)
+            if seat in sent:
+                continue
+            self.server.store.owe(account, str(path), seat)
+            if session is not None:
+                self.server.deliver(session, [(str(path), seat)])
+        await self.server.write(self.remove_save)
+        self.ended = None
+        self.ident_done = None
+        self.standin = set()
+        self.remember()
+        self.log("match over")
+        for session in self.everyone():
+            session.prompt_place()
+
+    def remove_save(self) -> None:
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+
+    # ----- a listener's lines during the match -----
+
+    async def line(self, session: Session, text: str) -> None:
+        """A line from a person at this table (a seat or a spectator) while a match is on or just over."""
+        match = self.match
+        assert match is not None
+        spectator = session in self.spectators
+        seat = None if spectator else self.seat_of(session.account)
+        listener = self.spectators[session] if spectator else self.listeners.get(seat)  # type: ignore[arg-type]
+        if listener is None:
+            return
+        with speaking(listener.lang):
+            if listener.reader is not None:
+                self.read(listener, session, text)
+                return
+            view = self.public_view() if spectator else match.view(seat)  # type: ignore[arg-type]
+            parsed = parse(text, view)
+            if parsed is None:
+                pass
+            elif isinstance(parsed, Invalid):
+                listener.say([parsed.message])
+            elif isinstance(parsed, Review):
+                await self.review(listener, session, parsed, view)
+            elif isinstance(parsed, Play):
+                if spectator:
+                    listener.say([_("Spectators watch; they do not play.")])
+                elif match.over:
+                    listener.say([_("The match is over.")])
+                else:
+                    refusal = await self.act(seat, parsed.action)  # type: ignore[arg-type]
+                    if refusal is not None:
+                        if match.to_act != seat:
+                            name = match.players[match.to_act].name if match.to_act is not None else "?"
+                            refusal = _("Not your turn: {name} plays.").format(name=name)
+                        listener.say([refusal])
+                    else:
+                        return  # the move was told and the next question asked
+        if seat is not None and listener.reader is None:
+            self.reask(seat)
+
+    async def review(self, listener: Listener, session: Session, parsed: Review, view: SeatView) -> None:
+        command = parsed.command
+        if listener.spectator and command not in SPECTATOR_REVIEW and command not in ("quit", "language", "speech"):
+            listener.say([_("Spectators hear what is public: chips, history, show, widow.")])
+            return
+        if command in ADVICE and not self.hints_allowed():
+            listener.say([_("Hints are off at this table; its host can turn them on.")])
+            return
+        if command == "quit":
+            await session.quit()
+            return
+        if command in ("language", "verbosity", "cards", "speech"):
+            session.setting(command, parsed.argument)
+            return
+        if command == "rules":
+            self.open_rules(listener, session, parsed.argument)
+            return
+        if command == "hint":
+            if not view.legal:
+                listener.say([_("A hint comes at your turn.")])
+                return
+            narrator = listener.narrator
+            lang = listener.lang
+            lines = await self.server.thinkers.run(
+                thinking.hint, lang, list(narrator.names), listener.seat, narrator.verbosity.value,
+                narrator.card_style.value, thinking.pack(view, whole=True))
+            listener.say(lines)
+            return
+        if command == "help":
+            if listener.spectator:
+                listener.say([_("Spectators hear what is public: chips, history, show, widow.")])
+            else:
+                listener.say(listener.help_lines(view))
+            listener.say([_("Table: say, who, leave. Lobby words work here too.")])
+            return
+        listener.review(parsed, view)
+
+    def public_view(self) -> SeatView:
+        """What anyone may know: the counts, the widow and the public events, no hand (for a spectator's review)."""
+        from dataclasses import replace
+
+        assert self.match is not None
+        view = self.match.view(0)
+        return replace(view, seat=-1, hand=(), legal=(), _log=[], _log_size=0, _hand_start=0, own_turns=0)
+
+    def open_rules(self, listener: Listener, session: Session, argument: str) -> None:
+        from ..console.reader import find_section
+        from ..i18n import active_language
+
+        sections = rules_book(self.rules)
+        start = None
+        if argument.strip():
+            start = find_section(sections, argument, active_language())
+            if start is None:
+                listener.say([_("There is no section {name}. Type rules for all of them.").format(
+                    name=argument.strip()[:30])])
+                return
+        reader = Reader(sections, ruleset_title(self.rules))
+        listener.reader = reader
+        listener.say(reader.open(start))
+        session.prompt(reader.prompt(), "rules")
+
+    def read(self, listener: Listener, session: Session, text: str) -> None:
+        reader = listener.reader
+        assert isinstance(reader, Reader)
+        said, leave = reader.handle(text)
+        if leave:
+            listener.reader = None
+            listener.say([_("Back at the table.")])
+            seat = listener.seat
+            if seat >= 0 and self.match is not None and self.match.to_act == seat and not self.computer_plays(seat):
+                self.ask(seat)
+            return
+        listener.say(said)
+        session.prompt(reader.prompt(), "rules")
+
+
+def table_phase_name(view: SeatView) -> str:
+    return {Phase.EXCHANGE: "exchange", Phase.CALL: "call", Phase.TURN: "turn", Phase.CONTINUE: "continue",
+            Phase.OVER: "over"}[view.phase]

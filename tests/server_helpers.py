@@ -1,0 +1,210 @@
+"""A table server in a process of its own, and a raw telnet client that keeps every byte it received.
+
+The client speaks as little telnet as a test needs (it may refuse every option, like the plainest client, or agree
+to UTF-8, EOR and GMCP like a MUD client) and collects the server's output as text, prompts (text before IAC GA or
+EOR) and GMCP messages, next to the raw bytes (for tests that look at the wire itself).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from commerce_a11y.server import telnet as t
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class ServerProcess:
+    """``commerce serve`` on a free loopback port, with its own data folder."""
+
+    def __init__(self, data: Path, *args: str, grace: int = 90) -> None:
+        self.data = data
+        self.args = args
+        self.grace = grace
+        self.proc: subprocess.Popen[str] | None = None
+        self.port = 0
+        self.start()
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "LANG": "C.UTF-8"}
+        env.pop("LANGUAGE", None)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "commerce_a11y", "serve", "--port", "0", "--data", str(self.data), "--lang", "en",
+             "--grace", str(self.grace), "--workers", "1", *self.args],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("the server ended before listening")
+            found = re.search(r"port (\d+)\.", line)
+            if found:
+                self.port = int(found.group(1))
+                return
+        raise RuntimeError("the server did not say where it listens")
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> int:
+        assert self.proc is not None
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                return self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                return self.proc.wait(10)
+        return self.proc.returncode
+
+
+class RawClient:
+    """One connection, read on demand with timeouts."""
+
+    def __init__(self, port: int, mud: bool = True, host: str = "127.0.0.1") -> None:
+        self.sock = socket.create_connection((host, port), timeout=10)
+        self.mud = mud
+        self.filter = t.Filter()
+        self.raw = bytearray()
+        self.text = ""
+        """Everything shown, prompts included, decoded (lines end with \\n)."""
+        self.pending = bytearray()
+        self.prompts: list[str] = []
+        self.gmcp: list[tuple[str, Any]] = []
+        self.kinds: list[str] = []
+        """The kind of each prompt (GMCP ``Commerce.Ask``; empty when the client has no GMCP)."""
+        self.next_kind = ""
+        self.marks: list[int] = []
+        self.closed = False
+        self.read_from = 0
+        self.prompt_seen = 0
+
+    def send(self, line: str) -> None:
+        self.sock.sendall(t.escape(line.encode("utf-8")) + b"\r\n")
+
+    def send_raw(self, data: bytes) -> None:
+        try:
+            self.sock.sendall(data)
+        except OSError:  # the server closed the connection: reading tells the test so
+            self.closed = True
+
+    def pump(self, timeout: float) -> bool:
+        """Read what comes within ``timeout`` seconds; False once the server closed."""
+        if self.closed:
+            return False
+        self.sock.settimeout(timeout)
+        try:
+            data = self.sock.recv(65536)
+        except TimeoutError:
+            return True
+        except OSError:
+            self.closed = True
+            return False
+        if not data:
+            self.closed = True
+            return False
+        self.raw += data
+        for item in self.filter.feed(data):
+            if isinstance(item, bytes):
+                self.pending += item
+                while b"\n" in self.pending:
+                    end = self.pending.index(b"\n")
+                    self.text += self.pending[:end].decode("utf-8", "replace").rstrip("\r") + "\n"
+                    del self.pending[: end + 1]
+            elif isinstance(item, t.Command):
+                self.command(item)
+            else:
+                self.subnegotiation(item)
+        return True
+
+    def command(self, command: t.Command) -> None:
+        if command.option is None:
+            if command.verb in (t.GA, t.EOR):
+                prompt = self.pending.decode("utf-8", "replace")
+                self.pending.clear()
+                self.text += prompt + "\n"
+                self.prompts.append(prompt)
+                self.marks.append(command.verb)
+                self.kinds.append(self.next_kind)
+                self.next_kind = ""
+            return
+        if not self.mud:
+            if command.verb in (t.DO, t.WILL):
+                self.send_raw(t.negotiation(t.WONT if command.verb == t.DO else t.DONT, command.option))
+            return
+        if command.verb == t.WILL and command.option in (t.EOR_OPTION, t.GMCP, t.CHARSET):
+            self.send_raw(t.negotiation(t.DO, command.option))
+            if command.option == t.GMCP:
+                self.send_raw(t.gmcp_bytes("Core.Hello", {"client": "test", "version": "1"}))
+        elif command.verb == t.DO and command.option == t.TTYPE:
+            self.send_raw(t.negotiation(t.WILL, t.TTYPE))
+
+    def subnegotiation(self, sub: t.Subnegotiation) -> None:
+        if sub.option == t.GMCP:
+            message = t.parse_gmcp(sub.payload)
+            if message:
+                self.gmcp.append(message)
+                if message[0] == "Commerce.Ask":
+                    self.next_kind = message[1]["kind"]
+        elif sub.option == t.CHARSET and sub.payload[:1] == bytes((t.CHARSET_REQUEST,)):
+            self.send_raw(t.subnegotiation(t.CHARSET, bytes((t.CHARSET_ACCEPTED,)) + b"UTF-8"))
+        elif sub.option == t.TTYPE:
+            self.send_raw(t.subnegotiation(t.TTYPE, bytes((t.TTYPE_IS,)) + b"MTTS 4"))
+
+    def prompt(self, timeout: float = 20) -> str:
+        """The next question (text before GA/EOR) not yet taken."""
+        deadline = time.monotonic() + timeout
+        while len(self.prompts) <= self.prompt_seen:
+            if time.monotonic() > deadline or (not self.pump(0.2) and self.closed):
+                raise TimeoutError(f"no prompt; got: {self.text[-2000:]!r}")
+        self.prompt_seen += 1
+        return self.prompts[self.prompt_seen - 1]
+
+    def expect(self, pattern: str, timeout: float = 20) -> str:
+        """Read until the text received after the last ``expect`` matches ``pattern`` (a regular expression)."""
+        deadline = time.monotonic() + timeout
+        regex = re.compile(pattern)
+        while True:
+            found = regex.search(self.text, self.read_from)
+            if found:
+                self.read_from = found.end()
+                return found.group(0)
+            if time.monotonic() > deadline or (not self.pump(0.2) and self.closed):
+                raise TimeoutError(f"{pattern!r} not seen; got: {self.text[self.read_from:][-3000:]!r}")
+
+    def drain(self, seconds: float = 0.3) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and self.pump(0.05):
+            pass
+
+    def login(self, name: str, password: str = "secret1", new: bool = True) -> None:
+        self.prompt()
+        self.send(name)
+        self.prompt()
+        self.send(password)
+        if new:
+            self.prompt()
+            self.send(password)
+        self.prompt()  # the lobby's
+
+    def statuses(self) -> list[dict[str, Any]]:
+        return [data for package, data in self.gmcp if package == "Commerce.Status"]
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def status_json(client: RawClient) -> str:
+    return json.dumps(client.statuses())

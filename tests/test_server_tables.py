@@ -1,0 +1,237 @@
+"""Issue 18: how a table treats its people, through raw connections: a dropped player's grace period, the
+computer player standing in and the return with what was missed; leaving and the host role passing on; the turn
+timer; hints as the host's option; private tables; out-of-turn questions (Handeln's dealer); spectators; chat and
+its limit; the lobby's idle timeout."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from server_helpers import RawClient, ServerProcess
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory):
+    process = ServerProcess(tmp_path_factory.mktemp("tables"), grace=1)
+    yield process
+    process.stop()
+
+
+def person(server: ServerProcess, name: str) -> RawClient:
+    client = RawClient(server.port)
+    client.login(name)
+    return client
+
+
+def play(clients: list[RawClient], until: Callable[[], bool], answer: str = "p", limit: float = 60) -> None:
+    """Answer every turn question with ``answer`` until ``until()`` holds."""
+    deadline = time.monotonic() + limit
+    while not until():
+        assert time.monotonic() < deadline, clients[0].text[-1500:]
+        for client in clients:
+            client.pump(0.02)
+            while len(client.prompts) > client.prompt_seen:
+                kind = client.kinds[client.prompt_seen]
+                client.prompt_seen += 1
+                if kind == "turn":
+                    client.send(answer)
+
+
+def table(host: RawClient, spec: str, *guests: RawClient) -> None:
+    host.send(f"create {spec}")
+    host.prompt()
+    name = spec.split("name=")[1].split()[0]
+    for guest in guests:
+        guest.send(f"join {name}")
+        guest.prompt()
+
+
+def test_a_dropped_player_gets_a_stand_in_after_the_grace_period_and_hears_what_they_missed(
+        server: ServerProcess) -> None:
+    ada, bo = person(server, "Ada"), person(server, "Bo")
+    table(ada, "commerce name=Drop seats=3 bots=basic chips=5", bo)
+    ada.send("start")
+    ada.drain(0.3)
+    bo.close()
+    ada.expect("Bo has lost the connection; the computer plays for Bo after 1 seconds.")
+    play([ada], lambda: "The computer plays for Bo until Bo is back." in ada.text)
+    hands = ada.statuses()[-1]["hand"]
+    play([ada], lambda: ada.statuses()[-1]["hand"] > hands + 1)  # the stand-in plays Bo's turns meanwhile
+    back = RawClient(server.port)
+    back.prompt()
+    back.send("Bo")
+    back.prompt()
+    back.send("secret1")
+    back.expect("Back at table Drop.")
+    back.expect("Since you left:")
+    play([ada], lambda: "Bo is back." in ada.text)
+    play([ada, back], lambda: any(k == "turn" for k in back.kinds))  # Bo is asked again at his turn
+    ada.close()
+    back.close()
+
+
+def test_leaving_before_the_match_passes_the_host_role_and_during_it_hands_the_seat_on(
+        server: ServerProcess) -> None:
+    cy, di = person(server, "Cy"), person(server, "Di")
+    table(cy, "thirty-one name=Host seats=3 bots=easy", di)
+    cy.send("leave")
+    cy.expect("You are in the lobby.")
+    di.expect("Di is now the host.")
+    di.send("start")
+    di.prompt()
+    cy.send("join Host")
+    cy.expect("has no free seat")
+    di.send("leave")
+    di.expect("You are in the lobby.")
+    di.send("join Host")
+    di.expect("Back at table Host.")  # their seat, kept for them
+    di.close()
+    cy.close()
+
+
+def test_turn_timer_lets_the_computer_play_a_slow_turn(server: ServerProcess) -> None:
+    ed = person(server, "Ed")
+    table(ed, "commerce name=Timer seats=3 bots=easy timer=5")
+    ed.send("start")
+    ed.expect(r"(Your turn|Last turn|You deal|You may call)", timeout=20)
+    ed.expect("Time is up: the computer plays this turn for you.", timeout=15)
+    ed.close()
+
+
+def test_hints_are_the_hosts_option_off_for_two_people(server: ServerProcess) -> None:
+    flo, gil = person(server, "Flo"), person(server, "Gil")
+    table(flo, "commerce name=Hints seats=3 bots=easy", gil)
+    flo.send("start")
+    asker = None
+    while asker is None:  # the first person asked keeps the question unanswered
+        for client in (flo, gil):
+            client.pump(0.05)
+            if "turn" in client.kinds:
+                asker = client
+    asker.send("hint")
+    asker.expect("Hints are off at this table; its host can turn them on.")
+    flo.send("set hints=on")
+    asker.expect("Hints: on.")
+    asker.send("hint")
+    asker.expect(r"Hint: [^\n]+\n[^\n]+")
+    flo.close()
+    gil.close()
+
+
+def test_private_table_needs_its_invite_code(server: ServerProcess) -> None:
+    hal, ivy = person(server, "Hal"), person(server, "Ivy")
+    hal.send("create commerce name=Secret seats=3 private=yes")
+    code = hal.expect(r"invite code is \d{6}").split()[-1]
+    ivy.send("tables")
+    ivy.expect("Secret: private, 1 of 3 seats taken.")
+    ivy.send("join Secret")
+    ivy.expect("Table Secret is private")
+    ivy.send("watch Secret")
+    ivy.expect("Table Secret is private")
+    ivy.send(f"join Secret {code}")
+    ivy.expect("You sit at table Secret, seat 2; Hal is the host.")
+    hal.close()
+    ivy.close()
+
+
+def test_handeln_dealers_exchange_question_goes_to_the_dealer(server: ServerProcess) -> None:
+    jo, kim = person(server, "Jo"), person(server, "Kim")
+    table(jo, "handeln name=Deal seats=3 bots=easy", kim)
+    jo.send("start")
+    deadline = time.monotonic() + 30
+    checked = 0
+    while checked < 3 and time.monotonic() < deadline:
+        for client in (jo, kim):
+            client.pump(0.02)
+            while len(client.prompts) > client.prompt_seen:
+                index = client.prompt_seen
+                client.prompt_seen += 1
+                if client.kinds[index] != "turn":
+                    continue
+                status = client.statuses()[-1]
+                me = next(p for p in status["players"] if p["you"])
+                assert status["yours"]
+                if status["phase"] == "exchange":
+                    assert me["dealer"] and client.prompts[index].startswith("You deal")
+                    checked += 1
+                client.send("p" if status["phase"] != "exchange" else "keep")
+    assert checked >= 1
+    jo.close()
+    kim.close()
+
+
+def test_spectators_hear_but_cannot_play_and_chat_is_limited(server: ServerProcess) -> None:
+    lu, mo, ned = person(server, "Lu"), person(server, "Mo"), person(server, "Ned")
+    table(lu, "commerce name=Watch seats=3 bots=easy")
+    mo.send("watch Watch")
+    mo.prompt()
+    lu.send("start")
+    mo.expect("Hand 1.")
+    mo.send("pass")
+    mo.expect("Spectators watch; they do not play.")
+    mo.send("hint")
+    mo.expect("Spectators hear what is public")
+    mo.send("say hello table")
+    lu.expect("Mo says: hello table")
+    ned.send("say hello lobby")
+    ned.expect("Ned says: hello lobby")
+    for n in range(6):
+        ned.send(f"say {n}")
+    ned.expect("Too many messages; wait a moment.")
+    assert "hello lobby" not in lu.text
+    for client in (lu, mo, ned):
+        client.close()
+
+
+def test_idle_lobby_connections_time_out(tmp_path: Path) -> None:
+    quick = ServerProcess(tmp_path / "data", "--idle", "2")
+    try:
+        client = RawClient(quick.port)
+        client.login("Idle")
+        client.expect("Idle too long; goodbye.", timeout=10)
+        client.drain(0.5)
+        assert client.closed
+    finally:
+        quick.stop()
+
+
+def test_limits_on_connections_per_address_and_on_wrong_passwords(tmp_path: Path) -> None:
+    small = ServerProcess(tmp_path / "data", "--per-address", "2")
+    try:
+        first, second = RawClient(small.port), RawClient(small.port)
+        first.prompt()
+        second.prompt()
+        import socket
+
+        third = socket.create_connection(("127.0.0.1", small.port), timeout=10)
+        said = b""
+        while chunk := third.recv(4096):  # the server says why and closes
+            said += chunk
+        assert b"The server is full; try again later." in said
+        third.close()
+        first.send("Vera")
+        first.prompt()
+        first.send("right-one")
+        first.prompt()
+        first.send("right-one")
+        first.prompt()
+        first.close()
+        for attempt in range(5):
+            second.send("Vera")
+            second.prompt()
+            second.send(f"wrong-{attempt}")
+            second.expect("Wrong password.")
+            if attempt == 2:  # three wrong passwords end the connection
+                second.drain(0.5)
+                assert second.closed
+                second = RawClient(small.port)
+            second.prompt()  # the name is asked again
+        second.send("Vera")
+        second.expect("Too many wrong passwords for Vera; try again in a few minutes.")
+        log = (small.data / "server.log").read_text()
+        assert "right-one" not in log and "wrong-" not in log
+    finally:
+        small.stop()
