@@ -50,6 +50,12 @@ REQUIRED = {
     "knock": {"player"},
     "fire": {"player"},
     "pounce": {"player", "took", "refill"},
+    "refresh": {"laid_aside", "skat"},
+    "trade": {"player", "gave", "took", "paid_to"},
+    "offer": {"player", "to", "card"},
+    "barter": {"player", "to", "gave", "took"},
+    "decline": {"player", "to"},
+    "swimming": {"player"},
     "showdown": {"hands", "values"},
     "chips": {"changes", "totals"},
     "eliminated": {"player"},
@@ -62,7 +68,8 @@ def test_the_event_classes_are_the_records_events() -> None:
     """One class per kind of record line (docs/record.md's table), and the moves among them are the lines the reader
     applies as actions."""
     assert sorted(cls.kind for cls in EVENT_TYPES) == sorted(REQUIRED)
-    assert {"exchange_all", "keep", "swap", "pass", "knock", "fire", "pounce"} == ACTION_KINDS
+    assert {"exchange_all", "keep", "swap", "pass", "knock", "fire", "pounce", "trade", "offer", "barter",
+            "decline"} == ACTION_KINDS
     assert all(issubclass(cls, Move) == (cls.kind in ACTION_KINDS) for cls in EVENT_TYPES)
 
 
@@ -73,6 +80,8 @@ CASES = [
     ("handeln", 4, {"limit": 3}),
     ("thirty-one", 3, {}),
     ("trentuno", 6, {"chips": 2}),
+    ("schwimmen", 4, {}),
+    ("tauschen", 5, {"chips": 2}),
 ]
 
 
@@ -166,9 +175,31 @@ def test_every_line_has_the_required_fields_in_the_required_form(matches: list[M
                 for hand in obj["hands"].values():
                     assert len(hand) == 3
                     check_codes(hand)
-                assert len(obj["skat"]) == 3
-                check_codes(obj["skat"])
+                if m.rules.widow:
+                    assert len(obj["skat"]) == 3  # in schwimmen face down until the dealer's choice (S2)
+                    check_codes(obj["skat"])
+                else:
+                    assert obj["skat"] == []  # X1: no widow in tauschen
                 assert isinstance(obj["hand"], int) and obj["hand"] >= 1
+            elif kind == "refresh":
+                assert len(obj["laid_aside"]) == len(obj["skat"]) == 3
+                check_codes(obj["laid_aside"])
+                check_codes(obj["skat"])
+            elif kind == "trade":
+                check_codes(obj["gave"])
+                check_codes(obj["took"])
+                assert obj["paid_to"] is None or 0 <= obj["paid_to"] < n
+            elif kind == "offer":
+                check_codes(obj["card"])
+                assert isinstance(obj["to"], int) and obj["to"] != obj["player"]
+            elif kind == "barter":
+                check_codes(obj["gave"])
+                check_codes(obj["took"])
+                assert isinstance(obj["to"], int) and obj["to"] != obj["player"]
+            elif kind == "decline":
+                assert isinstance(obj["to"], int) and obj["to"] != obj["player"]
+            elif kind == "fire" and m.rules.name == "schwimmen":
+                assert obj["kind"] in ("31", "fire")  # S6, S7
             elif kind in ("swap", "exchange_all"):
                 check_codes(obj["gave"])
                 check_codes(obj["took"])
@@ -232,6 +263,10 @@ def test_the_record_keeps_the_chips_arithmetic(matches: list[Match]):
         for obj in map(json.loads, lines_of(m)):
             if obj["event"] == "ante":
                 totals = obj["totals"]
+            if obj["event"] == "trade":  # X3, X5: a chip from the trader to the dealer (or to the supply) at once
+                totals[str(obj["player"])] -= 1
+                if obj["paid_to"] is not None:
+                    totals[str(obj["paid_to"])] += 1
             if obj["event"] == "chips":
                 if m.rules.name == "braillespiel":  # the changes count the ante already taken at the deal
                     expected = {s: v + 1 + obj["changes"].get(s, 0) if s in obj["changes"] else v
