@@ -59,6 +59,17 @@ def offer_calls_again(match: Match) -> None:
         match.turn_widow = tuple(match.widow)
 
 
+def deal_laid(match: Match) -> list[Event]:
+    """After laying a schwimmen deal: what the deal itself does with the laid hands (S2): the middle face down, the
+    shows of 31 and three Aces (S6, S7) and, without one, the dealer's choice. The events it caused."""
+    assert match.hand_no == 1 and match.phase is Phase.EXCHANGE, "a seed whose first deal had no show"
+    start = len(match.events)
+    match.face_down = True
+    if not match._show(match.order):
+        match.phase, match.to_act = Phase.EXCHANGE, match.dealer
+    return match.events[start:]
+
+
 def play(match: Match, *actions: Action) -> list[Event]:
     """Apply actions, each for the seat to act; all the events they caused."""
     events: list[Event] = []
