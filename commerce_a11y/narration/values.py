@@ -28,6 +28,8 @@ def name_words(name: HandName) -> str:
     """Words for a named hand, whatever the ruleset: each category has its own sentence."""
     ranks = name.ranks
     category = name.category
+    if category == "fire":  # schwimmen: three aces (S4, S7)
+        return _("Fire, three aces")
     if category == "quad":
         return _("Four {ranks}").format(ranks=rank_plural(ranks[0]))
     if category in ("tricon", "kunststueck"):
