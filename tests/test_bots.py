@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from dataclasses import replace
@@ -15,11 +16,11 @@ from commerce_a11y.bots.knowledge import Decision, Knowledge
 from commerce_a11y.bots.scoring import knock_floor
 from commerce_a11y.bots.sim import KNOCK, PASS, SWAP, Sim, best_swap
 from commerce_a11y.bots.strong import WAIT_BIAS, StrongBot
-from commerce_a11y.cards import CARDS, parse_cards
+from commerce_a11y.cards import CARDS, Card, parse_cards
 from commerce_a11y.rules import (
     Dealt,
     Done,
-    ExchangedAll,
+    Event,
     Knock,
     Match,
     Pass,
@@ -34,7 +35,8 @@ from commerce_a11y.rules import (
 from commerce_a11y.simulate import play_match
 
 RULESETS = [("commerce", {}), ("commerce", {"swaps_per_turn": 3, "pounce": True}), ("braillespiel", {"marks": 2}),
-            ("handeln", {"limit": 2}), ("thirty-one", {"chips": 1}), ("trentuno", {"chips": 1})]
+            ("handeln", {"limit": 2}), ("thirty-one", {"chips": 1}), ("trentuno", {"chips": 1}),
+            ("schwimmen", {"chips": 1}), ("tauschen", {"chips": 2})]
 
 
 def advance(match: Match, steps: int, seed: int) -> None:
@@ -59,13 +61,11 @@ def test_hidden_cards_of_other_seats_never_change_a_decision(kind: str, name: st
         seat = match.to_act
         first = make_bot(kind, 99).choose(match.view(seat))
         # Exchange every unseen card of the other seats with the stock: what they hold is now entirely different,
-        # while everything this seat saw (its hand, the widow, the public history) stays as it was.
+        # while everything this seat saw (its hand, the widow, the history as it was told to this seat) stays as
+        # it was.
         seen = set(match.hands[seat]) | set(match.widow)
         for event in match.view(seat).hand_history:
-            if isinstance(event, Swapped | ExchangedAll):
-                seen |= {*event.gave, *event.took}
-            elif isinstance(event, Pounced):
-                seen |= {event.took, event.refill}
+            seen |= named_cards(event)
         stock = [c for c in match.stock if c not in seen]
         for other in match.order:
             if other == seat:
@@ -75,6 +75,19 @@ def test_hidden_cards_of_other_seats_never_change_a_decision(kind: str, name: st
                     match.hands[other][i] = stock.pop()
         second = make_bot(kind, 99).choose(match.view(seat))
         assert first == second
+
+
+def named_cards(event: Event) -> set[int]:
+    """Every card an event names, as a seat was told it."""
+    found: set[int] = set()
+    for f in dataclasses.fields(event):
+        value = getattr(event, f.name)
+        for item in value.values() if isinstance(value, dict) else [value]:
+            if isinstance(item, Card):
+                found.add(item)
+            elif isinstance(item, tuple):
+                found |= {c for c in item if isinstance(c, Card)}
+    return found
 
 
 def test_a_view_holds_no_card_another_seat_keeps_hidden() -> None:
@@ -371,3 +384,16 @@ def test_without_undo_leaves_out_taking_back_for_nothing_and_keeps_a_choice() ->
     kept = without_undo(match.view(seat)).legal
     assert Swap((four,), (two,)) not in kept  # round in a circle: 2C was laid while the others only passed
     assert Swap((parse_cards("5S")[0],), (parse_cards("KD")[0],)) in kept
+
+
+@pytest.mark.parametrize("kind", list(BOT_KINDS))
+def test_s2_the_dealers_blind_choice_never_depends_on_the_face_down_widow(kind: str) -> None:
+    """S2: the widow lies face down at the dealer's choice; other cards there change nothing."""
+    for seed in range(12):
+        match = Match(ruleset("schwimmen"), [Player(f"P{i}") for i in range(4)], seed=seed)
+        if match.phase is not Phase.EXCHANGE:
+            continue
+        seat = match.to_act
+        first = make_bot(kind, 5).choose(match.view(seat))
+        match.widow, match.stock[:3] = match.stock[:3], match.widow
+        assert make_bot(kind, 5).choose(match.view(seat)) == first

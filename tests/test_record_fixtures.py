@@ -6,8 +6,9 @@ format (docs/record.md) to the bytes, whatever the engine's Python types. Betwee
 every optional field (redraws, stalemate, a void showdown, pounce, exchange and keep, fire, a match end with
 losers); ``schwimmen-chips1`` and ``tauschen-chips2`` add the events of S2-S9 and X3-X4 (the dealer's blind choice,
 swapping all three, the shows of 31 and fire, a fresh middle, swimming and going under; trades, one of them the
-dealer's to the supply, offers taken and declined). ``commerce-unfinished`` stops in the middle of a hand (a match in progress, as a save holds it), and
-``handeln-limit2-format1`` is ``handeln-limit2`` as format 1 wrote it: no ``format`` and no ``keep`` line (H1).
+dealer's to the supply, offers taken and declined). ``commerce-unfinished`` stops in the middle of a hand (a match
+in progress, as a save holds it), and ``handeln-limit2-format1`` is ``handeln-limit2`` as format 1 wrote it: no
+``format`` and no ``keep`` line (H1).
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..bots import without_undo
-from ..bots.heuristic import HeuristicBot
 from ..bots.basic import KEEP_AT
+from ..bots.heuristic import HeuristicBot
 from ..bots.scoring import after_swap, final_turn
 from ..bots.sim import mirrors
 from ..bots.strength import strength_of, strengths
