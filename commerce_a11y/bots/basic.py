@@ -9,9 +9,12 @@ Schwimmen (S2, S3): as dealer it keeps a hand as good as an average one and othe
 swapping all three is one more swap, taken when its hand is the best.
 
 Tauschen (X3, X4): it never trades. A trade costs a chip for certain, and a showdown costs at most one, so no trade
-can save more than it costs. It bartering instead, which is free: while its hand is below its knock, it offers the
-card it needs least (``least_needed``) whenever a card drawn at random in its place would be better on average;
-offered a card, it accepts when the card raises its hand's value, giving the card that leaves the best hand.
+can save more than it costs (measured at 4 players, 1,200 rotated matches: a basic player that traded its least
+needed card with a hand weaker than 0.1, 0.3 or 0.5 of all hands lost 1.03 to 1.18 times as much per hand as the
+others, and won less often). It barters instead, which is free, but only with a weak hand (``OFFER_BELOW``): it
+offers the card it needs least (``least_needed``) when a card drawn at random in its place would be better on
+average. Offered a card, it accepts when the card raises its hand's value, giving the card that leaves the best hand
+(a player that never accepted lost 1.35 times as much).
 """
 
 from __future__ import annotations
@@ -49,6 +52,13 @@ KNOCK_AT = {
 
 EXTENDED_KNOCK_AT = parse_cards("4H 3H 2C")
 """In extended Commerce only combinations count: knock from the lowest flush up (this hand is below it)."""
+
+OFFER_BELOW = 0.2
+"""X4: the basic player offers a card only with a hand weaker than this share of all hands. An offer is taken only
+when it helps the neighbour, who gives back the card they need least; so it helps the offerer only when the hand has
+little to lose. Measured in 1,200 rotated matches (480 at 8 players) of one variant against basic players with this
+rule: a player that never offered lost 1.04, 1.06, 1.08 and 1.10 times as much per hand at 3, 4, 5 and 8 players,
+one that offered at any strength 1.16, 1.12, 1.10 and 1.09 times, and both won less often than an even share."""
 
 KEEP_AT = parse_cards("KH 7H 9C")
 """S2: the schwimmen dealer keeps a hand of this value or more (17, the median of all hands of the 32-card deck: as
@@ -132,7 +142,8 @@ class BasicBot:
             if value > current:
                 return best
         if any(isinstance(a, Offer) for a in legal):
+            strength = strengths(rules, len(view.players)).get(current, 0.0)
             card, promise = least_needed(view)
-            if promise > strengths(rules, len(view.players)).get(current, 0.0):
+            if strength < OFFER_BELOW and promise > strength:
                 return Offer(card)
         return Done() if Done() in legal else Pass()
