@@ -11,6 +11,7 @@ import io
 import json
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -540,3 +541,99 @@ def test_a_replayed_match_in_progress_can_be_played_on(matches: list[Match]):
     assert isinstance(again.events[-1], MatchEnded)
     half = len(lines) // 2
     assert list(record_lines(again.events[:half])) == lines[:half]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Schwimmen and Tauschen: their lines are read, and refused where they break a rule (S2-S9, X3-X5)
+# ---------------------------------------------------------------------------------------------------------------
+
+FIXTURES = Path(__file__).parent / "records"
+
+
+def fixture(name: str) -> list[dict]:
+    return [json.loads(line) for line in (FIXTURES / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()]
+
+
+def first(objs: list[dict], event: str, **fields: object) -> int:
+    return next(i for i, o in enumerate(objs) if o["event"] == event and all(o.get(k) == v for k, v in fields.items()))
+
+
+def test_x3_a_trade_on_the_last_chip_is_refused_with_its_line():
+    objs = fixture("tauschen-chips2")
+    # Seat 0 lost a chip in hand 1 and has one left; its first move of hand 2, an offer, becomes a trade.
+    i = first(objs, "offer", player=0, card="2H")
+    assert objs[i - 1]["event"] == "deal" and objs[i - 1]["hand"] == 2
+    objs[i] = {"event": "trade", "player": 0, "gave": "2H", "took": "AS", "paid_to": 3}
+    err = refusal(dumps(objs))
+    assert err.line == i + 1
+    assert str(err) == f"Line {i + 1} of the record breaks a rule: You may not pay your last chip for a trade."
+
+
+def test_x3_a_trade_must_take_the_stocks_top_card_and_pay_the_dealer():
+    objs = fixture("tauschen-chips2")
+    i = first(objs, "trade")
+    objs[i]["took"] = "AS" if objs[i]["took"] != "AS" else "AH"
+    err = refusal(dumps(objs))
+    assert err.line == i + 1 and err.params["field"] == "took"
+    objs = fixture("tauschen-chips2")
+    objs[i]["paid_to"] = 0
+    assert refusal(dumps(objs)).params["field"] == "paid_to"
+
+
+def test_x4_an_offer_goes_to_the_right_hand_neighbour_and_is_answered_with_a_card_held():
+    objs = fixture("tauschen-chips2")
+    i = first(objs, "offer")
+    objs[i]["to"] = (objs[i]["to"] + 1) % 4
+    err = refusal(dumps(objs))
+    assert err.line == i + 1 and err.params["field"] == "to"
+    objs = fixture("tauschen-chips2")
+    i = first(objs, "barter")
+    objs[i]["took"] = objs[i]["gave"]  # the neighbour does not hold the offered card
+    err = refusal(dumps(objs))
+    assert err.line == i + 1 and "You do not hold" in str(err)
+
+
+def test_x4_an_answer_is_never_inferred_and_only_the_neighbour_answers():
+    objs = fixture("tauschen-chips2")
+    i = first(objs, "decline")
+    err = refusal(dumps(objs[:i] + objs[i + 1:]))  # the decline left out
+    assert err.line == i + 1 and "was to act" in str(err)
+    objs = fixture("tauschen-chips2")
+    objs[i]["player"] = objs[i]["to"]  # the offerer cannot answer their own offer
+    assert refusal(dumps(objs)).line == i + 1
+
+
+def test_s2_a_keep_and_a_blind_exchange_are_read_and_a_fresh_widow_and_a_show_are_checked():
+    objs = fixture("schwimmen-chips1")
+    assert replay(dumps(objs)).over
+    i = first(objs, "refresh")
+    objs[i]["skat"] = list(reversed(objs[i]["skat"]))
+    assert refusal(dumps(objs)).params["field"] == "skat"
+    objs = fixture("schwimmen-chips1")
+    i = first(objs, "fire")
+    objs[i]["kind"] = "31" if objs[i]["kind"] == "fire" else "fire"
+    err = refusal(dumps(objs))
+    assert err.line == i + 1 and err.params["field"] == "kind"
+    objs = fixture("schwimmen-chips1")
+    del objs[i]["kind"]  # optional in the record: read as the engine shows it
+    assert replay(dumps(objs)).over
+
+
+def test_s6_a_show_is_the_engines_so_a_record_cannot_make_one_up():
+    objs = fixture("schwimmen-chips1")
+    i = first(objs, "pass")
+    objs.insert(i, {"event": "fire", "player": objs[i]["player"], "kind": "31"})
+    err = refusal(dumps(objs))
+    assert err.line == i + 1
+
+
+def test_s9_swimming_and_going_under_are_checked():
+    objs = fixture("schwimmen-chips1")
+    i = first(objs, "swimming")
+    err = refusal(dumps(objs[:i] + objs[i + 1:]))
+    assert err.line == i + 1
+    objs = fixture("schwimmen-chips1")
+    i = next(i for i, o in enumerate(objs) if o["event"] == "chips" and 0 in o["changes"].values())
+    seat = next(s for s, change in objs[i]["changes"].items() if change == 0)
+    objs[i]["changes"][seat] = -1  # a swimmer's count cannot fall below 0: going under is a change of 0
+    assert refusal(dumps(objs)).params["field"] == "changes"
