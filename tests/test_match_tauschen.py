@@ -249,12 +249,13 @@ def test_x4_after_a_decline_the_turn_goes_on_without_a_second_offer():
     assert events == [Declined(d, e)]
     assert events[0].to_record() == {"event": "decline", "player": d, "to": e}
     assert (m.phase, m.to_act) == (Phase.TURN, e) and m.own_turns[e] == 1
+    assert m.view(e).turn_offered and m.view(e).offer is None
     legal = m.legal_actions()
     assert not any(isinstance(a, Offer) for a in legal)
     assert Trade(card("2C")) in legal and Pass() in legal and Knock() in legal
     refused(m, e, Offer(card("2C")), "You have made an offer this turn.")
     play(m, Pass())
-    assert m.to_act == second
+    assert m.to_act == second and not m.view(second).turn_offered
     assert any(isinstance(a, Offer) for a in m.legal_actions())  # a new turn, a new offer
 
 

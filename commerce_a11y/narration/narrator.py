@@ -573,7 +573,7 @@ class Narrator:
     def situation(self, view: SeatView) -> str:
         """What this decision is, as the question begins: whose turn, and whether it is the last one (and who
         knocked)."""
-        if view.phase is Phase.CONTINUE:
+        if view.phase is Phase.CONTINUE or (view.phase is Phase.TURN and view.turn_offered):  # C3; X4, declined
             return _("Your turn goes on")
         if view.last_round and view.knocker is not None:
             name = self.name(view.knocker)

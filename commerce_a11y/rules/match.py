@@ -100,6 +100,8 @@ class SeatView:
     offer: Offered | None
     """X4: the offer waiting for its answer, as this seat may see it (the card only for the offerer and the
     neighbour, ``offer.to``); None when no offer waits."""
+    turn_offered: bool
+    """X4: the turn under way has made its offer (declined, when the turn is asked again): no second one."""
     legal: tuple[Action, ...]
     _log: list[Event]
     _log_size: int
@@ -195,7 +197,7 @@ class Match:
             last_round=self.last_round is not None, passed=frozenset(self.passed), pot=self.pot,
             stock_size=len(self.stock), own_turns=self.own_turns[seat],
             turn_widow=() if hidden else self.turn_widow, passes=self.passes,
-            offer=None if self.offer is None else self.offer.visible_to(seat),
+            offer=None if self.offer is None else self.offer.visible_to(seat), turn_offered=self.turn_offered,
             legal=tuple(self.legal_actions()) if seat == self.to_act else (),
             _log=self._logs[seat], _log_size=len(self._logs[seat]), _hand_start=self._hand_start,
         )
