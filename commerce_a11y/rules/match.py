@@ -323,9 +323,12 @@ class Match:
             return
         if action in self.legal_actions():
             return
-        card = getattr(action, "card", None)
-        if card is not None and self.phase in (Phase.TURN, Phase.ANSWER) and card not in self.hands[seat]:
-            raise IllegalAction(N_("You do not hold {card}."), card=card)  # Trade, Offer, Accept
+        rules, phase = self.rules, self.phase
+        asked = ((isinstance(action, Trade) and rules.trade and phase is Phase.TURN)
+                 or (isinstance(action, Offer) and rules.barter and phase is Phase.TURN)
+                 or (isinstance(action, Accept) and phase is Phase.ANSWER))
+        if asked and isinstance(action, Trade | Offer | Accept) and action.card not in self.hands[seat]:
+            raise IllegalAction(N_("You do not hold {card}."), card=action.card)
         raise IllegalAction(self._reason(seat, action))
 
     def _reason(self, seat: int, action: Action) -> str:
