@@ -65,6 +65,11 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+def swimmers(rules: Ruleset, counts: Sequence[int], out: Sequence[bool]) -> frozenset[int]:
+    """S9: where a player swims on without lives, the seats at 0 still in the match."""
+    return frozenset(s for s, count in enumerate(counts) if rules.swim and count == 0 and not out[s])
+
+
 @dataclass(frozen=True)
 class SeatView:
     """All that one seat may know (G7): its own hand, the open table, the counts and the public history."""
@@ -110,8 +115,7 @@ class SeatView:
     @property
     def swimming(self) -> frozenset[int]:
         """S9: the seats still in the match with no lives left (they swim; losing again, they go under)."""
-        return frozenset(s for s, count in enumerate(self.counts)
-                         if self.rules.swim and count == 0 and not self.out[s])
+        return swimmers(self.rules, self.counts, self.out)
 
     @property
     def history(self) -> tuple[Event, ...]:
@@ -184,7 +188,7 @@ class Match:
     @property
     def swimming(self) -> frozenset[int]:
         """S9: the seats still in the match with no lives left."""
-        return frozenset(s for s, count in enumerate(self.counts) if self.rules.swim and count == 0 and not self.out[s])
+        return swimmers(self.rules, self.counts, self.out)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now."""
@@ -430,7 +434,7 @@ class Match:
         # since it did lie there at the turn's start. So a taken card leaves the turn's takeable cards.
         self.turn_widow = tuple(c for c in self.turn_widow if c not in swap.took)
         self._emit(Swapped(seat, swap.gave, swap.took))
-        if self.rules.shows and self._show([seat]):  # S6, S7: after one's own swap
+        if self._show([seat]):  # S6, S7: after one's own swap
             return
         more_swaps = self.turn_swaps < self.rules.swaps_per_turn and any(c in self.turn_widow for c in self.widow)
         if not self.rules.multi_swap and (more_swaps or self._may_fire(seat)):
@@ -483,6 +487,7 @@ class Match:
         self.phase = Phase.TURN
         self.to_act = offerer
         self._end_turn(offerer)
+
     # ----- the flow of a hand -----
 
     def _emit(self, event: Event) -> None:
