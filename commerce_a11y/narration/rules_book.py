@@ -613,7 +613,8 @@ def _tips(rules: Ruleset) -> list[str]:
         return [
             _("A trade costs a chip for sure, and a showdown at most one: trade only when nothing else can save "
               "your hand."),
-            _("Offer the card your hand needs least; your neighbour gives you the card they need least."),
+            _("With a weak hand, offer the card your hand needs least: your neighbour takes it only when it "
+              "helps them, and gives you the card they need least."),
             _("Take an offer when the card improves your hand, and give the card you need least."),
             _("Knock when your hand is good for the table: a Flush or better, or a Point of about 25."),
         ]
