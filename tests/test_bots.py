@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from dataclasses import replace
 
 import pytest
-from engine_helpers import lay, new_match
+from engine_helpers import lay, named_cards, new_match
 
 from commerce_a11y.bots import BOT_KINDS, make_bot, without_undo
 from commerce_a11y.bots.base import MAX_OWN_TURNS
@@ -16,11 +15,10 @@ from commerce_a11y.bots.knowledge import Decision, Knowledge
 from commerce_a11y.bots.scoring import knock_floor
 from commerce_a11y.bots.sim import KNOCK, PASS, SWAP, Sim, best_swap
 from commerce_a11y.bots.strong import WAIT_BIAS, StrongBot
-from commerce_a11y.cards import CARDS, Card, parse_cards
+from commerce_a11y.cards import CARDS, parse_cards
 from commerce_a11y.rules import (
     Dealt,
     Done,
-    Event,
     Knock,
     Match,
     Pass,
@@ -75,19 +73,6 @@ def test_hidden_cards_of_other_seats_never_change_a_decision(kind: str, name: st
                     match.hands[other][i] = stock.pop()
         second = make_bot(kind, 99).choose(match.view(seat))
         assert first == second
-
-
-def named_cards(event: Event) -> set[int]:
-    """Every card an event names, as a seat was told it."""
-    found: set[int] = set()
-    for f in dataclasses.fields(event):
-        value = getattr(event, f.name)
-        for item in value.values() if isinstance(value, dict) else [value]:
-            if isinstance(item, Card):
-                found.add(item)
-            elif isinstance(item, tuple):
-                found |= {c for c in item if isinstance(c, Card)}
-    return found
 
 
 def test_a_view_holds_no_card_another_seat_keeps_hidden() -> None:

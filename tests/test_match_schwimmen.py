@@ -10,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from engine_helpers import cards, deal_laid, kinds, lay, new_match, play, refused
+from engine_helpers import cards, deal_laid, kinds, lay, new_match, one, play, play_out, refused
 
-from commerce_a11y.bots import MAX_OWN_TURNS, make_bot
+from commerce_a11y.bots import make_bot
 from commerce_a11y.cards import RANK_CODES
 from commerce_a11y.rules import (
     Dealt,
@@ -40,12 +40,6 @@ from commerce_a11y.rules import (
     parse_cards,
     ruleset,
 )
-
-
-def one(events: list[Event], kind: type) -> Event:
-    found = [e for e in events if isinstance(e, kind)]
-    assert len(found) == 1, kinds(events)
-    return found[0]
 
 
 def swap(gave: str, took: str) -> Swap:
@@ -422,18 +416,8 @@ def test_s9_swimmers_and_the_living_lose_as_usual_and_only_the_swimmer_goes_unde
 @pytest.mark.parametrize("n", [2, 3, 5, 9])
 @pytest.mark.parametrize("kind", ["random", "easy", "basic", "heuristic", "strong"])
 def test_s10_a_match_between_computer_players_ends(n: int, kind: str):
-    m = new_match("schwimmen", n, seed=n)
-    bots = [make_bot(kind, 7 * n + i) for i in range(n)]
-    for _ in range(20_000):
-        if m.over:
-            break
-        seat = m.to_act
-        view = m.view(seat)
-        assert view.own_turns <= MAX_OWN_TURNS + 1
-        action = bots[seat].choose(view)
-        assert action in view.legal
-        m.apply(seat, action)
-    assert m.over and len(m.winners) == 1
+    m = play_out(new_match("schwimmen", n, seed=n), [make_bot(kind, 7 * n + i) for i in range(n)])
+    assert len(m.winners) == 1
 
 
 def test_g7_s2_a_seats_history_never_holds_the_face_down_middle():

@@ -15,9 +15,9 @@ X4): checked against what each seat may know, worked out from the engine's whole
 from __future__ import annotations
 
 import copy
-import dataclasses
 
 import pytest
+from engine_helpers import named_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -142,20 +142,6 @@ def check_invariants(m: Match, start: list[int]) -> None:
             assert m.to_act == m.offer.to == m.order[m.order.index(m.offer.player) - 1]
         if m.phase is Phase.TURN and rules.pass_is_final:
             assert m.to_act not in m.passed
-
-
-def named_cards(event: Event) -> set[Card]:
-    """Every card an event names, in any field."""
-    found: set[Card] = set()
-    for f in dataclasses.fields(event):
-        value = getattr(event, f.name)
-        values = value.values() if isinstance(value, dict) else [value]
-        for item in values:
-            if isinstance(item, Card):
-                found.add(item)
-            elif isinstance(item, tuple):
-                found |= {c for c in item if isinstance(c, Card)}
-    return found
 
 
 def learned(event: Event, seat: int) -> set[Card]:
