@@ -5,4 +5,4 @@ quarter of its time (bench/startup.py). ``rules.RULESETS`` is where each ruleset
 ``tests/test_cli.py`` keeps this list equal to its names, in its order.
 """
 
-RULESET_NAMES = ("commerce", "braillespiel", "handeln", "thirty-one", "trentuno")
+RULESET_NAMES = ("commerce", "braillespiel", "handeln", "thirty-one", "trentuno", "schwimmen", "tauschen")

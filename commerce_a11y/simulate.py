@@ -29,13 +29,16 @@ class SeatStats:
     hands_played: int = 0
     hands_lost: int = 0
     chips_lost: int = 0
+    """Chips, lives, marks or minus points lost, as ``tally`` counts them (in tauschen, trades' chips included)."""
+    chips_paid: int = 0
+    """Tauschen: chips paid for trades (X3), part of ``chips_lost``."""
     decision_ms: list[float] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         played = self.hands_played
         return {
             "seat": self.seat, "bot": self.bot, "matches_won": self.matches_won, "hands_played": played,
-            "hands_lost": self.hands_lost, "chips_lost": self.chips_lost,
+            "hands_lost": self.hands_lost, "chips_lost": self.chips_lost, "chips_paid": self.chips_paid,
             "chips_lost_per_hand": round(self.chips_lost / played, 4) if played else 0,
             "decisions": len(self.decision_ms),
             "decision_ms_p50": round(percentile(self.decision_ms, 50), 3),
@@ -169,6 +172,7 @@ def _count(summary: Summary, match: Match, seats: Sequence[int]) -> tuple[list[i
         stats.hands_played += counted.hands_played
         stats.hands_lost += counted.hands_lost
         stats.chips_lost += counted.lost
+        stats.chips_paid += counted.paid
         lost[j], played[j] = counted.lost, counted.hands_played
     for seat in match.winners:
         summary.seats[seats.index(seat)].matches_won += 1 / len(match.winners)

@@ -10,13 +10,17 @@ laid position is one the deal could have produced.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
+from commerce_a11y.bots import MAX_OWN_TURNS, Bot
 from commerce_a11y.cards import Card, parse_cards
 from commerce_a11y.rules import Action, Event, IllegalAction, Match, Phase, Player, ruleset
+
+E = TypeVar("E")
 
 
 def new_match(name: str = "commerce", n: int = 3, seed: int = 1, **options: Any) -> Match:
@@ -59,6 +63,17 @@ def offer_calls_again(match: Match) -> None:
         match.turn_widow = tuple(match.widow)
 
 
+def deal_laid(match: Match) -> list[Event]:
+    """After laying a schwimmen deal: what the deal itself does with the laid hands (S2): the middle face down, the
+    shows of 31 and three Aces (S6, S7) and, without one, the dealer's choice. The events it caused."""
+    assert match.hand_no == 1 and match.phase is Phase.EXCHANGE, "a seed whose first deal had no show"
+    start = len(match.events)
+    match.face_down = True
+    if not match._show(match.order):
+        match.phase, match.to_act = Phase.EXCHANGE, match.dealer
+    return match.events[start:]
+
+
 def play(match: Match, *actions: Action) -> list[Event]:
     """Apply actions, each for the seat to act; all the events they caused."""
     events: list[Event] = []
@@ -92,3 +107,40 @@ def refused(match: Match, seat: int | None, action: Action, reason: str | None =
     if reason is not None:
         assert str(info.value) == reason
     return info.value
+
+
+def one(events: list[Event], kind: type[E]) -> E:
+    """The one event of a kind among ``events``."""
+    found = [e for e in events if isinstance(e, kind)]
+    assert len(found) == 1, kinds(events)
+    return found[0]
+
+
+def named_cards(event: Event) -> set[Card]:
+    """Every card an event names, in any field (as a seat was told it, where the event is a seat's view)."""
+    found: set[Card] = set()
+    for f in dataclasses.fields(event):
+        value = getattr(event, f.name)
+        for item in value.values() if isinstance(value, dict) else [value]:
+            if isinstance(item, Card):
+                found.add(item)
+            elif isinstance(item, tuple):
+                found |= {c for c in item if isinstance(c, Card)}
+    return found
+
+
+def play_out(match: Match, bots: list[Bot], limit: int = 20_000) -> Match:
+    """Let computer players finish a match: each decision legal, and no seat beyond the bound of its own turns
+    (B11, H8, S10, X6)."""
+    for _ in range(limit):
+        if match.over:
+            break
+        seat = match.to_act
+        assert seat is not None
+        view = match.view(seat)
+        assert view.own_turns <= MAX_OWN_TURNS + 1
+        action = bots[seat].choose(view)
+        assert action in view.legal
+        match.apply(seat, action)
+    assert match.over
+    return match

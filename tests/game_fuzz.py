@@ -29,7 +29,9 @@ VALID = ["pass", "p", "knock", "k", "13", "21", "1 3", "32", "13 21", "swap 11",
          "exchange", "fire", "call", "pounce", "in", "hand", "widow", "value", "chips", "turn", "history",
          "history all", "repeat", "help", "rules", "passen", "klopfen", "tauschen 12", "fertig", "behalten",
          "umtauschen", "feuer", "ansagen", "kloppen", "ruilen 23", "klaar", "verbosity brief", "cards codes",
-         "cards names", "verbosity verbose", "language de", "language nl", "language en", "speech off"]
+         "cards names", "verbosity verbose", "language de", "language nl", "language en", "speech off",
+         "offer 1", "of 3", "give 2", "gi 1", "decline", "dc", "trade 3", "anbieten 2", "geben 1", "ablehnen",
+         "aanbieden 1", "geven 2", "weigeren", "x"]
 GARBAGE = ["", " ", "xyzzy", "99", "0", "00", "-1", "1", "123", "4" * 50, "swap", "swap 99", "swap hq hq",
            "Herz-König", "herz koenig", "queen of hearts for", "hartenvrouw", "²", "١٣", "quit", "q", "no", "nein",
            "history 99999999999999999999", "history -3", "verbosity loud", "cards", "language xx", "speech maybe",

@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from engine_helpers import lay, new_match
+from engine_helpers import lay, named_cards, new_match
 
 from commerce_a11y.bots import BOT_KINDS, make_bot, without_undo
 from commerce_a11y.bots.base import MAX_OWN_TURNS
@@ -19,7 +19,6 @@ from commerce_a11y.cards import CARDS, parse_cards
 from commerce_a11y.rules import (
     Dealt,
     Done,
-    ExchangedAll,
     Knock,
     Match,
     Pass,
@@ -34,7 +33,8 @@ from commerce_a11y.rules import (
 from commerce_a11y.simulate import play_match
 
 RULESETS = [("commerce", {}), ("commerce", {"swaps_per_turn": 3, "pounce": True}), ("braillespiel", {"marks": 2}),
-            ("handeln", {"limit": 2}), ("thirty-one", {"chips": 1}), ("trentuno", {"chips": 1})]
+            ("handeln", {"limit": 2}), ("thirty-one", {"chips": 1}), ("trentuno", {"chips": 1}),
+            ("schwimmen", {"chips": 1}), ("tauschen", {"chips": 2})]
 
 
 def advance(match: Match, steps: int, seed: int) -> None:
@@ -59,13 +59,11 @@ def test_hidden_cards_of_other_seats_never_change_a_decision(kind: str, name: st
         seat = match.to_act
         first = make_bot(kind, 99).choose(match.view(seat))
         # Exchange every unseen card of the other seats with the stock: what they hold is now entirely different,
-        # while everything this seat saw (its hand, the widow, the public history) stays as it was.
+        # while everything this seat saw (its hand, the widow, the history as it was told to this seat) stays as
+        # it was.
         seen = set(match.hands[seat]) | set(match.widow)
         for event in match.view(seat).hand_history:
-            if isinstance(event, Swapped | ExchangedAll):
-                seen |= {*event.gave, *event.took}
-            elif isinstance(event, Pounced):
-                seen |= {event.took, event.refill}
+            seen |= named_cards(event)
         stock = [c for c in match.stock if c not in seen]
         for other in match.order:
             if other == seat:
@@ -371,3 +369,16 @@ def test_without_undo_leaves_out_taking_back_for_nothing_and_keeps_a_choice() ->
     kept = without_undo(match.view(seat)).legal
     assert Swap((four,), (two,)) not in kept  # round in a circle: 2C was laid while the others only passed
     assert Swap((parse_cards("5S")[0],), (parse_cards("KD")[0],)) in kept
+
+
+@pytest.mark.parametrize("kind", list(BOT_KINDS))
+def test_s2_the_dealers_blind_choice_never_depends_on_the_face_down_widow(kind: str) -> None:
+    """S2: the widow lies face down at the dealer's choice; other cards there change nothing."""
+    for seed in range(12):
+        match = Match(ruleset("schwimmen"), [Player(f"P{i}") for i in range(4)], seed=seed)
+        if match.phase is not Phase.EXCHANGE:
+            continue
+        seat = match.to_act
+        first = make_bot(kind, 5).choose(match.view(seat))
+        match.widow, match.stock[:3] = match.stock[:3], match.widow
+        assert make_bot(kind, 5).choose(match.view(seat)) == first

@@ -159,3 +159,39 @@ def test_an_english_short_form_never_calls_fire_in_another_language(lang: str) -
     assert command_vocabulary(lang).get("f") != "fire"
     assert command_vocabulary(lang)["fire"] == "fire"
     assert command_vocabulary("en")["f"] == "fire"
+
+
+def test_x4_each_seat_hears_an_offer_as_it_may_know_it() -> None:
+    """X3, X4: the others hear that an offer was made and taken, or a trade made, never the cards; the two of an
+    offer, and the trader, hear them."""
+    from commerce_a11y.rules import Bartered, Offered, Traded
+
+    use_language("en")
+    queen, seven, two, ace = parse_cards("QH 7C 2S AD")
+    names = ["Anna", "Ben", "Cem"]
+    told = {seat: Narrator(ruleset("tauschen"), names, seat) for seat in range(3)}
+    events = [Offered(1, 2, queen), Bartered(1, 2, queen, seven), Traded(1, two, ace, 0)]
+
+    def heard(seat: int) -> list[str]:
+        return told[seat].events([e.visible_to(seat) for e in events])
+
+    assert heard(0) == ["Ben offers Cem a card.", "Cem takes it.", "Ben trades a card and pays you a chip."]
+    assert heard(1) == ["You offer queen of hearts to Cem.", "Cem takes it and gives you seven of clubs.",
+                        "You trade two of spades for ace of diamonds and pay Anna a chip."]
+    assert heard(2) == ["Ben offers you queen of hearts.", "You take queen of hearts for seven of clubs.",
+                        "Ben trades a card and pays Anna a chip."]
+
+
+def test_s9_swimming_and_going_under_are_said_with_the_games_words() -> None:
+    from commerce_a11y.rules import Eliminated, Swimming
+
+    for lang, swims, under in (("en", "Anna swims.", "Anna goes under."), ("de", "Anna schwimmt.",
+                                                                          "Anna geht unter."),
+                               ("nl", "Anna zwemt.", "Anna verdrinkt.")):
+        use_language(lang)
+        try:
+            narrator = Narrator(ruleset("schwimmen"), ["You", "Anna"], 0)
+            assert narrator.event(Swimming(1)) == [swims]
+            assert narrator.event(Eliminated(1)) == [under]
+        finally:
+            use_language("en")

@@ -14,6 +14,8 @@ DEFAULTS = {
     "handeln": {"limit": 5},
     "thirty-one": {"chips": 3},
     "trentuno": {"chips": 3},
+    "schwimmen": {"chips": 3},
+    "tauschen": {"chips": 3},
 }
 
 
@@ -21,7 +23,7 @@ def players(n: int) -> list[Player]:
     return [Player(f"P{i}") for i in range(n)]
 
 
-def test_the_five_playable_rulesets():
+def test_the_seven_playable_rulesets():
     assert set(RULESETS) == set(DEFAULTS)
 
 

@@ -2,10 +2,14 @@
 player counts: random decision sequences (indices drawn into the legal actions) and matches between computer
 players.
 
-After every action: every card of the deck is exactly once in a hand, the widow or the stock (G5, C2, C17, H1);
-the widow holds three cards (C2); chips, lives and marks are never negative and marks are conserved (B1, B8);
-minus points are never negative (H6); the match always waits at a seat with legal actions, or is over. Every legal
-action is accepted. Matches between computer players end (B11, H8), and their records replay exactly (G10).
+After every action: every card of the deck is exactly once in a hand, the widow, the stock or the cards out of play
+(the middles laid aside, S5; the cards traded away, X3) (G5, C2, C17, H1); the widow holds three cards (C2), none in
+tauschen (X1); chips, lives and marks are never negative and marks are conserved (B1, B8); chips only move between
+players by trades and otherwise go back to the supply (X3, X5); a schwimmen player at 0 lives swims and is out only
+after going under (S9); minus points are never negative (H6); the match always waits at a seat with legal actions,
+or is over. Every legal action is accepted. Matches between computer players end (B11, H8, S10, X6), and their
+records replay exactly (G10). A seat's view and its history never hold a card the rules keep from it (G7, S2, X3,
+X4): checked against what each seat may know, worked out from the engine's whole record.
 """
 
 from __future__ import annotations
@@ -13,23 +17,41 @@ from __future__ import annotations
 import copy
 
 import pytest
+from engine_helpers import named_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from commerce_a11y.bots import MAX_OWN_TURNS, make_bot
+from commerce_a11y.cards import Card
 from commerce_a11y.rules import (
+    Accept,
+    Bartered,
+    Dealt,
+    Decline,
     Done,
+    Event,
     ExchangeAll,
+    ExchangedAll,
     Fire,
+    FirstDealerDrawn,
     IllegalAction,
+    Kept,
     Knock,
     Match,
     MatchEnded,
+    Offer,
+    Offered,
     Pass,
     Phase,
     Player,
     Pounce,
+    Pounced,
+    Refreshed,
+    Showdown,
     Swap,
+    Swapped,
+    Trade,
+    Traded,
     record_lines,
     replay,
     ruleset,
@@ -49,6 +71,10 @@ CONFIGS = [
     ("thirty-one", {"chips": 2}, 12),
     ("trentuno", {"chips": 1}, 12),
     ("trentuno", {}, 6),
+    ("schwimmen", {}, 9),
+    ("schwimmen", {"chips": 1}, 4),
+    ("tauschen", {}, 12),
+    ("tauschen", {"chips": 2}, 5),
 ]
 
 QUICK = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -62,7 +88,7 @@ EVERY_CONFIG = pytest.mark.parametrize(
 @st.composite
 def setups(draw: st.DrawFn, config: tuple[str, dict, int]) -> tuple[str, dict, int, int]:
     name, options, most = config
-    n = draw(st.integers(3, most))
+    n = draw(st.integers(ruleset(name, **options).min_players, most))
     seed = draw(st.integers(0, 2**32 - 1))
     return name, options, n, seed
 
@@ -82,9 +108,9 @@ def check_invariants(m: Match, start: list[int]) -> None:
     rules = m.rules
     n = len(m.players)
     deck = rules.deck(n)
-    everything = [c for h in m.hands for c in h] + m.widow + m.stock
+    everything = [c for h in m.hands for c in h] + m.widow + m.stock + m.discards
     assert sorted(everything) == sorted(deck)  # conserved: the deck exactly, nothing twice
-    assert len(m.widow) == 3
+    assert len(m.widow) == (3 if rules.widow else 0)
     for seat in range(n):
         if seat in m.order:
             assert len(m.hands[seat]) in ((3, 4) if rules.pounce else (3,))
@@ -94,8 +120,15 @@ def check_invariants(m: Match, start: list[int]) -> None:
     if rules.settlement is Settlement.BEST_TAKES_POT:
         assert sum(m.counts) + m.pot == n * rules.starting_count  # B1, B8: marks only move
     elif rules.settlement is Settlement.WORST_LOSES:
-        assert all(c <= s for c, s in zip(m.counts, start, strict=True))  # C13: chips only go back to the supply
-        assert all(m.out[s] == (m.counts[s] == 0) for s in range(n))
+        if rules.trade:  # X3, X5: trades move chips to the dealer; showdowns and the dealer's trades to the supply
+            assert sum(m.counts) <= sum(start)
+        else:  # C13: chips only go back to the supply
+            assert all(c <= s for c, s in zip(m.counts, start, strict=True))
+        if rules.swim:  # S9: at 0 lives a player swims; only going under puts them out
+            assert all(m.counts[s] == 0 for s in range(n) if m.out[s])
+            assert m.swimming == {s for s in range(n) if m.counts[s] == 0 and not m.out[s]}
+        else:
+            assert all(m.out[s] == (m.counts[s] == 0) for s in range(n))
     else:
         assert all(0 <= c <= rules.minus_limit for c in m.counts)  # H6, H7
     if m.over:
@@ -104,8 +137,54 @@ def check_invariants(m: Match, start: list[int]) -> None:
         assert m.to_act in m.order and not m.out[m.to_act]
         assert m.legal_actions()
         assert m.view(m.to_act).legal == tuple(m.legal_actions())
+        assert (m.phase is Phase.ANSWER) == (m.offer is not None)
+        if m.offer is not None:  # X4: the right-hand neighbour answers
+            assert m.to_act == m.offer.to == m.order[m.order.index(m.offer.player) - 1]
         if m.phase is Phase.TURN and rules.pass_is_final:
             assert m.to_act not in m.passed
+
+
+def learned(event: Event, seat: int) -> set[Card]:
+    """The cards an event of the engine's whole record lets ``seat`` know, by the rules (G7, S2, X3, X4), worked
+    out apart from ``visible_to``."""
+    match event:
+        case FirstDealerDrawn():
+            return named_cards(event)  # G2: the draw is open
+        case Dealt():
+            return set(event.hands.get(seat, ())) | (set() if event.face_down else set(event.widow))
+        case Kept():
+            return set(event.turned_up)  # S2: the middle turned face up
+        case ExchangedAll():
+            return set(event.gave) | (set() if event.blind and seat != event.player else set(event.took))
+        case Swapped() | Pounced() | Refreshed() | Showdown():
+            return named_cards(event)  # laid face up, taken from face up, shown
+        case Traded():
+            return named_cards(event) if seat == event.player else set()  # X3: only the trader
+        case Offered() | Bartered():
+            return named_cards(event) if seat in (event.player, event.to) else set()  # X4: only the two
+        case _:
+            return set()
+
+
+def check_views_hide(m: Match) -> None:
+    """Nothing a seat's view or the events it was told hold reveals a card it may not know; and the view is the
+    true state where the seat may see it."""
+    for seat in range(len(m.players)):
+        view = m.view(seat)
+        known: set[Card] = set()
+        for event, seen in zip(m.events, view.history, strict=True):
+            if isinstance(event, Dealt):
+                known = set()  # a new shuffle: each hand's knowledge is its own
+            known |= learned(event, seat)
+            assert type(seen) is type(event)
+            assert named_cards(seen) <= known, (seat, event, seen)
+        assert view.hand == tuple(m.hands[seat]) and set(view.hand) <= known
+        assert view.widow == (() if m.face_down else tuple(m.widow)) and set(view.widow) <= known
+        assert view.face_down == m.face_down
+        if view.offer is not None:
+            assert view.offer.player == m.offer.player and view.offer.to == m.offer.to
+            assert (view.offer.card == m.offer.card) == (seat in (m.offer.player, m.offer.to))
+            assert view.offer.card is None or view.offer.card in known
 
 
 def check_all_legal_accepted(m: Match) -> None:
@@ -132,12 +211,14 @@ def test_random_decisions_keep_every_invariant(config, data):
         legal = m.view(m.to_act).legal
         if step % 9 == 0:
             check_all_legal_accepted(m)
+            check_views_hide(m)
         action = legal[data.draw(st.integers(0, len(legal) - 1), label="choice")]
         events = m.apply(m.to_act, action)
         assert events or action.kind == "done"
         check_invariants(m, start)
         if events:
             last_line = (m.to_act, m.phase, copy.deepcopy(m.hands), list(m.widow))
+    check_views_hide(m)
     again = replay(record_lines(m.events))
     assert [e.to_record() for e in again.events] == [e.to_record() for e in m.events]
     assert (again.to_act, again.phase, again.hands, again.widow) == last_line
@@ -166,6 +247,7 @@ def test_bot_only_matches_end_and_replay_exactly(config, data, kind, mixed):
     end = m.events[-1]
     assert isinstance(end, MatchEnded) and m.winners == end.winners
     assert set(end.winners) <= set(range(n))
+    check_views_hide(m)
     again = replay(list(record_lines(m.events)))
     assert [e.to_record() for e in again.events] == [e.to_record() for e in m.events]
     assert again.over and again.winners == m.winners
@@ -184,8 +266,11 @@ def test_illegal_actions_never_change_a_match(config, data):
         m.apply(m.to_act, legal[data.draw(st.integers(0, len(legal) - 1))])
     if m.over:
         return
-    candidates = [Done(), ExchangeAll(), Fire(), Knock(), Pass(), Pounce(),
-                  Swap((m.stock[0],), (m.widow[0],)), Swap((m.hands[m.to_act][0],), (m.stock[0],))]
+    stock, hand = m.stock[0] if m.stock else m.discards[0], m.hands[m.to_act][0]
+    middle = m.widow[0] if m.widow else stock
+    candidates = [Done(), ExchangeAll(), Fire(), Knock(), Pass(), Pounce(), Decline(),
+                  Swap((stock,), (middle,)), Swap((hand,), (stock,)), Swap((hand,), (middle,)),
+                  Trade(stock), Trade(hand), Offer(stock), Offer(hand), Accept(stock), Accept(hand)]
     before = [e.to_record() for e in m.events], copy.deepcopy((m.hands, m.widow, m.stock, m.counts)), m.to_act
     for action in candidates:
         if action in m.legal_actions():

@@ -11,6 +11,7 @@ import io
 import json
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -50,6 +51,12 @@ REQUIRED = {
     "knock": {"player"},
     "fire": {"player"},
     "pounce": {"player", "took", "refill"},
+    "refresh": {"laid_aside", "skat"},
+    "trade": {"player", "gave", "took", "paid_to"},
+    "offer": {"player", "to", "card"},
+    "barter": {"player", "to", "gave", "took"},
+    "decline": {"player", "to"},
+    "swimming": {"player"},
     "showdown": {"hands", "values"},
     "chips": {"changes", "totals"},
     "eliminated": {"player"},
@@ -62,7 +69,8 @@ def test_the_event_classes_are_the_records_events() -> None:
     """One class per kind of record line (docs/record.md's table), and the moves among them are the lines the reader
     applies as actions."""
     assert sorted(cls.kind for cls in EVENT_TYPES) == sorted(REQUIRED)
-    assert {"exchange_all", "keep", "swap", "pass", "knock", "fire", "pounce"} == ACTION_KINDS
+    assert {"exchange_all", "keep", "swap", "pass", "knock", "fire", "pounce", "trade", "offer", "barter",
+            "decline"} == ACTION_KINDS
     assert all(issubclass(cls, Move) == (cls.kind in ACTION_KINDS) for cls in EVENT_TYPES)
 
 
@@ -73,6 +81,8 @@ CASES = [
     ("handeln", 4, {"limit": 3}),
     ("thirty-one", 3, {}),
     ("trentuno", 6, {"chips": 2}),
+    ("schwimmen", 4, {}),
+    ("tauschen", 5, {"chips": 2}),
 ]
 
 
@@ -166,9 +176,31 @@ def test_every_line_has_the_required_fields_in_the_required_form(matches: list[M
                 for hand in obj["hands"].values():
                     assert len(hand) == 3
                     check_codes(hand)
-                assert len(obj["skat"]) == 3
-                check_codes(obj["skat"])
+                if m.rules.widow:
+                    assert len(obj["skat"]) == 3  # in schwimmen face down until the dealer's choice (S2)
+                    check_codes(obj["skat"])
+                else:
+                    assert obj["skat"] == []  # X1: no widow in tauschen
                 assert isinstance(obj["hand"], int) and obj["hand"] >= 1
+            elif kind == "refresh":
+                assert len(obj["laid_aside"]) == len(obj["skat"]) == 3
+                check_codes(obj["laid_aside"])
+                check_codes(obj["skat"])
+            elif kind == "trade":
+                check_codes(obj["gave"])
+                check_codes(obj["took"])
+                assert obj["paid_to"] is None or 0 <= obj["paid_to"] < n
+            elif kind == "offer":
+                check_codes(obj["card"])
+                assert isinstance(obj["to"], int) and obj["to"] != obj["player"]
+            elif kind == "barter":
+                check_codes(obj["gave"])
+                check_codes(obj["took"])
+                assert isinstance(obj["to"], int) and obj["to"] != obj["player"]
+            elif kind == "decline":
+                assert isinstance(obj["to"], int) and obj["to"] != obj["player"]
+            elif kind == "fire" and m.rules.name == "schwimmen":
+                assert obj["kind"] in ("31", "fire")  # S6, S7
             elif kind in ("swap", "exchange_all"):
                 check_codes(obj["gave"])
                 check_codes(obj["took"])
@@ -232,6 +264,10 @@ def test_the_record_keeps_the_chips_arithmetic(matches: list[Match]):
         for obj in map(json.loads, lines_of(m)):
             if obj["event"] == "ante":
                 totals = obj["totals"]
+            if obj["event"] == "trade":  # X3, X5: a chip from the trader to the dealer (or to the supply) at once
+                totals[str(obj["player"])] -= 1
+                if obj["paid_to"] is not None:
+                    totals[str(obj["paid_to"])] += 1
             if obj["event"] == "chips":
                 if m.rules.name == "braillespiel":  # the changes count the ante already taken at the deal
                     expected = {s: v + 1 + obj["changes"].get(s, 0) if s in obj["changes"] else v
@@ -505,3 +541,99 @@ def test_a_replayed_match_in_progress_can_be_played_on(matches: list[Match]):
     assert isinstance(again.events[-1], MatchEnded)
     half = len(lines) // 2
     assert list(record_lines(again.events[:half])) == lines[:half]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Schwimmen and Tauschen: their lines are read, and refused where they break a rule (S2-S9, X3-X5)
+# ---------------------------------------------------------------------------------------------------------------
+
+FIXTURES = Path(__file__).parent / "records"
+
+
+def fixture(name: str) -> list[dict]:
+    return [json.loads(line) for line in (FIXTURES / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()]
+
+
+def first(objs: list[dict], event: str, **fields: object) -> int:
+    return next(i for i, o in enumerate(objs) if o["event"] == event and all(o.get(k) == v for k, v in fields.items()))
+
+
+def test_x3_a_trade_on_the_last_chip_is_refused_with_its_line():
+    objs = fixture("tauschen-chips2")
+    # Seat 0 lost a chip in hand 1 and has one left; its first move of hand 2, an offer, becomes a trade.
+    i = first(objs, "offer", player=0, card="2H")
+    assert objs[i - 1]["event"] == "deal" and objs[i - 1]["hand"] == 2
+    objs[i] = {"event": "trade", "player": 0, "gave": "2H", "took": "AS", "paid_to": 3}
+    err = refusal(dumps(objs))
+    assert err.line == i + 1
+    assert str(err) == f"Line {i + 1} of the record breaks a rule: You may not pay your last chip for a trade."
+
+
+def test_x3_a_trade_must_take_the_stocks_top_card_and_pay_the_dealer():
+    objs = fixture("tauschen-chips2")
+    i = first(objs, "trade")
+    objs[i]["took"] = "AS" if objs[i]["took"] != "AS" else "AH"
+    err = refusal(dumps(objs))
+    assert err.line == i + 1 and err.params["field"] == "took"
+    objs = fixture("tauschen-chips2")
+    objs[i]["paid_to"] = 0
+    assert refusal(dumps(objs)).params["field"] == "paid_to"
+
+
+def test_x4_an_offer_goes_to_the_right_hand_neighbour_and_is_answered_with_a_card_held():
+    objs = fixture("tauschen-chips2")
+    i = first(objs, "offer")
+    objs[i]["to"] = (objs[i]["to"] + 1) % 4
+    err = refusal(dumps(objs))
+    assert err.line == i + 1 and err.params["field"] == "to"
+    objs = fixture("tauschen-chips2")
+    i = first(objs, "barter")
+    objs[i]["took"] = objs[i]["gave"]  # the neighbour does not hold the offered card
+    err = refusal(dumps(objs))
+    assert err.line == i + 1 and "You do not hold" in str(err)
+
+
+def test_x4_an_answer_is_never_inferred_and_only_the_neighbour_answers():
+    objs = fixture("tauschen-chips2")
+    i = first(objs, "decline")
+    err = refusal(dumps(objs[:i] + objs[i + 1:]))  # the decline left out
+    assert err.line == i + 1 and "was to act" in str(err)
+    objs = fixture("tauschen-chips2")
+    objs[i]["player"] = objs[i]["to"]  # the offerer cannot answer their own offer
+    assert refusal(dumps(objs)).line == i + 1
+
+
+def test_s2_a_keep_and_a_blind_exchange_are_read_and_a_fresh_widow_and_a_show_are_checked():
+    objs = fixture("schwimmen-chips1")
+    assert replay(dumps(objs)).over
+    i = first(objs, "refresh")
+    objs[i]["skat"] = list(reversed(objs[i]["skat"]))
+    assert refusal(dumps(objs)).params["field"] == "skat"
+    objs = fixture("schwimmen-chips1")
+    i = first(objs, "fire")
+    objs[i]["kind"] = "31" if objs[i]["kind"] == "fire" else "fire"
+    err = refusal(dumps(objs))
+    assert err.line == i + 1 and err.params["field"] == "kind"
+    objs = fixture("schwimmen-chips1")
+    del objs[i]["kind"]  # optional in the record: read as the engine shows it
+    assert replay(dumps(objs)).over
+
+
+def test_s6_a_show_is_the_engines_so_a_record_cannot_make_one_up():
+    objs = fixture("schwimmen-chips1")
+    i = first(objs, "pass")
+    objs.insert(i, {"event": "fire", "player": objs[i]["player"], "kind": "31"})
+    err = refusal(dumps(objs))
+    assert err.line == i + 1
+
+
+def test_s9_swimming_and_going_under_are_checked():
+    objs = fixture("schwimmen-chips1")
+    i = first(objs, "swimming")
+    err = refusal(dumps(objs[:i] + objs[i + 1:]))
+    assert err.line == i + 1
+    objs = fixture("schwimmen-chips1")
+    i = next(i for i, o in enumerate(objs) if o["event"] == "chips" and 0 in o["changes"].values())
+    seat = next(s for s, change in objs[i]["changes"].items() if change == 0)
+    objs[i]["changes"][seat] = -1  # a swimmer's count cannot fall below 0: going under is a change of 0
+    assert refusal(dumps(objs)).params["field"] == "changes"

@@ -4,8 +4,11 @@ The fixtures were made by whole matches between computer players (seat 0 a "huma
 ASCII are kept as they are), one for every ruleset and option, before events became typed: they pin the record
 format (docs/record.md) to the bytes, whatever the engine's Python types. Between them they hold every event and
 every optional field (redraws, stalemate, a void showdown, pounce, exchange and keep, fire, a match end with
-losers). ``commerce-unfinished`` stops in the middle of a hand (a match in progress, as a save holds it), and
-``handeln-limit2-format1`` is ``handeln-limit2`` as format 1 wrote it: no ``format`` and no ``keep`` line (H1).
+losers); ``schwimmen-chips1`` and ``tauschen-chips2`` add the events of S2-S9 and X3-X4 (the dealer's blind choice,
+swapping all three, the shows of 31 and fire, a fresh middle, swimming and going under; trades, one of them the
+dealer's to the supply, offers taken and declined). ``commerce-unfinished`` stops in the middle of a hand (a match
+in progress, as a save holds it), and ``handeln-limit2-format1`` is ``handeln-limit2`` as format 1 wrote it: no
+``format`` and no ``keep`` line (H1).
 """
 
 from __future__ import annotations
@@ -33,10 +36,16 @@ def test_the_fixtures_hold_every_event_and_optional_field() -> None:
             kinds.add(obj["event"])
             kinds |= {f"{obj['event']}.{key}" for key in ("redraws", "void", "stalemate", "losers", "winners")
                       if obj.get(key)}
+            if obj["event"] == "fire" and "kind" in obj:
+                kinds.add(f"fire.kind.{obj['kind']}")
+            if obj["event"] == "trade" and obj["paid_to"] is None:
+                kinds.add("trade.supply")
     assert kinds >= {
         "match", "first_dealer", "deal", "ante", "exchange_all", "keep", "swap", "pass", "knock", "fire", "pounce",
         "showdown", "chips", "eliminated", "match_end", "first_dealer.redraws", "showdown.void",
         "showdown.stalemate", "showdown.losers", "showdown.winners", "match_end.losers",
+        "refresh", "swimming", "fire.kind.31", "fire.kind.fire", "trade", "trade.supply", "offer", "barter",
+        "decline",
     }
 
 

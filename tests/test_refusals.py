@@ -14,21 +14,26 @@ from commerce_a11y.console.parser import Play, parse
 from commerce_a11y.i18n import _, use_language
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.rules import (
+    Accept,
+    Decline,
     Done,
     ExchangeAll,
     Fire,
     IllegalAction,
     Knock,
     Match,
+    Offer,
     Pass,
     Player,
     Pounce,
     Swap,
+    Trade,
     ruleset,
 )
 
 CONFIGS = [("commerce", {}), ("commerce", {"pounce": True, "swaps_per_turn": 3}), ("commerce", {"extended": True}),
-           ("braillespiel", {}), ("handeln", {}), ("thirty-one", {}), ("trentuno", {})]
+           ("braillespiel", {}), ("handeln", {}), ("thirty-one", {}), ("trentuno", {}), ("schwimmen", {}),
+           ("tauschen", {})]
 
 
 def game_for(match: Match, seat: int) -> Game:
@@ -73,6 +78,9 @@ def english() -> None:
     ("handeln", {}, ["keep", "in"], "in", "I'm in was called already. Now: swap, pass."),
     ("thirty-one", {}, [], "call", "You may call only with 31 points or more. Now: swap, pass, knock."),
     ("commerce", {"swaps_per_turn": 3}, ["11"], "knock", "You have swapped this turn. Now: swap, done."),
+    ("schwimmen", {}, [], "knock", "First exchange your cards or keep them. Now: exchange, keep."),
+    ("schwimmen", {}, ["keep"], "knock", "No knocking in the first round. Now: swap, pass, exchange."),
+    ("schwimmen", {}, ["keep"], "call", "The game shows 31 and three aces for you. Now: swap, pass, exchange."),
 ])
 def test_a_refusal_says_why_and_what_is_possible_now(name: str, options: dict, setup: list[str], typed: str,
                                                      said: list[str]) -> None:
@@ -84,6 +92,31 @@ def test_a_refusal_says_why_and_what_is_possible_now(name: str, options: dict, s
         parsed = parse(line, match.view(match.to_act))
         assert isinstance(parsed, Play)
         match.apply(match.to_act, parsed.action)
+    assert refusal(match, typed) == said
+
+
+@pytest.mark.parametrize(("setup", "typed", "said"), [
+    ([], "give 1", "There is no offer to answer. Now: swap, offer, pass, knock."),
+    ([], "13", "Say trade or offer and a card, for example offer 2."),
+    (["offer 1"], "pass", "First answer the offer: give a card for it, or decline. Now: give, decline."),
+    (["offer 1", "decline"], "offer 2", "You have made an offer this turn. Now: swap, pass, knock."),
+    (["chips 1"], "swap 1", "You may not pay your last chip for a trade. Now: offer, pass, knock."),
+])
+def test_x3_x4_refusals_of_trade_and_barter(setup: list[str], typed: str, said: str) -> None:
+    match = new_match("tauschen", 3, seed=2)
+    lay(match, ["7C 7D 7H", "8C 9D 10S", "JC QD KS"], "")
+    for line in setup:
+        if line == "chips 1":
+            match.counts[match.to_act] = 1
+            continue
+        parsed = parse(line, match.view(match.to_act))
+        assert isinstance(parsed, Play)
+        match.apply(match.to_act, parsed.action)
+    view = match.view(match.to_act)
+    parsed = parse(typed, view)
+    if not isinstance(parsed, Play):
+        assert parsed.message == said
+        return
     assert refusal(match, typed) == said
 
 
@@ -120,9 +153,10 @@ def test_no_refusal_is_the_bare_not_possible_now(name: str, options: dict) -> No
                 break
             seat = match.to_act
             view = match.view(seat)
-            hand, widow = match.hands[seat], match.widow
+            hand, widow = match.hands[seat], match.widow or match.stock[:3]
             tries = [Pass(), Knock(), Fire(), Pounce(), ExchangeAll(), Done(), Swap((hand[0],), (widow[0],)),
-                     Swap((hand[0], hand[1]), (widow[0], widow[1]))]
+                     Swap((hand[0], hand[1]), (widow[0], widow[1])), Trade(hand[0]), Offer(hand[0]),
+                     Accept(hand[0]), Decline(), Trade(widow[0]), Offer(widow[0]), Accept(widow[0])]
             for action in tries:
                 if action in view.legal or (isinstance(action, Swap) and len(action.gave) == 1 and any(
                         isinstance(a, Swap) and a.gave == action.gave and a.took == action.took for a in view.legal)):

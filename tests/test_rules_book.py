@@ -25,6 +25,9 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("thirty-one", {}),
     ("thirty-one", {"chips": 1}),
     ("trentuno", {}),
+    ("schwimmen", {}),
+    ("schwimmen", {"chips": 1}),
+    ("tauschen", {}),
 ]
 variants = pytest.mark.parametrize(("name", "options"), VARIANTS,
                                    ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}"

@@ -22,6 +22,14 @@ SimAction = tuple
 Policy = Callable[["Sim", int], SimAction]
 
 
+def mirrors(rules: Ruleset) -> bool:
+    """Whether ``Sim`` plays this ruleset's turns as the engine does. Not yet schwimmen's (the blind choice, swapping
+    all three, the fresh middle and the shows, S2-S7) nor tauschen's (trades and offers, X3, X4): for those the
+    heuristic and strong levels fall back to the basic level's choices until they learn them."""
+    return rules.widow and not (rules.blind_widow or rules.swap_all or rules.refresh or rules.shows
+                                or rules.trade or rules.barter)
+
+
 class Sim:
     """One hand in progress, to be played out by a policy; cheap to copy."""
 

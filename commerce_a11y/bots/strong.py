@@ -14,7 +14,7 @@ from ..rules import Action, Knock, Pass, Phase, SeatView, Swap
 from .heuristic import HeuristicBot, knock_at
 from .knowledge import Knowledge
 from .scoring import after_swap, final_turn, knock_floor, ranked_swaps
-from .sim import KNOCK, PASS, SWAP, Sim, sensible_policy
+from .sim import KNOCK, PASS, SWAP, Sim, mirrors, sensible_policy
 from .strength import promises, strengths
 
 WAIT_BIAS = 0.01
@@ -52,6 +52,8 @@ class StrongBot:
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal
+        if not mirrors(view.rules):
+            return self.heuristic.choose(view)  # FALLBACK (issue 17): the basic level's choices, as the heuristic's
         if view.phase is not Phase.TURN or any(a.kind in ("fire", "pounce") for a in legal):
             return self.heuristic.choose(view)
         if final_turn(view) and not view.last_round:

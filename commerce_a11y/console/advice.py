@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..bots import without_undo
+from ..bots.basic import KEEP_AT
 from ..bots.heuristic import HeuristicBot
 from ..bots.scoring import after_swap, final_turn
+from ..bots.sim import mirrors
 from ..bots.strength import strength_of, strengths
 from ..bots.strong import StrongBot
 from ..cards import CARDS
@@ -22,8 +24,10 @@ from ..i18n import _, active_language, ngettext, npgettext, pgettext
 from ..narration.narrator import Narrator
 from ..narration.values import value_words
 from ..rules import (
+    Accept,
     Action,
     Dealt,
+    Decline,
     Done,
     Event,
     ExchangeAll,
@@ -33,6 +37,7 @@ from ..rules import (
     Knock,
     Knocked,
     MatchStarted,
+    Offer,
     Pass,
     Passed,
     Phase,
@@ -42,6 +47,7 @@ from ..rules import (
     Showdown,
     Swap,
     Swapped,
+    Trade,
 )
 from ..rules.rulesets import Settlement
 from .parser import Invalid, command_for, main_words, normalize, swap_from_tokens
@@ -91,7 +97,10 @@ def action_command(view: SeatView, action: Action) -> str:
     """What the player types for an action, in the player's language."""
     if isinstance(action, Swap):
         return swap_command(view, action)
-    return main_words(active_language())[command_for(action.kind, view)]
+    word = main_words(active_language())[command_for(action.kind, view)]
+    if isinstance(action, Trade | Offer | Accept):  # X3, X4: the card by its place in the hand
+        return f"{word} {view.hand.index(action.card) + 1}"
+    return word
 
 
 def hint_lines(view: SeatView, narrator: Narrator) -> list[str]:
@@ -120,6 +129,16 @@ def _what(view: SeatView, narrator: Narrator, action: Action) -> str:
         return _("Hint: pounce on {card}; type {command}.").format(card=narrator.card(card), command=command)
     if isinstance(action, ExchangeAll):
         return _("Hint: exchange your cards for the widow; type {command}.").format(command=command)
+    if isinstance(action, Trade):  # X3
+        return _("Hint: trade {card} with the stock; type {command}.").format(card=narrator.card(action.card),
+                                                                              command=command)
+    if isinstance(action, Offer):  # X4
+        return _("Hint: offer {card}; type {command}.").format(card=narrator.card(action.card), command=command)
+    if isinstance(action, Accept):
+        return _("Hint: take the offer and give {card}; type {command}.").format(card=narrator.card(action.card),
+                                                                                 command=command)
+    if isinstance(action, Decline):
+        return _("Hint: decline the offer; type {command}.").format(command=command)
     if view.phase is Phase.EXCHANGE:
         return _("Hint: keep your cards; type {command}.").format(command=command)
     if view.phase is Phase.CALL:
@@ -145,8 +164,19 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
             return _("It keeps {value} and takes {took} away from the players after you.").format(
                 value=words, took=narrator.cards(action.took))
         return _("It gives {value}, no better yet, but it can improve on the next swap.").format(value=words)
+    if isinstance(action, ExchangeAll) and view.phase is Phase.TURN:  # S3: all three
+        return _("It makes {value}, better than {percent} in 100 hands.").format(
+            value=value_words(rules, view.widow), percent=percent(view, rules.hand_value(view.widow)))
+    if isinstance(action, Trade | Offer | Accept | Decline):  # X3, X4: until the strong level weighs them
+        return _("You hold {value}, better than {percent} in 100 hands.").format(value=value, percent=share)
+    if view.phase is Phase.EXCHANGE and view.face_down:  # S2: the basic level's rule, the middle unseen
+        average = value_words(rules, KEEP_AT)
+        if isinstance(action, ExchangeAll):
+            return _("You hold {value}, below an average hand, {average}: the face-down widow is likely "
+                     "better.").format(value=value, average=average)
+        return _("You hold {value}, at least an average hand, {average}.").format(value=value, average=average)
     if isinstance(action, Knock):
-        if rules.settlement is Settlement.BEST_TAKES_POT:
+        if rules.settlement is Settlement.BEST_TAKES_POT or not mirrors(rules):
             return _("You hold {value}, better than {percent} in 100 hands: a good moment to end the "
                      "hand.").format(value=value, percent=share)
         risk = round(100 * HeuristicBot(hint_seed(view)).knock_risk(view))
@@ -266,6 +296,8 @@ def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: S
         return [_("{name} took the fourth card of their Tricon: four of a rank beats every three-card "
                   "hand.").format(name=name)]
     widow = event.took  # ExchangedAll: the dealer's exchange (H1)
+    if not widow:  # S2: taken face down, unseen by the others
+        return [_("{name} took the face-down widow unseen.").format(name=name)]
     return [_("{name} took the whole widow: {cards}, that is {value}.").format(
         name=name, cards=narrator.cards(widow), value=value_words(view.rules, widow))]
 
@@ -362,6 +394,9 @@ def showdown_lines(view: SeatView, narrator: Narrator, event: Showdown) -> list[
     losers = list(event.losers or ())
     if not losers:
         return [_("No one lost this hand.")]
+    fire = [s for s in order if words[s] and rules.name_hand(hands[s]).category == "fire"]
+    if fire:  # S7: three aces cost everyone else a life, whatever they held
+        return [_("{name} showed three aces: everyone else loses a life.").format(name=narrator.name(fire[0]))]
     lowest = values[losers[0]]
     above = [s for s in order if values[s] > lowest]
     if len(losers) > 1:

@@ -22,11 +22,13 @@ from ..rules import (
     Event,
     ExchangedAll,
     IllegalAction,
+    Kept,
     Match,
     MatchEnded,
     Move,
     Passed,
     Phase,
+    Refreshed,
     SeatView,
     Settled,
     Showdown,
@@ -272,6 +274,10 @@ class Game(ReviewCommands):
             elif isinstance(event, ExchangedAll):
                 hand = tuple(event.took) if event.player == self.seat else self.told[0]
                 self.told = (hand, tuple(event.gave))
+            elif isinstance(event, Kept) and event.turned_up:  # S2: the widow turned face up is said with the keep
+                self.told = (self.told[0], tuple(event.turned_up))
+            elif isinstance(event, Refreshed):  # S5: so is a fresh widow
+                self.told = (self.told[0], tuple(event.widow))
 
     def tell_held(self) -> None:
         """Tell the passes held back by ``tell``: before the player is asked anything, or leaves."""

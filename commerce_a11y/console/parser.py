@@ -17,7 +17,22 @@ from typing import Any
 from ..cards import CARDS, Card
 from ..i18n import _, active_language, translation
 from ..narration.words import card_name, words
-from ..rules import Action, Done, ExchangeAll, Fire, Knock, Pass, Phase, Pounce, SeatView, Swap
+from ..rules import (
+    Accept,
+    Action,
+    Decline,
+    Done,
+    ExchangeAll,
+    Fire,
+    Knock,
+    Offer,
+    Pass,
+    Phase,
+    Pounce,
+    SeatView,
+    Swap,
+    Trade,
+)
 from .charset import clean, fold
 
 REVIEW_COMMANDS = ("hand", "widow", "history", "chips", "turn", "value", "show", "repeat", "hint", "explain",
@@ -41,6 +56,12 @@ def _command_words(t: Any) -> dict[str, str]:
         "pounce": t.pgettext("command", "pounce po"),
         "exchange": t.pgettext("command", "exchange x"),
         "keep": t.pgettext("command", "keep ke"),
+        # Translators: Trade and Barter (tauschen): offer one of your cards to your right-hand neighbour, "offer 2".
+        "offer": t.pgettext("command", "offer of"),
+        # Translators: Trade and Barter: take the card offered to you and give one of yours for it, "give 2".
+        "give": t.pgettext("command", "give gi"),
+        # Translators: Trade and Barter: say no to the card offered to you.
+        "decline": t.pgettext("command", "decline dc"),
         "done": t.pgettext("command", "done d end"),
         # Translators: not calling right after the deal (Fire!, 31): waiting for a better moment.
         "wait": t.pgettext("command", "wait"),
@@ -281,6 +302,10 @@ def parse(line: str, view: SeatView) -> Parsed | None:
     command = command_vocabulary(lang).get(first)
     rest = tokens[1:]
     if command is None:
+        if view.phase is Phase.ANSWER and (first.isdecimal() or _cards(tokens, lang)):
+            return _one_card(tokens, view, Accept)  # X4: the answer to an offer is the card given for it
+        if not view.rules.widow and (first.isdecimal() or _cards(tokens, lang)):
+            return Invalid(_("Say trade or offer and a card, for example offer 2."))
         if first.isdecimal():
             return _swap(tokens, view)
         cards = _cards(tokens, lang)
@@ -289,18 +314,24 @@ def parse(line: str, view: SeatView) -> Parsed | None:
         return Invalid(_("I do not know {word}. Type help for the commands.").format(word=tokens[0][:20]))
     if command in REVIEW_COMMANDS:
         return Review(command, " ".join(rest))
+    trading = view.rules.trade and not view.rules.widow
+    if command == "swap" and trading:  # X3: in tauschen one trades with the stock, and its word is the swap's
+        return _one_card(rest, view, Trade)
+    if command in ("offer", "give"):  # X4
+        return _one_card(rest, view, Offer if command == "offer" else Accept)
     if command == "swap":
         if not rest:
             return Invalid(_("Which cards? For example swap 13: your card 1 for widow card 3."))
         return _swap(rest, view)
     actions: dict[str, Action] = {"pass": Pass(), "knock": Knock(), "in": Knock(), "fire": Fire(), "call": Fire(),
                                   "pounce": Pounce(), "exchange": ExchangeAll(), "keep": Done(), "done": Done(),
-                                  "wait": Done()}
+                                  "wait": Done(), "decline": Decline()}
     action = actions[command]
     if command == "pass" and view.phase is Phase.CONTINUE:
         action = Done()
-    if command == "keep" and view.phase is Phase.TURN:
-        # "keep" answers the dealer's exchange (H1); at a turn it is refused for the same reason as "exchange".
+    if command == "keep" and view.phase is Phase.TURN and ExchangeAll() not in view.legal:
+        # "keep" answers the dealer's exchange (H1); at a turn it is refused for the same reason as "exchange"
+        # (in schwimmen, where a turn may exchange all three, S3, as the end of a turn that has none).
         action = ExchangeAll()
     return Play(action)
 
@@ -325,7 +356,8 @@ def _cards(tokens: list[str], lang: str) -> list[Card] | None:
     return found
 
 
-ACTION_ORDER = ("swap", "pass", "knock", "fire", "pounce", "exchange_all", "done")
+ACTION_ORDER = ("swap", "trade", "offer", "accept", "decline", "pass", "knock", "fire", "pounce", "exchange_all",
+                "done")
 """Action kinds in the order the question names them."""
 
 
@@ -336,7 +368,25 @@ def command_for(kind: str, view: SeatView) -> str:
     handeln = view.rules.name == "handeln"
     done = {Phase.EXCHANGE: "keep", Phase.CALL: "wait"}.get(view.phase, "done")
     return {"knock": "in" if handeln else "knock", "fire": "fire" if handeln else "call",
-            "exchange_all": "exchange", "done": done}.get(kind, kind)
+            "exchange_all": "exchange", "done": done, "trade": "swap", "accept": "give"}.get(kind, kind)
+
+
+def _one_card(tokens: list[str], view: SeatView, make: type[Trade] | type[Offer] | type[Accept]) -> Parsed:
+    """X3, X4: an action with one of the player's own cards, named by its place in the hand, its code or its
+    name ("offer 2", "give queen of hearts")."""
+    found: Card | None = None
+    if len(tokens) == 1 and tokens[0].isdecimal():
+        place = int(tokens[0])
+        if 1 <= place <= len(view.hand):
+            found = view.hand[place - 1]
+    else:
+        cards = _cards(tokens, active_language()) or []
+        if len(cards) == 1 and cards[0] in view.hand:
+            found = cards[0]
+    if found is None:
+        return Invalid(_("Name one of your cards, by number from 1 to {hand}, code or name.").format(
+            hand=len(view.hand)))
+    return Play(make(found))
 
 
 def _swap(tokens: list[str], view: SeatView) -> Parsed:

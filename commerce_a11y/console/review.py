@@ -47,7 +47,12 @@ class ReviewCommands:
         if name == "hand":
             self.say([_("Your cards: {cards}.").format(cards=narrator.cards(view.hand)), narrator.value_line(view)])
         elif name == "widow":
-            self.say([_("Widow: {cards}.").format(cards=narrator.cards(view.widow))])
+            if view.widow:
+                self.say([_("Widow: {cards}.").format(cards=narrator.cards(view.widow))])
+            elif view.face_down:  # S2
+                self.say([_("The widow lies face down.")])
+            else:  # X1
+                self.say([_("There is no widow in this game.")])
         elif name == "value":
             self.say([narrator.value_line(view)])
         elif name == "show":

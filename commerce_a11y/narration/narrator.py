@@ -16,7 +16,9 @@ from typing import assert_never
 from ..i18n import _, ngettext, pgettext
 from ..rules import (
     Anted,
+    Bartered,
     Dealt,
+    Declined,
     Eliminated,
     Event,
     ExchangedAll,
@@ -26,14 +28,18 @@ from ..rules import (
     Knocked,
     MatchEnded,
     MatchStarted,
+    Offered,
     Passed,
     Phase,
     Pounced,
+    Refreshed,
     Ruleset,
     SeatView,
     Settled,
     Showdown,
     Swapped,
+    Swimming,
+    Traded,
 )
 from .values import name_words, value_words
 from .words import card_code, card_name
@@ -141,6 +147,18 @@ class Narrator:
                 return self._exchange_all(event)
             case Kept():
                 return self._keep(event)
+            case Traded():
+                return self._trade(event)
+            case Offered():
+                return self._offer(event)
+            case Bartered():
+                return self._barter(event)
+            case Declined():
+                return self._decline(event)
+            case Refreshed():
+                return self._refresh(event)
+            case Swimming():
+                return self._swimming(event)
             case Eliminated():
                 return self._eliminated(event)
             case FirstDealerDrawn():
@@ -215,7 +233,10 @@ class Narrator:
             lines.append(_("You cut.") if cutter == self.seat else _("{name} cuts.").format(name=self.name(cutter)))
         if hand is not None:
             lines.append(_("Your cards: {cards}.").format(cards=self.cards(hand)))
-        lines.append(_("Widow: {cards}.").format(cards=self.cards(e.widow)))
+        if e.widow:
+            lines.append(_("Widow: {cards}.").format(cards=self.cards(e.widow)))
+        elif self.rules.blind_widow:  # S2
+            lines.append(_("The widow lies face down."))
         return lines
 
     def _ante(self, e: Anted) -> list[str]:
@@ -227,6 +248,9 @@ class Narrator:
 
     def _exchange_all(self, e: ExchangedAll) -> list[str]:
         widow = self.cards(e.gave)
+        if e.player == self.seat and e.blind:  # S2: the new hand was never heard
+            return [_("You take the face-down widow. Your cards: {hand}. New widow: {cards}.").format(
+                hand=self.cards(e.took), cards=widow)]
         if e.player == self.seat:
             if self.brief:
                 return [_("You exchange; widow: {cards}.").format(cards=widow)]
@@ -238,8 +262,67 @@ class Narrator:
 
     def _keep(self, e: Kept) -> list[str]:
         if e.player == self.seat:
-            return [_("You keep your cards.")]
-        return [_("{name} keeps their cards.").format(name=self.name(e.player))]
+            lines = [_("You keep your cards.")]
+        else:
+            lines = [_("{name} keeps their cards.").format(name=self.name(e.player))]
+        if e.turned_up:  # S2: the middle is turned face up
+            lines.append(_("Widow: {cards}.").format(cards=self.cards(e.turned_up)))
+        return lines
+
+    def _trade(self, e: Traded) -> list[str]:
+        """X3: the two cards only for the trader; everyone hears who traded and who got the chip."""
+        if e.player == self.seat:
+            assert e.gave is not None and e.took is not None
+            gave, took = self.card(e.gave), self.card(e.took)
+            if e.paid_to is None:
+                return [_("You trade {gave} for {took} and pay a chip to the box.").format(gave=gave, took=took)]
+            return [_("You trade {gave} for {took} and pay {name} a chip.").format(
+                gave=gave, took=took, name=self.name(e.paid_to))]
+        name = self.name(e.player)
+        if e.paid_to is None:
+            return [_("{name} trades a card and pays a chip to the box.").format(name=name)]
+        if e.paid_to == self.seat:
+            return [_("{name} trades a card and pays you a chip.").format(name=name)]
+        return [_("{name} trades a card and pays {dealer} a chip.").format(name=name, dealer=self.name(e.paid_to))]
+
+    def _offer(self, e: Offered) -> list[str]:
+        """X4: the card only for the two."""
+        if e.player == self.seat:
+            assert e.card is not None
+            return [_("You offer {card} to {name}.").format(card=self.card(e.card), name=self.name(e.to))]
+        if e.to == self.seat:
+            assert e.card is not None
+            return [_("{name} offers you {card}.").format(name=self.name(e.player), card=self.card(e.card))]
+        return [_("{name} offers {other} a card.").format(name=self.name(e.player), other=self.name(e.to))]
+
+    def _barter(self, e: Bartered) -> list[str]:
+        if e.player == self.seat:
+            assert e.took is not None
+            return [_("{name} takes it and gives you {card}.").format(name=self.name(e.to), card=self.card(e.took))]
+        if e.to == self.seat:
+            assert e.gave is not None and e.took is not None
+            return [_("You take {took} for {gave}.").format(took=self.card(e.gave), gave=self.card(e.took))]
+        return [_("{name} takes it.").format(name=self.name(e.to))]
+
+    def _decline(self, e: Declined) -> list[str]:
+        if e.player == self.seat:
+            return [_("You decline.")]
+        return [_("{name} declines.").format(name=self.name(e.player))]
+
+    def _refresh(self, e: Refreshed) -> list[str]:
+        """S5: everyone passed, so a fresh widow."""
+        widow = self.cards(e.widow)
+        if self.brief:
+            return [_("Widow: {cards}.").format(cards=widow)]
+        if self.verbose:
+            return [_("Everyone passed: {aside} laid aside. New widow: {cards}.").format(
+                aside=self.cards(e.laid_aside), cards=widow)]
+        return [_("Everyone passed. New widow: {cards}.").format(cards=widow)]
+
+    def _swimming(self, e: Swimming) -> list[str]:
+        if e.player == self.seat:
+            return [_("You swim.") if self.brief else _("You swim: no lives left, but still in.")]
+        return [_("{name} swims.").format(name=self.name(e.player))]
 
     def _swap(self, e: Swapped) -> list[str]:
         took, gave = self.cards(e.took), self.cards(e.gave)
@@ -273,6 +356,14 @@ class Narrator:
         return [line.format(name=self.name(e.player))]
 
     def _fire(self, e: Fired) -> list[str]:
+        if e.call == "fire":  # S7
+            if e.player == self.seat:
+                return [_("You show three aces: fire!")]
+            return [_("{name} shows three aces: fire!").format(name=self.name(e.player))]
+        if e.call:  # S6
+            if e.player == self.seat:
+                return [_("You show 31.")]
+            return [_("{name} shows 31.").format(name=self.name(e.player))]
         handeln = self.rules.name == "handeln"
         if e.player == self.seat:
             return [_("You call: Fire!") if handeln else _("You call 31!")]
@@ -431,6 +522,10 @@ class Narrator:
         return _("Chips: {list}.").format(list=parts)
 
     def _eliminated(self, e: Eliminated) -> list[str]:
+        if self.rules.swim:  # S9
+            if e.player == self.seat:
+                return [_("You go under.") if self.brief else _("You go under. The match plays on to its end.")]
+            return [_("{name} goes under.").format(name=self.name(e.player))]
         if e.player == self.seat:
             return [_("You are out.") if self.brief else _("You are out. The match plays on to its end.")]
         return [_("{name} is out.").format(name=self.name(e.player))]
@@ -463,12 +558,15 @@ class Narrator:
         lines = []
         if tuple(view.hand) != hand:
             lines.append(_("Your cards: {cards}.").format(cards=self.cards(view.hand)))
-        if tuple(view.widow) != widow:
+        if view.widow and tuple(view.widow) != widow:
             lines.append(_("Widow: {cards}.").format(cards=self.cards(view.widow)))
         return lines
 
     def table_cards(self, view: SeatView) -> str:
-        """The hand and the widow in one short text, for the question line (codes)."""
+        """The hand and the widow in one short text, for the question line (codes); the hand alone where no widow
+        lies face up (tauschen, X1; schwimmen before the dealer's choice, S2)."""
+        if not view.widow:
+            return self.cards(view.hand)
         if self.brief:
             # Translators: a player's cards, then the widow's, as short codes: "hq h7 s2, c7 d9 h2". The comma costs
             # one braille cell where a semicolon after a digit costs two in German braille.
@@ -478,7 +576,7 @@ class Narrator:
     def situation(self, view: SeatView) -> str:
         """What this decision is, as the question begins: whose turn, and whether it is the last one (and who
         knocked)."""
-        if view.phase is Phase.CONTINUE:
+        if view.phase is Phase.CONTINUE or (view.phase is Phase.TURN and view.turn_offered):  # C3; X4, declined
             return _("Your turn goes on")
         if view.last_round and view.knocker is not None:
             name = self.name(view.knocker)
@@ -499,6 +597,17 @@ class Narrator:
         cursor sits on is all the player needs to decide."""
         codes = self.card_style is CardStyle.CODES
         cards = self.table_cards(view) if codes else ""
+        if view.phase is Phase.ANSWER:  # X4
+            offer = view.offer
+            assert offer is not None and offer.card is not None
+            name, card = self.name(offer.player), self.card(offer.card)
+            if codes:
+                return _("{name} offers {card}, {cards}: {actions}? ").format(name=name, card=card, cards=cards,
+                                                                               actions=actions)
+            if self.brief:
+                return _("{name} offers {card}: {actions}? ").format(name=name, card=card, actions=actions)
+            return _("{name} offers you {card}. Give one of your cards for it, or decline? ").format(
+                name=name, card=card)
         if view.phase is Phase.EXCHANGE:
             if codes and self.brief:
                 return _("You deal: {cards} ").format(cards=cards)
@@ -506,6 +615,8 @@ class Narrator:
                 return _("You deal, {cards}: {actions}? ").format(cards=cards, actions=actions)
             if self.brief:
                 return _("You deal: {actions}? ").format(actions=actions)
+            if view.face_down:  # S2
+                return _("You deal. Keep your cards, or take the face-down widow? ")
             return _("You deal. Exchange your cards for the widow, or keep them? ")
         if view.phase is Phase.CALL:
             if codes:
@@ -562,4 +673,6 @@ def ruleset_title(rules: Ruleset) -> str:
         "handeln": _("Handeln"),
         "thirty-one": _("Thirty-One"),
         "trentuno": _("Trentuno"),
+        "schwimmen": _("Schwimmen"),
+        "tauschen": _("Trade and Barter"),
     }[rules.name]

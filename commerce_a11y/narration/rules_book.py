@@ -81,7 +81,7 @@ def example_words(rules: Ruleset, codes: str) -> str:
 def _deck_kind(rules: Ruleset) -> str:
     if rules.name == "braillespiel":
         return {0: "auto", 32: "32", 52: "52"}[rules.options["deck"]]
-    return {"handeln": "32", "trentuno": "40"}.get(rules.name, "52")
+    return {"handeln": "32", "trentuno": "40", "schwimmen": "32"}.get(rules.name, "52")
 
 
 def _players(rules: Ruleset) -> list[str]:
@@ -89,9 +89,12 @@ def _players(rules: Ruleset) -> list[str]:
     lines = [_("Players: {low} to {high}.").format(low=rules.min_players, high=rules.players_high)]
     if name == "commerce":
         lines.append(_("Five to eight players is ideal."))
-    if name in ("thirty-one", "trentuno"):
+    if name in ("thirty-one", "trentuno", "tauschen"):
         lines.append(_("The sources only name {ruleset}; its details here are this game's own choices.").format(
             ruleset=ruleset_title(rules)))
+    if name == "schwimmen":
+        lines.append(_("{ruleset} is the best-known game of this family in Germany; the game follows its common "
+                       "German rules.").format(ruleset=ruleset_title(rules)))
     lines.append(_("Players sit in a circle, and play goes to the left, clockwise."))  # G1
     kind = _deck_kind(rules)
     lines.append({
@@ -118,7 +121,11 @@ def _players(rules: Ruleset) -> list[str]:
     if rules.counter == "chips":
         lines.append(ngettext("Everyone starts with {count} chip.", "Everyone starts with {count} chips.",
                               count).format(count=count))
-        lines.append(_("A lost chip goes back to the box: no one gains it."))
+        if rules.trade:  # X3, X5
+            lines.append(_("A chip lost at a showdown goes back to the box; a chip paid for a trade goes to the "
+                           "dealer."))
+        else:
+            lines.append(_("A lost chip goes back to the box: no one gains it."))
     elif rules.counter == "lives":
         lines.append(ngettext("Everyone starts with {count} life.", "Everyone starts with {count} lives.",
                               count).format(count=count))
@@ -145,11 +152,15 @@ def _goal(rules: Ruleset) -> list[str]:
         return [_("The goal: never hold the lowest hand when the hands are shown. The lowest hand loses a "
                   "life, and the last player with lives wins."),
                 _("A good hand has many points in one suit; 31 is the best.")]
+    if name == "schwimmen":  # S8, S9
+        return [_("The goal: never hold the lowest hand at the showdown. The lowest hand loses a life, and the "
+                  "last player in the match wins."),
+                _("A good hand has many points in one suit; 31 is good, and only three aces beat it.")]
     lines = [_("The goal: never hold the lowest hand at the showdown. The lowest hand loses a chip, "
                "and the last player with chips wins.")]
     if name == "trentuno":
         lines.append(_("A good hand is a total close to 31, without going over."))
-    elif rules.options["extended"]:
+    elif rules.options.get("extended"):
         lines.append(_("Only a Tricon, a Sequence or a Flush counts; any of them beats a hand without one."))
     else:
         lines.append(_("Good hands are a Tricon, a Sequence or a Flush; a Pair or a high Point count may "
@@ -170,11 +181,24 @@ def _dealing(rules: Ruleset) -> list[str]:
     lines += [
         _("The dealer shuffles, and the player on the dealer's right cuts."),  # G4
         _("Everyone gets three cards, one at a time, starting on the dealer's left."),  # G5
-        _("Then three cards go face up in the middle: the widow."),  # G5
     ]
+    if name == "schwimmen":  # S2, S5, S6
+        lines += [
+            _("Then three cards go face down in the middle: the widow."),
+            _("The rest of the deck stays face down as the stock; after a round of passes it gives a fresh "
+              "widow."),
+            _("Anyone dealt 31 or three aces shows them at once, and the hands are shown."),
+            _("Otherwise the dealer alone looks at their hand and then either keeps it, and the widow is turned "
+              "face up, or takes the face-down widow unseen, and the old hand is laid face up as the widow. This "
+              "choice is not a turn."),
+        ]
+    elif name == "tauschen":  # X1
+        lines.append(_("There is no widow: the rest of the deck is the stock, held by the dealer."))
+    else:
+        lines.append(_("Then three cards go face up in the middle: the widow."))  # G5
     if rules.pounce:
         lines.append(_("The rest of the deck stays face down as the stock; only a pounce takes a card from it."))
-    else:
+    elif name not in ("schwimmen", "tauschen"):  # their stock is told above
         lines.append(_("The rest of the deck stays face down and is not used."))
     if name == "handeln":  # H1
         lines.append(_("Then the dealer alone may exchange the whole hand for the widow: the old hand becomes "
@@ -208,6 +232,42 @@ def _turn(rules: Ruleset) -> list[str]:
               "goes on alone until they pass."),  # B3
             _("When everyone has passed, all hands are shown."),  # B3
             open_widow,
+        ]
+    if name == "schwimmen":
+        return [
+            _("On your turn, do exactly one thing: swap one card, swap all three, pass or knock."),  # S3
+            _("Swap: take one widow card into your hand and lay one of your cards face up in its place. The widow "
+              "always holds three cards."),  # C2
+            _("Swap all three: your whole hand for the whole widow, at once."),  # S3
+            _("Pass: do nothing; play moves on."),  # C4
+            _("Knock: say you are content. The knock is your whole turn, with no swap. Everyone else then gets "
+              "exactly one last turn, to swap or pass, and then the hands are shown."),  # S3
+            _("Nobody may knock in the first round, before every player has had a turn; the dealer's first turn "
+              "ends that round."),  # S3
+            _("When every player has passed in a row, the widow is laid aside and three fresh cards from the "
+              "stock are laid face up in its place. With fewer than three cards in the stock, the hands are shown "
+              "instead."),  # S5
+            _("Holding 31 or three aces after your own swap, in the last round too, you show them at once: the "
+              "game does it for you, and the hands are shown."),  # S6, S7
+        ]
+    if name == "tauschen":
+        return [
+            _("On your turn, do exactly one thing: trade, offer a card, pass or knock."),  # X2
+            _("Trade: lay one of your cards face down, pay the dealer a chip, and take the top card of the stock. "
+              "Only you see the two cards. The dealer's own chip goes back to the box."),  # X3
+            _("With one chip left you may not trade, and nobody trades once the stock is empty. Chips you "
+              "received earlier in the hand count."),  # X3
+            _("Offer: show one of your cards to your right-hand neighbour, who either takes it and gives you a "
+              "card of their choice, or declines. Nothing is paid, and only you two see the cards."),  # X4
+            _("After a declined offer your turn goes on: trade, pass or knock, but no second offer. You answer "
+              "an offer even after you knocked."),  # X4
+            _("Pass: do nothing; play moves on."),  # C4
+            _("Knock: say you are content. The knock is your whole turn. Everyone else then gets exactly one "
+              "last turn, to trade, offer or pass, and then the hands are shown."),  # X2, C5
+            _("You may knock on any normal turn, the very first included, but not in the last round. Knocking "
+              "brings no bonus and no penalty."),  # C5
+            _("When every player has passed twice in a row, the hands are shown at once, with no last round. A "
+              "trade, a taken offer or a knock starts the count again."),  # C6, X4
         ]
     if name == "handeln":
         return [
@@ -308,6 +368,14 @@ def hand_ranks(rules: Ruleset) -> list[Rank]:
             Rank("points", _("Otherwise your best suit counts; cards of other suits count nothing. The higher "
                              "count wins."), "KH 9H AC"),
         ]
+    if name == "schwimmen":  # S4, S7
+        return [
+            Rank("fire", _("Fire: three aces, the best hand."), "AC AD AH"),
+            Rank("points", _("31: an ace and two of king, queen, jack or ten, all in one suit."), "AS KS 10S"),
+            Rank("tricon", _("Three of a rank count 30.5: just below 31, above 30."), "7C 7D 7H"),
+            Rank("points", _("Otherwise your best suit counts; cards of other suits count nothing. The higher "
+                             "count wins."), "KH 9H AC"),
+        ]
     if name == "trentuno":  # R2
         return [
             Rank("thirty_one", _("Exactly 31 is the best hand."), "AC KD QH"),
@@ -325,7 +393,7 @@ def hand_ranks(rules: Ruleset) -> list[Rank]:
                                     "best three cards."), "KC KD KH KS"))
     ranks.append(Rank("tricon", _("Tricon: three cards of one rank. Three aces are highest, three twos "
                                   "lowest."), "QC QD QS"))  # C7
-    if o["ace_low"]:  # C8
+    if o.get("ace_low"):  # C8
         sequence = _("Sequence: three ranks in a row in one suit. Ace, king, queen is highest, then king, queen, "
                      "jack, down to four, three, two, and lowest of all ace, two, three. Ranks never wrap around: "
                      "king, ace, two is no Sequence.")
@@ -337,7 +405,7 @@ def hand_ranks(rules: Ruleset) -> list[Rank]:
         Rank("flush", _("Flush: three cards of one suit that are not a Sequence. The highest card decides, then "
                         "the middle one, then the lowest."), "KS 9S 4S"),  # C9
     ]
-    if o["extended"]:  # C18
+    if o.get("extended"):  # C18
         ranks.append(Rank("none", _("No combination: every other hand. All of them tie with each other, below "
                                     "every Flush."), "9C 9H KS"))
         return ranks
@@ -355,7 +423,7 @@ def _ranking(rules: Ruleset) -> list[str]:
     if rules.name == "handeln":
         intro = _("Only cards that form a combination count: cards of one suit, or cards of one rank. The most "
                   "points are best.")
-    elif rules.name == "thirty-one":
+    elif rules.name in ("thirty-one", "schwimmen"):
         intro = _("Your hand counts the values of the cards in your best suit.")
     elif rules.name == "trentuno":
         intro = _("Your hand is the sum of all three card values; suits do not count.")
@@ -377,6 +445,14 @@ def _showdown(rules: Ruleset) -> list[str]:
         ]
     if name == "handeln":
         return [*lines, _("The fewest points get one minus point. Everyone tied for fewest gets one.")]  # H6
+    if name == "schwimmen":  # S7, S8, S9
+        return [*lines,
+            _("The lowest hand loses one life."),
+            _("When several hands tie exactly for lowest, each of those players loses a life."),
+            _("Three aces shown cost every other player a life, whatever they hold."),
+            _("If a showdown would leave no one in the match, no life is lost, and the next dealer deals a new "
+              "hand."),
+        ]
     if name == "thirty-one":  # T3, C14, C16
         return [*lines,
             _("The lowest hand loses one life."),
@@ -425,7 +501,10 @@ def _winning(rules: Ruleset) -> list[str]:
                      "The match ends as soon as a player reaches {count} minus points.", limit).format(count=limit),
             _("The most minus points lose and the fewest win; several players may share either place."),
         ]
-    if rules.counter == "lives":  # C15 with lives
+    if rules.swim:  # S9
+        first = _("A player who loses their last life swims: they play on with no lives. A swimmer who loses "
+                  "again goes under and is out. The last player in the match wins.")
+    elif rules.counter == "lives":  # C15 with lives
         first = _("A player who loses their last life is out. The last player with lives wins the match.")
     else:  # C15
         first = _("A player who loses their last chip is out. The last player with chips wins the match.")
@@ -527,6 +606,22 @@ def _tips(rules: Ruleset) -> list[str]:
             _("Knock when you think your hand is not the lowest; everyone else still gets one last turn."),
             _("Watch which cards the others take: they show which suit they collect."),
         ]
+    if name == "schwimmen":
+        return [
+            _("Collect one suit: only your best suit counts."),
+            _("As dealer, keep a hand of about 17 or more; with less, take the face-down widow."),
+            _("Knock when you think every other hand is lower than yours; each of them still gets one last turn."),
+            _("A pass that completes a round of passes brings a fresh widow for everyone."),
+        ]
+    if name == "tauschen":
+        return [
+            _("A trade costs a chip for sure, and a showdown at most one: trade only when nothing else can save "
+              "your hand."),
+            _("With a weak hand, offer the card your hand needs least: your neighbour takes it only when it "
+              "helps them, and gives you the card they need least."),
+            _("Take an offer when the card improves your hand, and give the card you need least."),
+            _("Knock when your hand is good for the table: a Flush or better, or a Point of about 25."),
+        ]
     if name == "trentuno":
         return [
             _("Aim for 31: an ace and two face cards."),
@@ -534,7 +629,7 @@ def _tips(rules: Ruleset) -> list[str]:
             _("A Tricon is nearly as good as 31, and never bust."),
             _("Knock when you think your hand is not the lowest; everyone else still gets one last turn."),
         ]
-    if rules.options["extended"]:  # C18
+    if rules.options.get("extended"):  # C18
         lines = [_("Early on, swap towards three cards of one suit: without a Flush or better your hand "
                    "counts nothing."),
                  _("Knock when you hold a Flush or better: in Extended Commerce nothing less counts.")]
@@ -562,15 +657,34 @@ def _glossary(rules: Ruleset) -> list[str]:
         if rules.options["krikelkrakel"]:
             lines.append(_("Krikelkrakel: three ranks in a row in three different suits."))
         return lines
+    knock = _("Knock: the call that gives everyone else one last turn; the knocker is who called it.")
+    last_round = _("Last round: the turns after a knock.")
+    if name == "schwimmen":
+        return [_("Widow: the three cards in the middle, dealt face down and turned up after the dealer's "
+                  "choice."),
+                eldest, hand, knock, last_round,
+                _("Lives: the counters of this game; in other games they are chips."),
+                _("Swimming: playing on with no lives left; losing again, you go under."),
+                _("Fire: three aces.")]
+    if name == "tauschen":
+        return [eldest, hand,
+                _("Stock: the face-down rest of the deck, held by the dealer; a trade takes its top card."),
+                _("Trade: one of your cards for the top card of the stock, for a chip paid to the dealer."),
+                _("Offer: a card shown to your right-hand neighbour, who may take it for one of theirs."),
+                knock, last_round,
+                _("Stalemate: every player passing in a row, which ends the swapping."),
+                _("Tricon: three of a rank."),
+                _("Sequence: three ranks in a row in one suit, also called a straight flush."),
+                _("Flush: three cards of one suit."),
+                _("Pair: two of a rank; the third card is the odd card."),
+                _("Point: the count of a hand without a combination.")]
     if name == "handeln":
         return [_("Widow: the three face-up cards in the middle; the Handeln source calls them the Auslage."),
                 eldest, hand,
                 _("I'm in: the call that gives everyone else one last turn."),
                 _("Fire: the call with 31 or more, which ends the hand at once."),
                 _("Minus point: what the fewest points earn; the match ends at the limit.")]
-    lines = [widow, eldest, hand,
-             _("Knock: the call that gives everyone else one last turn; the knocker is who called it."),
-             _("Last round: the turns after a knock."),
+    lines = [widow, eldest, hand, knock, last_round,
              _("Stalemate: every player passing in a row, which ends the swapping.")]
     if name == "thirty-one":
         return [*lines, _("Lives: the counters of this game; in other games they are chips."),
@@ -581,7 +695,7 @@ def _glossary(rules: Ruleset) -> list[str]:
     lines += [_("Tricon: three of a rank."),
               _("Sequence: three ranks in a row in one suit, also called a straight flush."),
               _("Flush: three cards of one suit.")]
-    if not rules.options["extended"]:
+    if not rules.options.get("extended"):
         lines += [_("Pair: two of a rank; the third card is the odd card."),
                   _("Point: the count of a hand without a combination.")]
     if rules.pounce:

@@ -34,6 +34,8 @@ def name_words(name: HandName, rules: Ruleset) -> str:
     say it otherwise (Braillespiel's Kunststück in German, Handeln's Augen), its own words."""
     ranks = name.ranks
     category = name.category
+    if category == "fire":  # schwimmen: three aces (S4, S7)
+        return _("Fire, three aces")
     if category == "quad":
         return _("Four {ranks}").format(ranks=rank_plural(ranks[0]))
     if category in ("tricon", "kunststueck"):

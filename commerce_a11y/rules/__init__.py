@@ -11,11 +11,13 @@ No printing, no input, no global state; randomness only from a match's own seede
 """
 
 from ..cards import Card, parse_card, parse_cards
-from .actions import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, Swap
+from .actions import Accept, Action, Decline, Done, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
 from .errors import IllegalAction, NewerRecordError, OptionError, RecordError, RulesError
 from .events import (
     Anted,
+    Bartered,
     Dealt,
+    Declined,
     Eliminated,
     Event,
     ExchangedAll,
@@ -26,12 +28,16 @@ from .events import (
     MatchEnded,
     MatchStarted,
     Move,
+    Offered,
     Passed,
     Player,
     Pounced,
+    Refreshed,
     Settled,
     Showdown,
     Swapped,
+    Swimming,
+    Traded,
 )
 from .match import Match, Phase, SeatView
 from .options import parse_assignments
@@ -42,10 +48,14 @@ from .values import HandName
 __all__ = [
     "RECORD_FORMAT",
     "RULESETS",
+    "Accept",
     "Action",
     "Anted",
+    "Bartered",
     "Card",
     "Dealt",
+    "Decline",
+    "Declined",
     "Done",
     "Eliminated",
     "Event",
@@ -64,6 +74,8 @@ __all__ = [
     "MatchStarted",
     "Move",
     "NewerRecordError",
+    "Offer",
+    "Offered",
     "OptionError",
     "Pass",
     "Passed",
@@ -72,6 +84,7 @@ __all__ = [
     "Pounce",
     "Pounced",
     "RecordError",
+    "Refreshed",
     "RulesError",
     "Ruleset",
     "SeatView",
@@ -80,6 +93,9 @@ __all__ = [
     "Showdown",
     "Swap",
     "Swapped",
+    "Swimming",
+    "Trade",
+    "Traded",
     "parse_assignments",
     "parse_card",
     "parse_cards",

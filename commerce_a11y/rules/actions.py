@@ -46,20 +46,54 @@ class Pounce:
 
 @dataclass(frozen=True, slots=True)
 class ExchangeAll:
-    """H1: the dealer swaps the whole hand for the three face-up cards."""
+    """The whole hand for the whole widow: the dealer's exchange right after the deal (H1; in schwimmen the
+    dealer's blind choice, S2, taking the face-down middle unseen), and schwimmen's swap of all three on a turn
+    (S3)."""
 
     kind = "exchange_all"
 
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """Decline what is offered: the dealer keeps the hand (H1), a player does not call fire right after the deal
-    (H4, T2), or a player ends a turn after its swaps (C3, or instead of calling fire after a swap).
+    """Decline what is offered: the dealer keeps the hand (H1, S2), a player does not call fire right after the
+    deal (H4, T2), or a player ends a turn after its swaps (C3, or instead of calling fire after a swap).
 
-    It writes nothing to the record: a record shows only what happened, and a reader infers the declines.
+    Only the dealer's keep is written to the record (its ``keep`` line: the whole table waited for it); the other
+    declines leave no line, and a reader infers them.
     """
 
     kind = "done"
 
 
-Action = Swap | Pass | Knock | Fire | Pounce | ExchangeAll | Done
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """X3: lay ``card`` face down on the discard pile, pay a chip to the dealer, take the top card of the stock."""
+
+    card: Card
+    kind = "trade"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """X4: offer ``card`` to the right-hand neighbour, who answers at once (``Accept`` or ``Decline``)."""
+
+    card: Card
+    kind = "offer"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """X4, the neighbour's answer to an offer: take the offered card and give ``card`` for it."""
+
+    card: Card
+    kind = "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """X4, the neighbour's answer to an offer: no barter; the offerer's turn goes on (the record's ``decline``)."""
+
+    kind = "decline"
+
+
+Action = Swap | Pass | Knock | Fire | Pounce | ExchangeAll | Done | Trade | Offer | Accept | Decline

@@ -24,8 +24,9 @@ class RulesError(Exception):
     def __init__(self, template: str, **params: Any) -> None:
         self.template = template
         # Values may come from a record someone else wrote (a ruleset's name, a field's value): printed only
-        # cleaned and short, never an escape sequence or a million characters.
-        self.params = {k: clean(v, 60) if isinstance(v, str) else v for k, v in params.items()}
+        # cleaned and short, never an escape sequence or a million characters (100: the list of every ruleset's
+        # name, which a refusal names, fits whole).
+        self.params = {k: clean(v, 100) if isinstance(v, str) else v for k, v in params.items()}
         super().__init__(template.format(**self.params))
 
 

@@ -9,8 +9,16 @@ the base ``Move`` (with its ``player``).
 An event becomes a record line and nothing else changes (``to_record``): its class's ``kind`` is the line's
 ``event``, its fields follow in the order the class declares them, cards become codes and seat keys strings, a field
 left at its default is not written (the record's optional fields: ``redraws``, ``void``, ...), and
-``Dealt.widow`` is written as the record's ``skat``. The reader never builds events from lines: it replays the
-actions and compares what the engine made with each line (``record.py``).
+``Dealt.widow`` is written as the record's ``skat``. A few fields say how a seat may see an event and follow from
+the lines before it (``Dealt.face_down``, ``Kept.turned_up``, ``ExchangedAll.blind``): they are ``NOT_RECORDED``.
+The reader never builds events from lines: it replays the actions and compares what the engine made with each line
+(``record.py``).
+
+What a seat may see (G7, S2, X3, X4): ``visible_to(seat)`` gives the event as that seat knows it. A card a seat may
+not know is ``None`` (a trade's cards for everyone but the trader, an offered or bartered card for everyone but the
+two players), and cards lying face down are left out (the schwimmen middle before the dealer's choice, ``Dealt.widow``
+empty; what the dealer took unseen, ``ExchangedAll.took`` empty for the others); the engine's own events, and so the
+record, hold every card.
 """
 
 from __future__ import annotations
@@ -23,7 +31,11 @@ from typing import Any, ClassVar, Self, get_args
 from ..cards import Card
 
 RECORD_KEY = "record"
-"""A field's metadata key for its name in the record, where the Python name differs (``Dealt.widow``: ``skat``)."""
+"""A field's metadata key for its name in the record, where the Python name differs (``Dealt.widow``: ``skat``);
+``None`` for a field the record leaves out (``NOT_RECORDED``)."""
+NOT_RECORDED = {RECORD_KEY: None}
+"""A field's metadata for a field the record leaves out, because the lines before it tell it: how a seat may see the
+event (the middle lying face down, S2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +54,8 @@ class _Event:
     """The record's name for this kind of event (the line's ``event``)."""
 
     def visible_to(self, seat: int) -> Self:
-        """The event as one seat may know it (G7); only a deal hides anything (the others' hands)."""
+        """The event as one seat may know it (G7): the same event where everything in it lies open (the kinds that
+        hide something say so)."""
         return self
 
     def to_record(self) -> dict[str, Any]:
@@ -56,6 +69,8 @@ class _Event:
 
 
 def _jsonable(value: object) -> Any:
+    if value is None:
+        return None
     if isinstance(value, Card):
         return value.code
     if isinstance(value, bool | int | str):
@@ -101,7 +116,8 @@ class FirstDealerDrawn(_Event):
 @dataclass(frozen=True, slots=True)
 class Dealt(_Event):
     """G4, G5: a hand dealt. ``hands`` holds every seat's cards in the engine's record, only the seat's own in its
-    view (``visible_to``), eldest first."""
+    view (``visible_to``), eldest first. ``widow`` is empty in tauschen, which has none (X1); ``face_down``: the
+    middle lies face down (schwimmen, S2), so a seat's view of the deal leaves its cards out."""
 
     kind: ClassVar[str] = "deal"
     hand: int
@@ -110,10 +126,11 @@ class Dealt(_Event):
     widow: tuple[Card, ...] = field(metadata={RECORD_KEY: "skat"})
     cut_by: int
     cut: int
+    face_down: bool = field(default=False, metadata=NOT_RECORDED)
 
     def visible_to(self, seat: int) -> Self:
         mine = {seat: self.hands[seat]} if seat in self.hands else {}
-        return type(self)(self.hand, self.dealer, mine, self.widow, self.cut_by, self.cut)
+        return dataclasses.replace(self, hands=mine, widow=() if self.face_down else self.widow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,25 +144,49 @@ class Anted(_Event):
 
 @dataclass(frozen=True, slots=True)
 class Move(_Event):
-    """A seat's decision (the events a record's reader applies as actions); never made itself, only its kinds."""
+    """A seat's decision (the events a record's reader applies as actions); never made itself, only its kinds.
+
+    ``player`` is the seat that decided, except in ``Bartered``, where the neighbour (``to``) decided to accept
+    the offer of ``player``: ``actor`` is the deciding seat for every kind. A schwimmen ``Fired`` (``call`` set) is
+    no decision either: the engine shows 31 and three Aces (S6, S7); ``decided`` tells."""
 
     player: int
+
+    @property
+    def actor(self) -> int:
+        """The seat whose decision this is."""
+        return self.player
+
+    @property
+    def decided(self) -> bool:
+        """Whether a seat decided this (every move but the shows the engine makes for a player)."""
+        return True
 
 
 @dataclass(frozen=True, slots=True)
 class ExchangedAll(Move):
-    """H1: the dealer took the three face-up cards for the whole hand."""
+    """The whole hand for the whole widow: H1, the dealer's exchange; S2, the schwimmen dealer taking the middle
+    unseen (``blind``: only the dealer then knows ``took``, the others see the old hand laid face up); S3, a swap
+    of all three on a schwimmen turn."""
 
     kind: ClassVar[str] = "exchange_all"
     gave: tuple[Card, ...]
     took: tuple[Card, ...]
+    blind: bool = field(default=False, metadata=NOT_RECORDED)
+
+    def visible_to(self, seat: int) -> Self:
+        if self.blind and seat != self.player:
+            return dataclasses.replace(self, took=())
+        return self
 
 
 @dataclass(frozen=True, slots=True)
 class Kept(Move):
-    """H1: the dealer kept the hand dealt (format 2; a format 1 record leaves it out)."""
+    """H1, S2: the dealer kept the hand dealt (format 2; a format 1 record leaves it out). ``turned_up``: the middle
+    that lay face down and is turned face up now (schwimmen, S2); empty where it lay face up already."""
 
     kind: ClassVar[str] = "keep"
+    turned_up: tuple[Card, ...] = field(default=(), metadata=NOT_RECORDED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,9 +214,16 @@ class Knocked(Move):
 
 @dataclass(frozen=True, slots=True)
 class Fired(Move):
-    """Handeln's "Fire!" (H4), Thirty-One's call of 31 (T2)."""
+    """Handeln's "Fire!" (H4), Thirty-One's call of 31 (T2), and schwimmen's shows, which the engine makes for the
+    player (S6, S7): there ``call`` (the record's ``kind``) is ``"31"`` or ``"fire"`` (three Aces); elsewhere it is
+    empty and not written."""
 
     kind: ClassVar[str] = "fire"
+    call: str = field(default="", metadata={RECORD_KEY: "kind"})
+
+    @property
+    def decided(self) -> bool:
+        return not self.call
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +233,70 @@ class Pounced(Move):
     kind: ClassVar[str] = "pounce"
     took: Card
     refill: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Traded(Move):
+    """X3: ``gave`` laid face down on the discard pile, ``took`` from the stock, a chip paid to ``paid_to`` (the
+    dealer; None when the dealer traded, whose chip went back to the supply). Only the trader sees the two cards:
+    for everyone else they are None."""
+
+    kind: ClassVar[str] = "trade"
+    gave: Card | None
+    took: Card | None
+    paid_to: int | None
+
+    def visible_to(self, seat: int) -> Self:
+        return self if seat == self.player else dataclasses.replace(self, gave=None, took=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Offered(Move):
+    """X4: ``player`` offers ``card`` to the right-hand neighbour ``to``, who answers next. Only the two see the
+    card: for everyone else it is None."""
+
+    kind: ClassVar[str] = "offer"
+    to: int
+    card: Card | None
+
+    def visible_to(self, seat: int) -> Self:
+        return self if seat in (self.player, self.to) else dataclasses.replace(self, card=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Bartered(Move):
+    """X4, an accepted offer: ``player`` (who offered) gave ``gave`` to the neighbour ``to``, who gave ``took`` for
+    it. The decision is the neighbour's (``actor``). Only the two see the cards: for everyone else they are None."""
+
+    kind: ClassVar[str] = "barter"
+    to: int
+    gave: Card | None
+    took: Card | None
+
+    @property
+    def actor(self) -> int:
+        return self.to
+
+    def visible_to(self, seat: int) -> Self:
+        return self if seat in (self.player, self.to) else dataclasses.replace(self, gave=None, took=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Declined(Move):
+    """X4: ``player`` declined the offer of ``to``, whose turn goes on."""
+
+    kind: ClassVar[str] = "decline"
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Refreshed(_Event):
+    """S5: after a round of passes the middle was laid aside (face up, seen by all) and three fresh cards from the
+    stock laid face up in its place (the record's ``skat``)."""
+
+    kind: ClassVar[str] = "refresh"
+    laid_aside: tuple[Card, ...]
+    widow: tuple[Card, ...] = field(metadata={RECORD_KEY: "skat"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +324,16 @@ class Settled(_Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Swimming(_Event):
+    """S9: the player lost their last life and swims on with none; losing again, they go under (``Eliminated``)."""
+
+    kind: ClassVar[str] = "swimming"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class Eliminated(_Event):
-    """C15, B1: a player is out of the match."""
+    """C15, B1: a player is out of the match; in schwimmen, a swimmer who lost again went under (S9)."""
 
     kind: ClassVar[str] = "eliminated"
     player: int
@@ -230,18 +350,19 @@ class MatchEnded(_Event):
 
 
 Event = (MatchStarted | FirstDealerDrawn | Dealt | Anted | ExchangedAll | Kept | Swapped | Passed | Knocked | Fired
-         | Pounced | Showdown | Settled | Eliminated | MatchEnded)
+         | Pounced | Traded | Offered | Bartered | Declined | Refreshed | Showdown | Settled | Swimming | Eliminated
+         | MatchEnded)
 """One thing that happened."""
 
 EVENT_TYPES: tuple[type[Event], ...] = get_args(Event)
 """Every kind of event, as its class (``cls.kind`` is its name in the record)."""
 _RECORD_FIELDS: dict[type, tuple[tuple[str, str, bool, object], ...]] = {
     cls: tuple((f.name, f.metadata.get(RECORD_KEY, f.name), f.default is not dataclasses.MISSING, f.default)
-               for f in dataclasses.fields(cls))
+               for f in dataclasses.fields(cls) if f.metadata.get(RECORD_KEY, f.name) is not None)
     for cls in EVENT_TYPES
 }
-"""Each event class's fields as its record lines hold them: the Python name, the record key, whether the field is
-optional (has a default, and is left out at it), and the default."""
+"""Each event class's fields as its record lines hold them (``NOT_RECORDED`` ones left out): the Python name, the
+record key, whether the field is optional (has a default, and is left out at it), and the default."""
 ACTION_KINDS: frozenset[str] = frozenset(cls.kind for cls in EVENT_TYPES if issubclass(cls, Move))
 """The record's names of the events that record a seat's decision; every other event follows from the rules and
 the seed."""

@@ -16,11 +16,13 @@ from enum import StrEnum
 from itertools import combinations
 
 from ..cards import Card
-from .actions import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, Swap
+from .actions import Accept, Action, Decline, Done, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
 from .errors import N_, IllegalAction
 from .events import (
     Anted,
+    Bartered,
     Dealt,
+    Declined,
     Eliminated,
     Event,
     ExchangedAll,
@@ -30,12 +32,16 @@ from .events import (
     Knocked,
     MatchEnded,
     MatchStarted,
+    Offered,
     Passed,
     Player,
     Pounced,
+    Refreshed,
     Settled,
     Showdown,
     Swapped,
+    Swimming,
+    Traded,
 )
 from .rulesets import Ruleset, Settlement
 
@@ -44,14 +50,24 @@ class Phase(StrEnum):
     """What the seat to act is being asked."""
 
     EXCHANGE = "exchange"
-    """H1: the dealer may exchange the whole hand (ExchangeAll) or keep it (Done)."""
+    """H1, S2: the dealer may exchange the whole hand (ExchangeAll) or keep it (Done); in schwimmen the widow lies
+    face down meanwhile (no seat's view shows it) and this choice is not a turn."""
     CALL = "call"
     """H4, T2: right after the deal, a player holding enough may call fire (Fire) or not (Done)."""
     TURN = "turn"
     """A normal or last-round turn."""
     CONTINUE = "continue"
     """After a swap, when the turn may hold more: another swap (C3), fire (H4, T2) or the end of the turn (Done)."""
+    ANSWER = "answer"
+    """X4: the offerer's right-hand neighbour (``to_act``) answers an offer made on the offerer's turn: gives a card
+    for it (Accept) or declines (Decline). It is not a turn of the neighbour's (``own_turns`` does not count it); a
+    decline gives the turn back to the offerer (TURN, without a second offer)."""
     OVER = "over"
+
+
+def swimmers(rules: Ruleset, counts: Sequence[int], out: Sequence[bool]) -> frozenset[int]:
+    """S9: where a player swims on without lives, the seats at 0 still in the match."""
+    return frozenset(s for s, count in enumerate(counts) if rules.swim and count == 0 and not out[s])
 
 
 @dataclass(frozen=True)
@@ -63,7 +79,11 @@ class SeatView:
     players: tuple[Player, ...]
     hand: tuple[Card, ...]
     widow: tuple[Card, ...]
+    """The middle's face-up cards: empty in tauschen (X1), and while the schwimmen middle lies face down (S2)."""
+    face_down: bool
+    """S2: three cards lie face down in the middle, before the dealer's choice (``widow`` is empty meanwhile)."""
     counts: tuple[int, ...]
+    """Every seat's chips, lives, marks or minus points (public, G7); a schwimmen swimmer has 0 (``swimming``)."""
     out: tuple[bool, ...]
     hand_sizes: tuple[int, ...]
     dealer: int
@@ -82,10 +102,20 @@ class SeatView:
     turn_widow: tuple[Card, ...]
     """The widow cards that lay there when this turn began and have not been taken this turn (C3)."""
     passes: int
+    offer: Offered | None
+    """X4: the offer waiting for its answer, as this seat may see it (the card only for the offerer and the
+    neighbour, ``offer.to``); None when no offer waits."""
+    turn_offered: bool
+    """X4: the turn under way has made its offer (declined, when the turn is asked again): no second one."""
     legal: tuple[Action, ...]
     _log: list[Event]
     _log_size: int
     _hand_start: int = 0
+
+    @property
+    def swimming(self) -> frozenset[int]:
+        """S9: the seats still in the match with no lives left (they swim; losing again, they go under)."""
+        return swimmers(self.rules, self.counts, self.out)
 
     @property
     def history(self) -> tuple[Event, ...]:
@@ -118,7 +148,15 @@ class Match:
         self.dealer = 0
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.widow: list[Card] = []
+        self.face_down = False
+        """S2: the widow lies face down (before the schwimmen dealer's choice)."""
         self.stock: list[Card] = []
+        self.discards: list[Card] = []
+        """The cards out of play this hand: the middles laid aside (S5), the cards traded away face down (X3)."""
+        self.offer: Offered | None = None
+        """X4: the offer waiting for the neighbour's answer."""
+        self.turn_offered = False
+        """X4: the turn under way has made its one offer."""
         self.pot = 0
         self.order: tuple[int, ...] = ()
         self.phase = Phase.OVER
@@ -147,16 +185,24 @@ class Match:
         """The value of a seat's hand now."""
         return self.rules.hand_value(self.hands[seat])
 
+    @property
+    def swimming(self) -> frozenset[int]:
+        """S9: the seats still in the match with no lives left."""
+        return swimmers(self.rules, self.counts, self.out)
+
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now."""
+        hidden = self.face_down
         return SeatView(
             rules=self.rules, seat=seat, players=self.players, hand=tuple(self.hands[seat]),
-            widow=tuple(self.widow), counts=tuple(self.counts), out=tuple(self.out),
-            hand_sizes=tuple(len(h) for h in self.hands), dealer=self.dealer, hand_no=self.hand_no,
-            order=self.order, phase=self.phase, to_act=self.to_act, knocker=self.knocker,
+            widow=() if hidden else tuple(self.widow), face_down=hidden, counts=tuple(self.counts),
+            out=tuple(self.out), hand_sizes=tuple(len(h) for h in self.hands), dealer=self.dealer,
+            hand_no=self.hand_no, order=self.order, phase=self.phase, to_act=self.to_act, knocker=self.knocker,
             last_round=self.last_round is not None, passed=frozenset(self.passed), pot=self.pot,
-            stock_size=len(self.stock), own_turns=self.own_turns[seat], turn_widow=self.turn_widow,
-            passes=self.passes, legal=tuple(self.legal_actions()) if seat == self.to_act else (),
+            stock_size=len(self.stock), own_turns=self.own_turns[seat],
+            turn_widow=() if hidden else self.turn_widow, passes=self.passes,
+            offer=None if self.offer is None else self.offer.visible_to(seat), turn_offered=self.turn_offered,
+            legal=tuple(self.legal_actions()) if seat == self.to_act else (),
             _log=self._logs[seat], _log_size=len(self._logs[seat]), _hand_start=self._hand_start,
         )
 
@@ -172,6 +218,8 @@ class Match:
         seat = self.to_act
         assert seat is not None
         hand = self.hands[seat]
+        if phase is Phase.ANSWER:
+            return [*(Accept(c) for c in hand), Decline()]  # X4
         actions: list[Action] = []
         if phase is Phase.TURN and self.rules.multi_swap:
             for k in (1, 2, 3):
@@ -180,8 +228,14 @@ class Match:
             takeable = [c for c in self.widow if c in self.turn_widow]
             actions += [Swap((g,), (t,)) for g in hand for t in takeable]
         if phase is Phase.TURN:
+            if self.rules.swap_all:
+                actions.append(ExchangeAll())  # S3
+            if self._may_trade(seat):
+                actions += [Trade(c) for c in hand]  # X3
+            if self.rules.barter and not self.turn_offered:
+                actions += [Offer(c) for c in hand]  # X4
             actions.append(Pass())
-            if self.rules.can_knock and self.last_round is None:
+            if self._may_knock(seat):
                 actions.append(Knock())
             if self._pounce_card(seat) is not None:
                 actions.append(Pounce())
@@ -209,14 +263,14 @@ class Match:
                 if self.rules.pass_is_final:
                     self.passed.add(seat)
                 self._emit(Passed(seat))
-                self._end_turn()
+                self._end_turn(seat)
             case Knock():
                 self.passes = 0
                 self.knocker = seat
                 self._emit(Knocked(seat))
                 i = self.order.index(seat)
                 self.last_round = list(self.order[i + 1:] + self.order[:i])
-                self._end_turn()
+                self._end_turn(seat)
             case Fire():
                 self._emit(Fired(seat))
                 self._showdown()
@@ -228,22 +282,41 @@ class Match:
                 self.widow[self.widow.index(took)] = refill
                 self.passes = 0
                 self._emit(Pounced(seat, took, refill))
-                self._end_turn()
+                self._end_turn(seat)
             case ExchangeAll():
-                hand, widow = self.hands[seat], self.widow
-                self.hands[seat], self.widow = list(widow), list(hand)
-                self._emit(ExchangedAll(seat, tuple(hand), tuple(widow)))
-                self._offer_calls()
+                self._exchange_all(seat)
             case Done():
                 if self.phase is Phase.EXCHANGE:
-                    # H1: the table sees the dealer keep the hand (nothing changes hands, but everyone waited).
-                    self._emit(Kept(seat))
+                    # H1, S2: the table sees the dealer keep the hand (nothing changes hands, but everyone waited);
+                    # a face-down middle is turned face up.
+                    turned = tuple(self.widow) if self.face_down else ()
+                    self.face_down = False
+                    self._emit(Kept(seat, turned))
                     self._offer_calls()
                 elif self.phase is Phase.CALL:
                     self.calls.pop(0)
                     self._next_call()
                 else:
-                    self._end_turn()
+                    self._end_turn(seat)
+            case Trade(card=card):
+                self._trade(seat, card)
+            case Offer(card=card):
+                # X4: the right-hand neighbour (the seat whose turn comes just before) answers at once.
+                self.offer = Offered(seat, self._next_alive(seat, -1), card)
+                self.turn_offered = True
+                self._emit(self.offer)
+                self.phase = Phase.ANSWER
+                self.to_act = self.offer.to
+            case Accept(card=card):
+                self._barter(seat, card)
+            case Decline():
+                offer = self.offer
+                assert offer is not None
+                self.offer = None
+                self._emit(Declined(seat, offer.player))
+                # X4: the offerer's turn goes on (no second offer): the same turn, not a new one.
+                self.phase = Phase.TURN
+                self.to_act = offer.player
         return self._new
 
     def _check(self, seat: int, action: Action) -> None:
@@ -254,6 +327,12 @@ class Match:
             return
         if action in self.legal_actions():
             return
+        rules, phase = self.rules, self.phase
+        asked = ((isinstance(action, Trade) and rules.trade and phase is Phase.TURN)
+                 or (isinstance(action, Offer) and rules.barter and phase is Phase.TURN)
+                 or (isinstance(action, Accept) and phase is Phase.ANSWER))
+        if asked and isinstance(action, Trade | Offer | Accept) and action.card not in self.hands[seat]:
+            raise IllegalAction(N_("You do not hold {card}."), card=action.card)
         raise IllegalAction(self._reason(seat, action))
 
     def _reason(self, seat: int, action: Action) -> str:
@@ -263,9 +342,29 @@ class Match:
             return N_("First exchange your cards or keep them.")  # H1
         if phase is Phase.CALL:
             return N_("First call, or wait.")  # H4, T2: right after the deal
+        if phase is Phase.ANSWER:
+            return N_("First answer the offer: give a card for it, or decline.")  # X4
+        if isinstance(action, Accept | Decline):
+            return N_("There is no offer to answer.")  # X4
+        if isinstance(action, Trade):  # X3
+            if not rules.trade:
+                return N_("No trading with the stock in this game.")
+            if phase is Phase.CONTINUE:
+                return N_("You have swapped this turn.")
+            if not self.stock:
+                return N_("The stock is empty: no trade.")
+            return N_("You may not pay your last chip for a trade.")
+        if isinstance(action, Offer):  # X4
+            if not rules.barter:
+                return N_("No offers in this game.")
+            if phase is Phase.CONTINUE:
+                return N_("You have swapped this turn.")
+            return N_("You have made an offer this turn.")
         if isinstance(action, Fire):
             if rules.fire_value is None:
                 return N_("No call in this game.")
+            if rules.shows:
+                return N_("The game shows 31 and three aces for you.")  # S6, S7
             return N_("You may call only with 31 points or more.")
         if isinstance(action, ExchangeAll):
             if not rules.dealer_exchange:
@@ -278,6 +377,8 @@ class Match:
         if isinstance(action, Knock):
             if not rules.can_knock:
                 return N_("No knocking in this game.")  # B2, B3: passing ends one's swapping
+            if self.last_round is None:
+                return N_("No knocking in the first round.")  # S3
             if rules.name == "handeln":
                 return N_("I'm in was called already.")  # H3
             return N_("No knocking in the last round.")  # C5
@@ -298,6 +399,8 @@ class Match:
     def _check_swap(self, seat: int, swap: Swap) -> None:
         if self.phase not in (Phase.TURN, Phase.CONTINUE):
             raise IllegalAction(self._reason(seat, swap))
+        if not self.rules.widow:
+            raise IllegalAction(N_("There is no widow in this game."))  # X1
         k = len(swap.gave)
         most = 3 if self.rules.multi_swap else 1
         if k != len(swap.took) or not 1 <= k <= most:
@@ -331,11 +434,59 @@ class Match:
         # since it did lie there at the turn's start. So a taken card leaves the turn's takeable cards.
         self.turn_widow = tuple(c for c in self.turn_widow if c not in swap.took)
         self._emit(Swapped(seat, swap.gave, swap.took))
+        if self._show([seat]):  # S6, S7: after one's own swap
+            return
         more_swaps = self.turn_swaps < self.rules.swaps_per_turn and any(c in self.turn_widow for c in self.widow)
         if not self.rules.multi_swap and (more_swaps or self._may_fire(seat)):
             self.phase = Phase.CONTINUE
         else:
-            self._end_turn()
+            self._end_turn(seat)
+
+    def _exchange_all(self, seat: int) -> None:
+        """H1 and S2, the dealer's exchange (in schwimmen blind, the middle lying face down); S3, a swap of all
+        three on a turn."""
+        hand, widow = self.hands[seat], self.widow
+        self.hands[seat], self.widow = list(widow), list(hand)
+        if self.phase is Phase.EXCHANGE:
+            blind, self.face_down = self.face_down, False
+            self._emit(ExchangedAll(seat, tuple(hand), tuple(widow), blind))
+            self._offer_calls()
+            return
+        self.passes = 0
+        self._emit(ExchangedAll(seat, tuple(hand), tuple(widow)))
+        if not self._show([seat]):  # S6, S7: after one's own swap
+            self._end_turn(seat)
+
+    def _trade(self, seat: int, card: Card) -> None:
+        """X3: the card face down on the discard pile, the top of the stock into the hand, a chip to the dealer
+        (the dealer's own to the supply). A trade counts as a swap for C6 [choice]: it changed a hand."""
+        hand = self.hands[seat]
+        took = self.stock.pop(0)
+        hand[hand.index(card)] = took
+        self.discards.append(card)
+        self.counts[seat] -= 1
+        paid_to = None if seat == self.dealer else self.dealer
+        if paid_to is not None:
+            self.counts[paid_to] += 1  # X5: the dealer's at once
+        self.passes = 0
+        self._emit(Traded(seat, card, took, paid_to))
+        self._end_turn(seat)
+
+    def _barter(self, seat: int, card: Card) -> None:
+        """X4: the neighbour (``seat``) accepts the offer, giving ``card`` for the offered one; the offerer's turn
+        ends, and for C6 it counts as a swap."""
+        offer = self.offer
+        assert offer is not None and offer.card is not None
+        offerer, given = offer.player, offer.card
+        mine, theirs = self.hands[offerer], self.hands[seat]
+        mine[mine.index(given)] = card
+        theirs[theirs.index(card)] = given
+        self.offer = None
+        self.passes = 0
+        self._emit(Bartered(offerer, seat, given, card))
+        self.phase = Phase.TURN
+        self.to_act = offerer
+        self._end_turn(offerer)
 
     # ----- the flow of a hand -----
 
@@ -392,8 +543,12 @@ class Match:
         for k, seat in enumerate(self.order * 3):
             self.hands[seat].append(cards[k])
         dealt = 3 * len(self.order)
-        self.widow = cards[dealt:dealt + 3]
-        self.stock = cards[dealt + 3:]
+        middle = 3 if self.rules.widow else 0  # X1: tauschen has no widow
+        self.widow = cards[dealt:dealt + middle]
+        self.stock = cards[dealt + middle:]
+        self.discards = []
+        self.face_down = self.rules.blind_widow  # S2
+        self.offer = None
         self.passes = 0
         self.knocker = None
         self.last_round = None
@@ -401,12 +556,14 @@ class Match:
         self.own_turns = [0] * len(self.players)
         self._hand_start = len(self.events)
         self._emit(Dealt(self.hand_no, self.dealer, {s: tuple(self.hands[s]) for s in self.order}, tuple(self.widow),
-                         cutter, cut))
+                         cutter, cut, self.face_down))
         if self.rules.settlement is Settlement.BEST_TAKES_POT:
             for seat in self.order:
                 self.counts[seat] -= 1
             self.pot = len(self.order)
             self._emit(Anted(self.pot, self._totals()))
+        if self._show(self.order):  # S2, S6, S7: shown before the dealer's choice, which then is not made
+            return
         if self.rules.dealer_exchange:
             self.phase = Phase.EXCHANGE
             self.to_act = self.dealer
@@ -414,7 +571,12 @@ class Match:
             self._offer_calls()
 
     def _offer_calls(self) -> None:
-        """H4, T2: after the deal (and the dealer's exchange) each player holding enough may call, eldest first."""
+        """H4, T2: after the deal (and the dealer's exchange) each player holding enough may call, eldest first;
+        S2: in schwimmen the engine shows such a hand itself (only the dealer's can be new after the choice)."""
+        if self.rules.shows:
+            if not self._show(self.order):
+                self._begin_turn(self.order[0])
+            return
         fire = self.rules.fire_value
         self.calls = [] if fire is None else [s for s in self.order if self.value(s) >= fire]
         self._next_call()
@@ -431,12 +593,27 @@ class Match:
         self.to_act = seat
         self.turn_widow = tuple(self.widow)
         self.turn_swaps = 0
+        self.turn_offered = False
         self.own_turns[seat] += 1
 
-    def _end_turn(self) -> None:
-        """Whose turn is next, or the showdown (C5 last round, C6 stalemate, B3 everyone passed)."""
-        seat = self.to_act
-        assert seat is not None
+    def _show(self, seats: Sequence[int]) -> bool:
+        """S6, S7: where the engine shows for the players, each of ``seats`` holding 31 or three Aces shows it, in
+        the order given, and the showdown follows; whether anyone did."""
+        rules = self.rules
+        fire = rules.fire_value
+        if not rules.shows or fire is None:
+            return False
+        feuer = rules.feuer_value
+        shown = [(s, self.value(s)) for s in seats if self.value(s) >= fire]
+        for seat, value in shown:
+            self._emit(Fired(seat, "fire" if feuer is not None and value >= feuer else "31"))
+        if shown:
+            self._showdown()
+        return bool(shown)
+
+    def _end_turn(self, seat: int) -> None:
+        """Whose turn is next after ``seat``'s, or the showdown (C5 last round, C6 stalemate, B3 everyone passed);
+        S5: where the stalemate count refreshes the middle, fresh cards while the stock holds three."""
         if self.last_round is not None:
             if self.last_round:
                 self._begin_turn(self.last_round.pop(0))
@@ -445,8 +622,14 @@ class Match:
             return
         rounds = self.rules.stalemate_rounds
         if rounds is not None and self.passes >= rounds * len(self.order):
-            self._showdown(stalemate=True)
-            return
+            if not (self.rules.refresh and len(self.stock) >= 3):
+                self._showdown(stalemate=True)
+                return
+            laid = tuple(self.widow)
+            self.discards += laid
+            self.widow, self.stock = self.stock[:3], self.stock[3:]
+            self.passes = 0
+            self._emit(Refreshed(laid, tuple(self.widow)))
         i = self.order.index(seat)
         following = self.order[i + 1:] + self.order[: i + 1]
         waiting = [s for s in following if s not in self.passed]
@@ -456,8 +639,19 @@ class Match:
             self._begin_turn(waiting[0])
 
     def _may_fire(self, seat: int) -> bool:
+        """H4, T2: a call the player may make (never where the engine shows for the player, S6)."""
         fire = self.rules.fire_value
-        return fire is not None and self.value(seat) >= fire
+        return fire is not None and not self.rules.shows and self.value(seat) >= fire
+
+    def _may_knock(self, seat: int) -> bool:
+        """C5, H3: not in the last round; S3: nor in the first round (this seat's first turn of the hand)."""
+        rules = self.rules
+        return (rules.can_knock and self.last_round is None
+                and (rules.first_round_knock or self.own_turns[seat] > 1))
+
+    def _may_trade(self, seat: int) -> bool:
+        """X3: while the stock holds a card, by a player with more than one chip."""
+        return self.rules.trade and bool(self.stock) and self.counts[seat] > 1
 
     def _pounce_card(self, seat: int) -> Card | None:
         """C17: the widow card that completes this seat's tricon, when a pounce is allowed now."""
@@ -483,11 +677,21 @@ class Match:
         names = {s: rules.name_hand(self.hands[s]).text for s in self.order}
         worst, best = min(values.values()), max(values.values())
         bottom = sorted(s for s in self.order if values[s] == worst)
+        gone: list[int] = []
         if rules.settlement is Settlement.WORST_LOSES:
-            survivors = [s for s in self.order if self.counts[s] - (s in bottom) > 0]
-            losers = bottom if survivors else []  # C16: nobody would be left, so nobody loses
+            feuer = rules.feuer_value
+            fire = [s for s in self.order if feuer is not None and values[s] >= feuer]
+            if fire:  # S7: three Aces cost every other player a life
+                bottom = sorted(s for s in self.order if s not in fire)
+            # C15; S9: a swimmer (no lives left) who loses goes under, a player losing the last life swims on.
+            floor = 0 if rules.swim else 1
+            gone = [s for s in bottom if self.counts[s] - 1 < floor]
+            survivors = [s for s in self.order if s not in gone]
+            losers = bottom if survivors else []  # C16, S9: nobody would be left, so nobody loses
+            if not survivors:
+                gone = []
             self._emit(Showdown(shown, names, losers=tuple(losers), void=not survivors, stalemate=stalemate))
-            changes = {s: -1 for s in losers}
+            changes = {s: -1 if self.counts[s] > 0 else 0 for s in losers}
         elif rules.settlement is Settlement.BEST_TAKES_POT:
             winner = next(s for s in self.order if values[s] == best)  # B7: eldest first wins a tie
             self._emit(Showdown(shown, names, winners=(winner,)))
@@ -502,9 +706,13 @@ class Match:
             for seat, change in changes.items():
                 self.counts[seat] += change
         self._emit(Settled(changes, self._totals()))
+        if rules.swim:
+            for seat in self.order:
+                if changes.get(seat) == -1 and self.counts[seat] == 0:
+                    self._emit(Swimming(seat))  # S9
         if rules.settlement is not Settlement.FEWEST_GET_MINUS:
             for seat in self.order:
-                if self.counts[seat] <= 0:
+                if seat in gone or (rules.settlement is Settlement.BEST_TAKES_POT and self.counts[seat] <= 0):
                     self.out[seat] = True
                     self._emit(Eliminated(seat))
         if self._match_ends():

@@ -12,15 +12,16 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
-from ..cards import parse_cards
+from ..cards import parse_card, parse_cards
 from ..cleaning import clean, clean_name, load_json
-from .actions import Action, Done, ExchangeAll, Fire, Knock, Pass, Pounce, Swap
+from .actions import Accept, Action, Decline, Done, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
 from .errors import N_, IllegalAction, NewerRecordError, OptionError, RecordError
 from .events import (
     ACTION_KINDS,
     Anted,
     Dealt,
     Event,
+    Fired,
     FirstDealerDrawn,
     Kept,
     MatchEnded,
@@ -44,6 +45,7 @@ OPTIONAL_FIELDS: dict[type[Event], frozenset[str]] = {
     FirstDealerDrawn: frozenset({"redraws"}),
     Dealt: frozenset({"cut", "cut_by"}),
     Anted: frozenset({"totals"}),
+    Fired: frozenset({"kind"}),
     Showdown: frozenset({"void", "stalemate"}),
     MatchEnded: frozenset({"losers"}),
 }
@@ -90,9 +92,21 @@ def _action(obj: dict[str, Any]) -> Action:
     kind = obj["event"]
     if kind == "swap":
         return Swap(parse_cards(obj["gave"]), parse_cards(obj["took"]))
+    if kind == "trade":
+        return Trade(parse_card(obj["gave"]))
+    if kind == "offer":
+        return Offer(parse_card(obj["card"]))
+    if kind == "barter":
+        return Accept(parse_card(obj["took"]))  # X4: the neighbour's answer, giving ``took``
     actions: dict[str, Action] = {"pass": Pass(), "knock": Knock(), "fire": Fire(), "pounce": Pounce(),
-                                  "exchange_all": ExchangeAll(), "keep": Done()}
+                                  "exchange_all": ExchangeAll(), "keep": Done(), "decline": Decline()}
     return actions[kind]
+
+
+def _actor(obj: dict[str, Any]) -> object:
+    """The seat whose decision an action line records: its ``player``, but for a ``barter`` the neighbour who
+    accepted (``to``)."""
+    return obj.get("to") if obj["event"] == "barter" else obj.get("player")
 
 
 def replay(lines: Iterable[str], observe: Callable[[Match], None] | None = None) -> Match:
@@ -155,20 +169,19 @@ def _feed(match: Match, obj: dict[str, Any], number: int) -> None:
     seat = match.to_act
     if seat is None:  # the match is over: nobody is to act
         raise RecordError(N_("Line {line} of the record comes after the match end."), line=number)
-    if obj["event"] in ACTION_KINDS and obj.get("player") == seat:
+    if obj["event"] in ACTION_KINDS and _actor(obj) == seat:
         try:
             action = _action(obj)
         except (KeyError, TypeError, ValueError, AttributeError):
             raise RecordError(N_("Line {line} of the record is not a valid {event} line."), line=number,
                               event=obj["event"]) from None
-        if action in match.legal_actions() or isinstance(action, Swap):
-            try:
-                match.apply(seat, action)
-                return
-            except IllegalAction as exc:
-                if Done() not in match.legal_actions():
-                    raise RecordError(N_("Line {line} of the record breaks a rule: {reason}"), line=number,
-                                      reason=str(exc)) from None
+        try:
+            match.apply(seat, action)
+            return
+        except IllegalAction as exc:
+            if Done() not in match.legal_actions():
+                raise RecordError(N_("Line {line} of the record breaks a rule: {reason}"), line=number,
+                                  reason=str(exc)) from None
     if Done() in match.legal_actions():
         match.apply(seat, Done())
         return

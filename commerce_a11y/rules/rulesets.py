@@ -24,6 +24,7 @@ from .values import (
     score_braillespiel,
     score_commerce,
     score_handeln,
+    score_schwimmen,
     score_thirty_one,
     score_trentuno,
     value_table,
@@ -34,7 +35,8 @@ class Settlement(StrEnum):
     """How a showdown is paid, and with it how a match ends."""
 
     WORST_LOSES = "worst_loses"
-    """C13-C16, T3, R3: the worst hand loses a chip; a player without chips is out; the last one wins."""
+    """C13-C16, T3, R3, S8, X2: the worst hand loses a chip; a player without chips is out (in schwimmen a player
+    without lives swims first, S9); the last one wins."""
     BEST_TAKES_POT = "best_takes_pot"
     """B1, B7, B8, B10: everyone antes a mark, the best hand takes the pot."""
     FEWEST_GET_MINUS = "fewest_get_minus"
@@ -82,6 +84,28 @@ class Ruleset:
     """B10: the match ends after this many hands (0: no limit)."""
     minus_limit: int = 0
     """H7: the match ends when a player has this many minus points."""
+    widow: bool = True
+    """G5: three cards lie in the middle; tauschen has none (X1)."""
+    blind_widow: bool = False
+    """S2: the middle is dealt face down and the dealer chooses (``dealer_exchange``) without seeing it."""
+    swap_all: bool = False
+    """S3: a turn may swap the whole hand for the whole middle."""
+    first_round_knock: bool = True
+    """C5 allows a knock on the first turn; S3 does not (nobody knocks before every player has had a turn)."""
+    refresh: bool = False
+    """S5: when the passes reach the stalemate count, three fresh cards from the stock replace the middle (and the
+    count starts again); only a stock of fewer than three cards makes it the showdown."""
+    shows: bool = False
+    """S6, S7: a hand of ``fire_value`` or more is shown at once by the engine for the player (no call to decide):
+    after the deal, after the dealer's choice and after the player's own swap."""
+    feuer_value: int | None = None
+    """S7: a shown hand of this value or more (three Aces) costs every other player a life."""
+    swim: bool = False
+    """S9: a player who loses their last life swims on with none, and goes out only when losing again."""
+    trade: bool = False
+    """X3: a turn may trade a card face down with the stock for a chip paid to the dealer."""
+    barter: bool = False
+    """X4: a turn may offer a card to the right-hand neighbour, who accepts (giving a card) or declines."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
@@ -120,8 +144,9 @@ class Ruleset:
         """The most players the ruleset allows with its options: at most ``max_players``, and no more than its deck
         deals three cards each and the widow's three to (G5: a 32-card Braillespiel deck, 9)."""
         high = self.min_players
+        widow = 3 if self.widow else 0
         for players in range(self.min_players, self.max_players + 1):
-            if 3 * players + 3 <= self.deck_size(players, self.options):
+            if 3 * players + widow <= self.deck_size(players, self.options):
                 high = players
         return high
 
@@ -190,6 +215,26 @@ def _trentuno(o: dict[str, Any]) -> Ruleset:
     )
 
 
+def _schwimmen(o: dict[str, Any]) -> Ruleset:
+    return Ruleset(
+        name="schwimmen", options=o, min_players=2, max_players=9, deck_size=lambda n, _o: 32,
+        scorer=score_schwimmen, scorer_options={},
+        counter="lives", starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
+        fire_value=HandName("points", 1, points=31).value, dealer_exchange=True, blind_widow=True, swap_all=True,
+        first_round_knock=False, stalemate_rounds=1, refresh=True, shows=True,
+        feuer_value=HandName("fire", 2, (14,)).value, swim=True,
+    )
+
+
+def _tauschen(o: dict[str, Any]) -> Ruleset:
+    return Ruleset(
+        name="tauschen", options=o, min_players=3, max_players=12, deck_size=lambda n, _o: 52,
+        scorer=score_commerce, scorer_options={"ace_low": False, "extended": False},
+        counter="chips", starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
+        widow=False, trade=True, barter=True,
+    )
+
+
 RULESETS: Mapping[str, _Definition] = MappingProxyType({
     "commerce": _Definition(
         (_CHIPS, OptionSpec("swaps_per_turn", 1, 1, 3), _opt_bool("ace_low"), _opt_bool("pounce"),
@@ -204,6 +249,8 @@ RULESETS: Mapping[str, _Definition] = MappingProxyType({
     "handeln": _Definition((OptionSpec("limit", 5, 1, 99),), _handeln),
     "thirty-one": _Definition((_CHIPS,), _thirty_one),
     "trentuno": _Definition((_CHIPS,), _trentuno),
+    "schwimmen": _Definition((_CHIPS,), _schwimmen),
+    "tauschen": _Definition((_CHIPS,), _tauschen),
 })
 """Every playable ruleset by name, with its option specifications."""
 

@@ -128,6 +128,15 @@ def score_thirty_one(cards: Sequence[Card]) -> HandName:
     return HandName("points", 1, points=best)
 
 
+def score_schwimmen(cards: Sequence[Card]) -> HandName:
+    """S4: the sum of the best suit; three of a rank score 30.5; three Aces are Feuer, the best hand (S7)."""
+    if cards[0].rank == cards[1].rank == cards[2].rank:
+        if cards[0].rank == 14:
+            return HandName("fire", 2, (14,))
+        return HandName("tricon", 1, (cards[0].rank,), points=30.5)
+    return score_thirty_one(cards)
+
+
 def score_trentuno(cards: Sequence[Card]) -> HandName:
     """R2: closest to 31 without going over; a tricon ranks between 30 and 31; a bust is below everything."""
     ranks, tricon, _, _ = _shape(cards)

@@ -620,9 +620,9 @@ class Session:
             return
         else:
             self.say([{
-                "verbosity": _("Say verbosity brief, normal or verbose."),
-                "cards": _("Say cards names or cards codes."),
-                "language": _("Say language de, nl or en."),
+                "verbosity": _("Type verbosity brief, normal or verbose."),
+                "cards": _("Type cards names or cards codes."),
+                "language": _("Type language de, nl or en."),
             }[name]])
             return
         self.chosen.update({"lang": self.lang, "verbosity": self.verbosity, "cards": self.cards})
@@ -642,7 +642,7 @@ class Session:
             return
         words = rest.split()
         if not words or "=" in words[0]:
-            self.say([_("Say which ruleset, for example: create commerce name=Evening seats=4 bots=heuristic")])
+            self.say([_("Which ruleset? For example: create commerce name=Evening seats=4 bots=heuristic")])
             return
         try:
             table_options = parse_assignments(words[1:])
@@ -668,14 +668,14 @@ class Session:
                 level=level[:20], levels=", ".join(BOT_KINDS))])
             return
         if not seats_text.isdecimal():
-            self.say([_("Say the number of seats, for example seats=4.")])
+            self.say([_("How many seats? For example seats=4.")])
             return
         timer = None if timer_text.lower() in ("off", "no", "0", "") else timer_text
         if timer is not None and (not timer.isdecimal() or not 5 <= int(timer) <= 600):
-            self.say([_("Say the turn timer in seconds from 5 to 600, or timer=off.")])
+            self.say([_("The turn timer: seconds from 5 to 600, or timer=off.")])
             return
         if not grace_text.isdecimal() or not 0 <= int(grace_text) <= 3600:
-            self.say([_("Say the grace period in seconds from 0 to 3600.")])
+            self.say([_("The grace period: seconds from 0 to 3600.")])
             return
         hints = None if not hints_text else hints_text.lower() in ("on", "yes", "true", "1")
         try:
