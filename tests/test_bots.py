@@ -13,14 +13,19 @@ from commerce_a11y.bots import BOT_KINDS, make_bot, without_undo
 from commerce_a11y.bots.base import MAX_OWN_TURNS
 from commerce_a11y.bots.knowledge import Decision, Knowledge
 from commerce_a11y.bots.scoring import knock_floor
-from commerce_a11y.bots.sim import KNOCK, PASS, SWAP, Sim, best_swap
+from commerce_a11y.bots.sim import ACCEPT, ALL, DECLINE, KNOCK, OFFER, PASS, SWAP, TRADE, Sim, best_swap
 from commerce_a11y.bots.strong import WAIT_BIAS, StrongBot
 from commerce_a11y.cards import CARDS, parse_cards
 from commerce_a11y.rules import (
+    Accept,
+    Action,
     Dealt,
+    Decline,
     Done,
+    ExchangeAll,
     Knock,
     Match,
+    Offer,
     Pass,
     Phase,
     Player,
@@ -28,6 +33,7 @@ from commerce_a11y.rules import (
     Showdown,
     Swap,
     Swapped,
+    Trade,
     ruleset,
 )
 from commerce_a11y.simulate import play_match
@@ -139,6 +145,78 @@ def test_the_lookahead_follows_the_engines_turn_rules(name: str, options: dict) 
                         assert (sim.loss(seat) == 1.0) == (seat in showdown.losers)
                 break
             assert not sim.over, before
+
+
+def sim_action(action: Action) -> tuple:
+    """An engine action as the look-ahead's tuple."""
+    match action:
+        case Swap(gave=gave, took=took):
+            return (SWAP, gave, took)
+        case Knock():
+            return (KNOCK,)
+        case ExchangeAll():
+            return (ALL,)
+        case Trade(card=card):
+            return (TRADE, card)
+        case Offer(card=card):
+            return (OFFER, card)
+        case Accept(card=card):
+            return (ACCEPT, card)
+        case Decline():
+            return (DECLINE,)
+    return (PASS,)
+
+
+@pytest.mark.parametrize(("name", "players"), [("schwimmen", 2), ("schwimmen", 4), ("schwimmen", 8),
+                                               ("tauschen", 3), ("tauschen", 5)])
+def test_s3_s5_s7_x3_x4_the_lookahead_follows_the_engine(name: str, players: int) -> None:
+    """``Sim`` plays schwimmen's and tauschen's own turn rules as the engine does: swapping all three and no knock
+    in the first round (S3), the fresh middle from the stock after a round of passes and the showdown when the
+    stock is short (S5), 31 and three aces shown at once and what three aces cost (S6, S7); trades with the stock
+    and the chips they cost (X3), offers answered by the right-hand neighbour, whose decline lets the turn go on
+    (X4). Random legal decisions through both reach the same seat to act, the same middle and the same showdown."""
+    rules = ruleset(name)
+    showdowns = 0
+    seen: set[str] = set()
+    for seed in range(60):
+        match = Match(rules, [Player(f"P{i}") for i in range(players)], seed=seed)
+        rng = random.Random(seed)
+        if match.phase is Phase.EXCHANGE:  # S2: the dealer's blind choice comes before the look-ahead starts
+            match.apply(match.to_act, match.legal_actions()[int(rng.random() * 2)])
+        if match.phase is not Phase.TURN or match.hand_no != 1:
+            continue  # shown at the deal or at the dealer's choice
+        sim = Sim.from_view(match.view(match.to_act), {s: list(match.hands[s]) for s in match.order},
+                            list(match.stock))
+        while True:
+            assert sim.to_act == match.to_act
+            assert sim.widow == match.widow
+            assert sim.stock == match.stock
+            legal = match.legal_actions()
+            assert (Knock() in legal) == (sim.offer is None and sim.can_knock())
+            # Passes often, and knocks and trades seldom: long enough hands for rounds of passes and offers.
+            action = Pass() if Pass() in legal and rng.random() < 0.5 else legal[int(rng.random() * len(legal))]
+            if isinstance(action, Knock | Trade) and rng.random() < 0.7:
+                action = legal[-1]
+            seen.add(action.kind)
+            events = match.apply(match.to_act, action)
+            sim.apply(sim_action(action))
+            seen.update(e.kind for e in events if e.kind == "refresh")
+            showdown = next((e for e in events if isinstance(e, Showdown)), None)
+            if showdown is not None:
+                assert sim.over
+                assert {s: sorted(h) for s, h in sim.hands.items()} == \
+                    {s: sorted(h) for s, h in showdown.hands.items()}
+                if not showdown.void:
+                    # X3: what a trade cost comes on top of the showdown's loss.
+                    lost = {s for s in showdown.hands if sim.loss(s) - sim.paid.get(s, 0) == 1.0}
+                    assert lost == set(showdown.losers or ())
+                showdowns += 1
+                break
+            assert not sim.over
+    assert showdowns > 30
+    expected = {"swap", "pass", "knock", "exchange_all", "refresh"} if name == "schwimmen" else \
+        {"pass", "knock", "trade", "offer", "accept", "decline"}
+    assert expected <= seen
 
 
 def test_knowledge_knows_what_was_taken_and_never_draws_a_seen_card() -> None:

@@ -13,13 +13,28 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
-from ..rules import Dealt, ExchangedAll, Knocked, Passed, Phase, Pounced, SeatView, Swapped
-from .scoring import knock_floor, promise_of
-from .sim import best_swap
-from .strength import promises, strength_of, strengths, value_strengths
+from ..rules import (
+    Bartered,
+    Dealt,
+    Declined,
+    ExchangedAll,
+    Kept,
+    Knocked,
+    Offered,
+    Passed,
+    Phase,
+    Pounced,
+    Refreshed,
+    SeatView,
+    Swapped,
+    Traded,
+)
+from .scoring import OFFER_BELOW, blind_keep_promise, knock_floor, promise_of
+from .sim import TURN_ENDS, best_swap
+from .strength import pair_potentials, promises, strength_of, strengths, value_strengths
 
 SWAP_CARE = 60.0
 """How sharply a drawn hand is doubted for a decision worse than the best one (per unit of strength lost)."""
@@ -28,6 +43,9 @@ KNOCK_STRENGTH = 0.87
 KNOCK_SHARPNESS = 25.0
 KNOCK_FLOOR = 0.02
 """The smallest chance given to a knock (or a declined knock) that the model finds unlikely: players err."""
+OFFER_SHARPNESS = 25.0
+OFFER_FLOOR = 0.02
+"""X4: the smallest chance given to an offer the model finds unlikely (or to taking one that does not help)."""
 ENUMERATE = 1.5
 """When an opponent's unknown cards can be chosen in at most this many times ``draws`` ways, every way is weighed
 instead of drawing candidates at random. In Commerce an opponent who swapped holds one known card; with the
@@ -58,6 +76,8 @@ class Decision:
     took: tuple[int, ...] = ()
     could_knock: bool = False
     last_turn: bool = False
+    could_offer: bool = False
+    """X4: a pass in a turn that could still have made an offer."""
 
 
 class Knowledge:
@@ -71,8 +91,13 @@ class Knowledge:
         self.decisions: dict[int, list[Decision]] = {s: [] for s in self.opponents}
         rules = view.rules
         widow: list[int] = []
+        gone: set[int] = set()  # S5: middles laid aside face up; X3: the cards this seat traded away
         can_knock = rules.can_knock
+        # S3: no knock before one's first turn of the hand has ended.
+        fresh = set() if rules.first_round_knock else set(view.order)
         last_turn = False
+        offering: int | None = None  # X4: the seat whose turn has made its offer
+        offered: int | None = None  # and the card, where this seat saw it
         # C3: a turn of several single swaps. Its first swap is chosen like any turn's; the ones after it, and
         # ending the turn while a swap was still allowed, by the hand's value among the cards still takeable
         # (those the widow held when the turn began, less the ones taken), as the heuristic level does.
@@ -88,20 +113,32 @@ class Knowledge:
             if runner is not None and not continues:
                 self._ended_turn(runner, turn_widow, run)
                 runner = None
+            if isinstance(event, TURN_ENDS) or (isinstance(event, ExchangedAll) and not event.blind):
+                fresh.discard(event.player)
+                offering = None
             match event:
                 case Dealt():
                     widow = list(event.widow)
                     dealt = tuple(widow)
                     dealer = event.dealer if rules.dealer_exchange else None
+                case Kept(player=player):
+                    if event.turned_up:  # S2: the face-down middle turned up; the dealer kept an unseen choice
+                        widow = list(event.turned_up)
+                        if player != me and player in self.known:
+                            self.decisions[player].append(Decision(player, "keep_blind", ()))
+                        dealer = None
                 case ExchangedAll(player=player):
                     if player != me and player in self.known:
+                        # H1, S3: the whole widow taken, every card of the hand known; S2: taken face down, none.
                         self.known[player] = set(event.took)
+                        self.decisions[player] = []
                     widow = list(event.gave)
                     dealer = None
                 case Swapped(player=player):
                     if player != me and player in self.known:
                         offered, knockable, final = ((_takeable(turn_widow, run), False, True) if continues
-                                                     else (tuple(widow), can_knock, last_turn))
+                                                     else (tuple(widow), can_knock and player not in fresh,
+                                                           last_turn))
                         self.decisions[player].append(Decision(player, "swap", offered, tuple(event.gave),
                                                                tuple(event.took), knockable, final))
                         self.known[player] -= set(event.gave)
@@ -115,8 +152,10 @@ class Knowledge:
                 case Passed(player=player) | Knocked(player=player):
                     knocked = isinstance(event, Knocked)
                     if player != me and player in self.known:
-                        self.decisions[player].append(Decision(player, "knock" if knocked else "pass", tuple(widow),
-                                                               could_knock=can_knock, last_turn=last_turn))
+                        self.decisions[player].append(Decision(
+                            player, "knock" if knocked else "pass", tuple(widow),
+                            could_knock=can_knock and (player not in fresh or knocked), last_turn=last_turn,
+                            could_offer=rules.barter and not knocked and offering != player))
                     if knocked:
                         can_knock = False  # C5: the last round has no knock, so passing in it says nothing about one
                         last_turn = True
@@ -124,22 +163,78 @@ class Knowledge:
                     if player != me and player in self.known:
                         self.known[player].add(event.took)
                     widow[widow.index(event.took)] = event.refill
+                case Refreshed():
+                    gone.update(event.laid_aside)  # S5: out of play, seen by all
+                    widow = list(event.widow)
+                case Traded(player=player):
+                    if player == me:
+                        assert event.gave is not None
+                        gone.add(event.gave)  # X3: face down on the discard pile, out of this hand
+                    elif player in self.known:
+                        # X3: a card unseen for another unseen: what was read from the old hand no longer holds.
+                        self.known[player] = set()
+                        self.decisions[player] = []
+                case Offered(player=player):
+                    offering = player
+                    offered = event.card
+                    if player != me and player in self.known:
+                        card = () if event.card is None else (event.card,)
+                        self.known[player].update(card)  # X4: offered to this seat, so still theirs for now
+                        self.decisions[player].append(Decision(player, "offer", (), gave=card, last_turn=last_turn,
+                                                               could_knock=can_knock))
+                case Bartered(player=player, to=to):
+                    self._bartered(me, player, to, event.gave, event.took)
+                case Declined(player=player, to=to):
+                    if to == me and player in self.known:
+                        assert offered is not None  # this seat's own offer
+                        self.decisions[player].append(Decision(player, "decline", (offered,)))
         if runner is not None and view.to_act != runner:
             self._ended_turn(runner, turn_widow, run)
         if dealer in self.known and view.phase is not Phase.EXCHANGE:
             # H1: the dealer kept the hand dealt rather than take the widow (declining leaves no event).
             self.decisions[dealer].insert(0, Decision(dealer, "keep", dealt))
-        seen: set[int] = set(view.hand) | set(view.widow)
+        seen: set[int] = set(view.hand) | set(view.widow) | gone
         for cards in self.known.values():
             seen |= cards
         self.unseen = [c for c in view.rules.deck(len(view.players)) if c not in seen]
         self.slots = {s: view.hand_sizes[s] - len(self.known[s]) for s in self.opponents}
-        self.strengths = strengths(view.rules, len(view.players))
-        self.promises = promises(view.rules, len(view.players))
-        self.value_strengths = value_strengths(view.rules, len(view.players))
-        self.lookup = view.rules.table.table
-        self.knock_floor = knock_floor(view.rules)
-        self.pass_is_final = view.rules.pass_is_final
+        players = len(view.players)
+        self.strengths = strengths(rules, players)
+        self.promises = promises(rules, players)
+        self.value_strengths = value_strengths(rules, players)
+        self.potentials = pair_potentials(rules, players) if rules.barter else []
+        self.keep_promise = blind_keep_promise(rules, players) if rules.blind_widow else 0.0
+        self.lookup = rules.table.table
+        self.knock_floor = knock_floor(rules)
+        self.pass_is_final = rules.pass_is_final
+        self.swap_all = rules.swap_all
+        self.shown = rules.fire_value if rules.shows else None
+        self.offer_below = OFFER_BELOW
+
+    def _bartered(self, me: int, offerer: int, to: int, gave: int | None, took: int | None) -> None:
+        """X4, an accepted offer: ``offerer`` gave ``gave`` to the neighbour ``to`` for ``took``. The two who
+        bartered know both cards; the others only that two hands changed, unseen."""
+        if me == offerer:
+            assert gave is not None and took is not None
+            if to in self.known:
+                # The neighbour took this seat's card, giving the one it chose.
+                self.decisions[to].append(Decision(to, "accept", (gave,), (took,), (gave,)))
+                self.known[to].discard(took)
+                self.known[to].add(gave)
+            return
+        if me == to:
+            assert gave is not None and took is not None
+            if offerer in self.known:
+                decisions = self.decisions[offerer]
+                if decisions and decisions[-1].kind == "offer":
+                    decisions[-1] = replace(decisions[-1], gave=(gave,), took=(took,))
+                self.known[offerer].discard(gave)
+                self.known[offerer].add(took)
+            return
+        for seat in (offerer, to):
+            if seat in self.known:
+                self.known[seat] = set()
+                self.decisions[seat] = []
 
     def _ended_turn(self, seat: int, turn_widow: tuple[int, ...], taken: list[int]) -> None:
         """C3: ``seat`` ended its turn after the swaps taking ``taken``; if it could have swapped again, ending it
@@ -150,11 +245,13 @@ class Knowledge:
 
     def seat_weight(self, seat: int, hand: list[int]) -> float:
         """How well a hand for ``seat`` explains its decisions this hand (a likelihood, up to a factor)."""
-        log_weight = 0.0
         hand = list(hand)
+        if self.shown is not None and len(hand) == 3 and self._value(hand) >= self.shown:
+            return 0.0  # S6, S7: 31 or three aces would have been shown at once
+        log_weight = 0.0
         for decision in reversed(self.decisions[seat]):
-            if decision.kind == "swap":
-                # The hand before the swap: the taken cards back out, the given ones back in.
+            if decision.took:
+                # The hand before the swap (or the barter, X4): the taken cards back out, the given ones back in.
                 for gave, took in zip(decision.gave, decision.took, strict=True):
                     if took not in hand:
                         return 0.0
@@ -166,23 +263,37 @@ class Knowledge:
         if len(hand) != 3:
             return 0.0
         value = self._value(hand)
+        kind = decision.kind
         # Below the ruleset's floor for knocking (the tips, ``scoring.KNOCK_TIP``) players are modelled not to
         # knock at all: the strength scale is steep there (in Thirty-One 26 points beat 98.7% of all hands).
         knocks = _knocks(strength_of(self.strengths, value)) if value >= self.knock_floor else 0.0
-        if decision.kind == "knock":
+        if kind == "knock":
             return math.log(KNOCK_FLOOR + knocks)
-        if decision.kind == "keep":
+        if kind == "keep":
             # H1: the dealer exchanges the whole hand when the widow promises more.
             return -SWAP_CARE * max(0.0, promise_of(self.promises, decision.widow) - promise_of(self.promises, hand))
+        if kind == "keep_blind":
+            # S2: the dealer takes the face-down middle when the hand promises less than an unseen one would.
+            return -SWAP_CARE * max(0.0, self.keep_promise - promise_of(self.promises, hand))
+        if kind in ("offer", "accept", "decline"):
+            return self._barter_likelihood(decision, hand, value, knocks)
         # Not knocking when one could says the hand was not yet strong enough to.
         declined = math.log(1 - (1 - KNOCK_FLOOR) * knocks) if decision.could_knock else 0.0
+        if decision.could_offer:
+            # X4: nor weak enough to offer a card.
+            declined += math.log(1 - (1 - OFFER_FLOOR) * self._offers(value))
         # Swaps and passes are judged by promise, the measure players swap by (it keeps a flush draw where the
         # value alone would break it up); in one's last turn only the value counts, on the strength scale.
         scale = self.value_strengths if decision.last_turn else self.promises
         a, b, c = hand
         held = scale[a * 2704 + b * 52 + c]
-        best = max(held, best_swap(scale, hand, decision.widow)[0])
-        if decision.kind == "pass":
+        widow = decision.widow
+        best = max(held, best_swap(scale, hand, widow)[0])
+        if self.swap_all and len(widow) == 3:
+            # S3: the whole widow for the whole hand was there to take too.
+            x, y, z = widow
+            best = max(best, scale[x * 2704 + y * 52 + z])
+        if kind == "pass":
             return declined - SWAP_CARE * (best - held)
         after = list(hand)
         for gave, took in zip(decision.gave, decision.took, strict=True):
@@ -198,6 +309,43 @@ class Knowledge:
             if kept >= values[a * 2704 + b * 52 + c]:
                 return declined - SWAP_CARE * max(0.0, best_swap(values, hand, decision.widow)[0] - kept)
         return declined - SWAP_CARE * max(0.0, best - taken)
+
+    def _offers(self, value: int) -> float:
+        """X4: the modelled chance that a player offers a card with a hand of this value (``scoring.OFFER_BELOW``)."""
+        strength = strength_of(self.strengths, value)
+        return 1 / (1 + math.exp(OFFER_SHARPNESS * (strength - self.offer_below)))
+
+    def _barter_likelihood(self, decision: Decision, hand: list[int], value: int, knocks: float) -> float:
+        """X4: an offer says the hand was weak (and, to the neighbour who saw it, that the card offered was the one
+        the hand needed least); taking an offer, that the card raised the hand's value, the card given back
+        leaving the best hand; declining one, that no card of the hand was worth giving for it."""
+        values = self.value_strengths
+        a, b, c = hand
+        if decision.kind == "offer":
+            log = math.log(OFFER_FLOOR + self._offers(value))
+            if decision.could_knock:
+                log += math.log(1 - (1 - KNOCK_FLOOR) * knocks)
+            if decision.gave:
+                card = decision.gave[0]
+                if card not in hand:
+                    return -math.inf
+                keep = self.potentials
+                kept = next(keep[y * 52 + z] for x, y, z in ((a, b, c), (b, a, c), (c, a, b)) if x == card)
+                log -= SWAP_CARE * (max(keep[b * 52 + c], keep[a * 52 + c], keep[a * 52 + b]) - kept)
+            return log
+        card = decision.widow[0]
+        held = values[a * 2704 + b * 52 + c]
+        options = {a: values[card * 2704 + b * 52 + c], b: values[a * 2704 + card * 52 + c],
+                   c: values[a * 2704 + b * 52 + card]}
+        best = max(options.values())
+        if decision.kind == "decline":
+            return -SWAP_CARE * max(0.0, best - held)
+        given = options.get(decision.gave[0])
+        if given is None:
+            return -math.inf
+        if given <= held:
+            return math.log(OFFER_FLOOR)  # taking a card that does not raise the hand: unlikely
+        return -SWAP_CARE * (best - given)
 
     def _value(self, hand: list[int]) -> int:
         a, b, c = hand
@@ -227,7 +375,7 @@ class Knowledge:
         candidates: dict[int, tuple[list[list[int]], list[float]]] = {}
         for seat in self.opponents:
             hands = self.candidates(seat, rng, draws)
-            if self.decisions[seat]:
+            if self.decisions[seat] or self.shown is not None:
                 known = list(self.known[seat])
                 weights = [self.seat_weight(seat, known + h) for h in hands]
             else:

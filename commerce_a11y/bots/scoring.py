@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..cards import parse_cards
 from ..rules import Ruleset, SeatView, Swap
+from .strength import mean_promise
 
 KNOCK_TIP = {
     "thirty-one": parse_cards("KH QH 9H"),  # 29
@@ -18,6 +19,11 @@ players against ``basic``: in Thirty-One and Trentuno knocking on risk alone los
 these hands beat it (Thirty-One 0.91 to 0.92 at 3, 5 and 8 players; Trentuno 0.95 and 0.98 at 3 and 5, a tie at
 8, where a hand rarely outlasts the first round): waiting lets the others knock and leaves one more swap in the
 last round."""
+
+
+OFFER_BELOW = 0.2
+"""X4: the heuristic and strong levels (and their model of others) offer a card only with a hand weaker than this
+share of all hands, as the basic level measured (``basic.OFFER_BELOW``)."""
 
 
 def knock_floor(rules: Ruleset) -> int:
@@ -61,3 +67,10 @@ def ranked_swaps(swaps: Sequence[Swap], hand: Sequence[int], rules: Ruleset, pro
         scored = [(promise_of(promises, after_swap(hand, s)), s) for s in swaps]
     scored.sort(key=lambda pair: -pair[0])
     return scored
+
+
+
+def blind_keep_promise(rules: Ruleset, players: int) -> float:
+    """S2: the promise of an average hand of the deck, what the face-down middle is worth before anyone sees it:
+    the dealer keeps a hand that promises as much, and takes the middle unseen otherwise."""
+    return mean_promise(rules, players)

@@ -88,3 +88,34 @@ def promises(rules: Ruleset, players: int) -> list[float]:
     and deck (about half a second), then a lookup like every hand value.
     """
     return _promises(rules.table, rules.deck_size(players, rules.options))
+
+
+@cache
+def _pair_potentials(table: ValueTable, deck_size: int) -> list[float]:
+    strength = _strengths(table, deck_size)
+    cards = deck(deck_size)
+    lookup = table.table
+    result = [0.0] * (52 * 52)
+    for x, y in combinations(cards, 2):
+        thirds = [strength[lookup[x * 2704 + y * 52 + u]] for u in cards if u != x and u != y]
+        result[x * 52 + y] = result[y * 52 + x] = sum(thirds) / len(thirds)
+    return result
+
+
+def pair_potentials(rules: Ruleset, players: int) -> list[float]:
+    """For each pair of cards (indexed ``x * 52 + y``, both orders), the average strength of the hand it makes with
+    any third card of the deck: what keeping the pair is worth when the third card is left to chance, as in a
+    tauschen trade or barter (X3, X4), where the card that comes is unseen until it comes."""
+    return _pair_potentials(rules.table, rules.deck_size(players, rules.options))
+
+
+@cache
+def _mean_promise(table: ValueTable, deck_size: int) -> float:
+    promise = _promises(table, deck_size)
+    hands = list(combinations(deck(deck_size), 3))
+    return sum(promise[a * 2704 + b * 52 + c] for a, b, c in hands) / len(hands)
+
+
+def mean_promise(rules: Ruleset, players: int) -> float:
+    """The average promise of all three-card hands of the deck: what an unseen hand is worth."""
+    return _mean_promise(rules.table, rules.deck_size(players, rules.options))
