@@ -37,7 +37,7 @@ from ..rules import (
     Swap,
 )
 from .knowledge import Knowledge
-from .scoring import OFFER_BELOW, blind_keep_promise, final_turn, knock_floor, promise_of, ranked_swaps
+from .scoring import blind_keep_promise, final_turn, knock_floor, promise_of, ranked_swaps
 from .sim import KNOCK, Policy, Sim, barter_policy, sensible_policy
 from .strength import pair_potentials, promises, strengths
 
@@ -50,20 +50,30 @@ KNOCK_RISK = 0.75
 """Knock when the chance of ending worst is below this share of an even share (1 / players)."""
 KNOCK_AT_BASE = 0.95
 KNOCK_AT_SLOPE = 0.012
+KNOCK_AT = {"schwimmen": (0.975, 0.0), "tauschen": (0.81, 0.012)}
+"""Where this level's knocks fall in the rulesets that differ from ``KNOCK_AT_BASE`` and ``KNOCK_AT_SLOPE``
+(measured over 30 matches of heuristic players each: in schwimmen the median strength is 0.975 at 2, 3, 5 and 8
+players, nearly always on the first turn a knock is allowed; in tauschen 0.78, 0.75 and 0.72 at 3, 5 and 8, where
+hands barely change and the knock's risk decides from the first turn)."""
+POLICY_OFFER_BELOW = 0.25
+"""X4: the playouts' model of this level's offers, made when each offer is weighed against the neighbour's
+inferred hand (``best_offer``): measured, its offers fall at strengths from 0.02 to 0.38, median 0.16, and it passes
+with hands from 0.09 up; the playouts offer the card needed least below this strength."""
 
 
-def knock_at(players: int) -> float:
+def knock_at(players: int, name: str = "") -> float:
     """The strength from which the playout policy knocks, close to where this level's own knocks fall (measured:
-    median strength 0.95 at 5 players, lower at larger tables, where waiting is riskier)."""
-    return KNOCK_AT_BASE - KNOCK_AT_SLOPE * players
+    median strength 0.95 at 5 players, lower at larger tables, where waiting is riskier; ``KNOCK_AT``)."""
+    base, slope = KNOCK_AT.get(name, (KNOCK_AT_BASE, KNOCK_AT_SLOPE))
+    return base - slope * players
 
 
 def playout_policy(rules: Ruleset, players: int, knock_strength: float | None = None) -> Policy:
     """The policy the look-ahead plays everyone by, for this ruleset: the heuristic level's habits."""
     table = strengths(rules, players)
-    at = knock_at(players) if knock_strength is None else knock_strength
+    at = knock_at(players, rules.name) if knock_strength is None else knock_strength
     if rules.barter:
-        return barter_policy(at, table, OFFER_BELOW, pair_potentials(rules, players))
+        return barter_policy(at, table, POLICY_OFFER_BELOW, pair_potentials(rules, players))
     return sensible_policy(at, table, promises(rules, players), knock_floor(rules), rules.swap_all)
 
 
@@ -136,7 +146,7 @@ class HeuristicBot:
                 return offer
         return Pass()
 
-    def best_offer(self, view: SeatView) -> Offer | None:
+    def best_offer(self, view: SeatView, deals: int = OFFER_DEALS, draws: int = DRAWS) -> Offer | None:
         """X4: the offer that most lowers the chance of ending lowest, each deal of the others' hands as inferred
         answered by the neighbour's rule (take a card that raises the hand's value, give the one that leaves the
         best hand), the hands then shown as they are; None when no offer lowers it."""
@@ -144,7 +154,7 @@ class HeuristicBot:
         lookup = rules.table.table
         me = view.seat
         neighbour = view.order[view.order.index(me) - 1]
-        deals = Knowledge(view).sample(self.rng, DRAWS, OFFER_DEALS)
+        deals = Knowledge(view).sample(self.rng, draws, deals)
         hand = list(view.hand)
         losses = {None: 0.0, **{c: 0.0 for c in hand}}
         for hands in deals:

@@ -41,11 +41,18 @@ SWAP_CARE = 60.0
 KNOCK_STRENGTH = 0.87
 """Around this strength players knock (measured for the heuristic level: 9 in 10 knocks above 0.84)."""
 KNOCK_SHARPNESS = 25.0
+KNOCK_MODELS = {"schwimmen": (0.93, 25.0), "tauschen": (0.6, 12.0)}
+"""Where the model differs from ``KNOCK_STRENGTH`` and ``KNOCK_SHARPNESS`` (measured for the heuristic level over
+30 matches: in schwimmen 9 in 10 knocks above 0.91; in tauschen knocks from 0.45 to 0.95 and passes that could
+have knocked up to about 0.6, spread as the knock's risk decides)."""
 KNOCK_FLOOR = 0.02
 """The smallest chance given to a knock (or a declined knock) that the model finds unlikely: players err."""
-OFFER_SHARPNESS = 25.0
+OFFER_SHARPNESS = 12.0
 OFFER_FLOOR = 0.02
 """X4: the smallest chance given to an offer the model finds unlikely (or to taking one that does not help)."""
+OFFER_CARE = 8.0
+"""X4: how sharply a drawn hand is doubted for offering a card it needs more than another (the heuristic level
+weighs its offers against the neighbour's hand, and offers the card needed least about half the time)."""
 ENUMERATE = 1.5
 """When an opponent's unknown cards can be chosen in at most this many times ``draws`` ways, every way is weighed
 instead of drawing candidates at random. In Commerce an opponent who swapped holds one known card; with the
@@ -58,9 +65,9 @@ def _takeable(turn_widow: tuple[int, ...], taken: list[int]) -> tuple[int, ...]:
     return tuple(c for c in turn_widow if c not in taken)
 
 
-def _knocks(strength: float) -> float:
+def _knocks(strength: float, center: float = KNOCK_STRENGTH, sharpness: float = KNOCK_SHARPNESS) -> float:
     """The modelled chance that a player knocks with a hand of this strength when allowed to."""
-    return 1 / (1 + math.exp(-KNOCK_SHARPNESS * (strength - KNOCK_STRENGTH)))
+    return 1 / (1 + math.exp(-sharpness * (strength - center)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +217,7 @@ class Knowledge:
         self.swap_all = rules.swap_all
         self.shown = rules.fire_value if rules.shows else None
         self.offer_below = OFFER_BELOW
+        self.knock_model = KNOCK_MODELS.get(rules.name, (KNOCK_STRENGTH, KNOCK_SHARPNESS))
 
     def _bartered(self, me: int, offerer: int, to: int, gave: int | None, took: int | None) -> None:
         """X4, an accepted offer: ``offerer`` gave ``gave`` to the neighbour ``to`` for ``took``. The two who
@@ -266,7 +274,8 @@ class Knowledge:
         kind = decision.kind
         # Below the ruleset's floor for knocking (the tips, ``scoring.KNOCK_TIP``) players are modelled not to
         # knock at all: the strength scale is steep there (in Thirty-One 26 points beat 98.7% of all hands).
-        knocks = _knocks(strength_of(self.strengths, value)) if value >= self.knock_floor else 0.0
+        knocks = (_knocks(strength_of(self.strengths, value), *self.knock_model) if value >= self.knock_floor
+                  else 0.0)
         if kind == "knock":
             return math.log(KNOCK_FLOOR + knocks)
         if kind == "keep":
@@ -331,7 +340,7 @@ class Knowledge:
                     return -math.inf
                 keep = self.potentials
                 kept = next(keep[y * 52 + z] for x, y, z in ((a, b, c), (b, a, c), (c, a, b)) if x == card)
-                log -= SWAP_CARE * (max(keep[b * 52 + c], keep[a * 52 + c], keep[a * 52 + b]) - kept)
+                log -= OFFER_CARE * (max(keep[b * 52 + c], keep[a * 52 + c], keep[a * 52 + b]) - kept)
             return log
         card = decision.widow[0]
         held = values[a * 2704 + b * 52 + c]
