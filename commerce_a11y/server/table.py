@@ -149,11 +149,7 @@ class Table:
         seat = self.seat_of(session.account)
         if seat is None:
             return
-        self.present.pop(seat, None)
-        listener = self.listeners.get(seat)
-        if listener is not None:
-            listener.attach(None)
-            listener.mark = len(listener.seen)
+        self.detach(seat)
         if self.state != "playing":
             self.seating[seat] = None  # free for the next person (seats keep their places: ``present`` is by seat)
             if self.match is not None and not self.people:
@@ -249,13 +245,17 @@ class Table:
 
     # ----- a seat's presence -----
 
-    def away(self, seat: int, told: bool = True) -> None:
-        """A seated person's connection is gone: after the grace period a computer player plays for them."""
+    def detach(self, seat: int) -> None:
+        """The seat's person is no longer here: what they miss from now on is told when they come back."""
         self.present.pop(seat, None)
         listener = self.listeners.get(seat)
         if listener is not None:
             listener.attach(None)
             listener.mark = len(listener.seen)
+
+    def away(self, seat: int, told: bool = True) -> None:
+        """A seated person's connection is gone: after the grace period a computer player plays for them."""
+        self.detach(seat)
         if self.state != "playing":
             return
         account = self.seating[seat] or "?"
