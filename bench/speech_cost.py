@@ -67,7 +67,7 @@ from commerce_a11y.console.terminal import Terminal
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.rules import Action, Dealt, Event, MatchEnded, SeatView
 
-RULESETS = ("commerce", "braillespiel", "handeln", "thirty-one", "trentuno")
+RULESETS = ("commerce", "braillespiel", "handeln", "thirty-one", "trentuno", "schwimmen", "tauschen")
 LANGUAGES = ("de", "nl", "en")
 VOICES = {"de": "de", "nl": "nl", "en": "en"}
 """espeak-ng's voice for each language of the game."""
@@ -320,7 +320,7 @@ def choose(view: SeatView, player: str) -> Action:
     """The scripted player's action: the game's own hint, or the decline (pass; keep or done where that is it)."""
     if player == "hint":
         return hint_action(view)
-    for kind in ("pass", "done"):
+    for kind in ("pass", "done", "decline"):
         for action in view.legal:
             if action.kind == kind:
                 return action
