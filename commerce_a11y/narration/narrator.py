@@ -260,7 +260,7 @@ class Narrator:
                 return [_("You take the face-down widow. Your cards: {hand}. New widow: {cards}.").format(
                     hand=self.cards(e.took), cards=widow)]
             if self.brief:
-                return [_("{name} takes the widow blind; widow: {cards}.").format(name=self.name(e.player),
+                return [_("{name} takes blind; widow: {cards}.").format(name=self.name(e.player),
                                                                                   cards=widow)]
             return [_("{name} takes the face-down widow. New widow: {cards}.").format(name=self.name(e.player),
                                                                                      cards=widow)]
@@ -333,7 +333,8 @@ class Narrator:
             return [_("{name} takes it and gives you {card}.").format(name=self.name(e.to), card=self.card(e.took))]
         if e.to == self.seat:
             assert e.gave is not None and e.took is not None
-            return [_("You take {took} for {gave}.").format(took=self.card(e.gave), gave=self.card(e.took))]
+            # The player answered the offer of ``e.player``: gave ``e.took`` for the offered ``e.gave``.
+            return [_("You give {card} for {offered}.").format(card=self.card(e.took), offered=self.card(e.gave))]
         return [_("{name} takes it.").format(name=self.name(e.to))]
 
     def _decline(self, e: Declined) -> list[str]:
@@ -652,6 +653,10 @@ class Narrator:
                 name=name, card=card)
         if view.phase is Phase.EXCHANGE:
             if view.face_down:  # S2: the dealer's blind choice, the middle unseen
+                if codes and self.brief:
+                    # Translators: brief speech with card codes, for a 40-cell braille line: the dealer's own
+                    # cards, then the choice (take the face-down widow, keep); "You deal" was said just before.
+                    return _("{cards}: {actions}? ").format(cards=cards, actions=actions)
                 if codes:
                     return _("You deal, {cards}: {actions}? ").format(cards=cards, actions=actions)
                 if self.brief:
