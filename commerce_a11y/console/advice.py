@@ -256,8 +256,11 @@ def _barter_why(view: SeatView, narrator: Narrator, action: Trade | Offer | Acce
             return _("{offered} for your {card} makes {value}, better than {percent} in 100 hands.").format(
                 offered=offered, card=narrator.card(action.card), value=value_words(rules, new),
                 percent=percent(view, after))
-        return _("It keeps {value} and gives away {card}, the card your hand needs least.").format(
-            value=value_words(rules, new), card=narrator.card(action.card))
+        if after == now:
+            return _("It keeps {value} and gives away {card}, the card your hand needs least.").format(
+                value=value_words(rules, new), card=narrator.card(action.card))
+        return _("It gives {value} for now, but {offered} is a card to build on.").format(
+            value=value_words(rules, new), offered=offered)
     best = max((rules.hand_value(_given(hand, a.card, offer.card)) for a in view.legal if isinstance(a, Accept)),
                default=now)
     if best <= now:
