@@ -163,6 +163,50 @@ def test_handeln_dealers_exchange_question_goes_to_the_dealer(server: ServerProc
     kim.close()
 
 
+def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_may_know(
+        server: ServerProcess) -> None:
+    """Issue 17: Bo (seat 1) offers a card to his right-hand neighbour Ada (seat 0), who is asked on Bo's turn (the
+    seat to act in the answer phase: GMCP ``yours`` with phase ``answer``); Bo and Ada hear the card, the spectator
+    Cy only that a card was offered and declined."""
+    ada, bo, cy = person(server, "Ada"), person(server, "Bo"), person(server, "Cy")
+    table(ada, "tauschen name=Barter seats=3 bots=basic chips=9", bo)
+    cy.send("watch Barter")
+    cy.prompt()
+    ada.send("start")
+    offered = answered = None
+    deadline = time.monotonic() + 60
+    while answered is None:
+        assert time.monotonic() < deadline, bo.text[-1500:] + ada.text[-1500:]
+        for client in (ada, bo, cy):
+            client.pump(0.02)
+            while len(client.prompts) > client.prompt_seen:
+                index = client.prompt_seen
+                client.prompt_seen += 1
+                if client.kinds[index] != "turn":
+                    continue
+                question = client.prompts[index]
+                if client is bo and offered is None and " offer," in question:
+                    offered = question
+                    bo.send("offer 1")
+                elif client is ada and offered is not None and question.startswith("Bo offers you "):
+                    answered = question
+                    status = ada.statuses()[-1]
+                    assert status["yours"] and status["phase"] == "answer" and status["turn"] == "Ada"
+                    assert bo.statuses()[-1]["yours"] is False
+                    ada.send("decline")
+                else:
+                    client.send("p")
+    card = bo.expect(r"You offer (.+) to Ada\.").removeprefix("You offer ").removesuffix(" to Ada.")
+    assert answered == f"Bo offers you {card}. Give one of your cards for it, or decline? "
+    assert ada.text.count(f"Bo offers you {card}") == 1  # said once: in the question
+    bo.expect(r"Ada declines\.")
+    seen = cy.expect(r"Bo offers Ada a card\.\n(?:.*\n)*?Ada declines\.")
+    assert card not in seen
+    assert not any(status["cards"] for status in cy.statuses())  # a spectator's status holds no cards
+    for client in (ada, bo, cy):
+        client.close()
+
+
 def test_spectators_hear_but_cannot_play_and_chat_is_limited(server: ServerProcess) -> None:
     lu, mo, ned = person(server, "Lu"), person(server, "Mo"), person(server, "Ned")
     table(lu, "commerce name=Watch seats=3 bots=easy")
