@@ -165,19 +165,19 @@ def test_handeln_dealers_exchange_question_goes_to_the_dealer(server: ServerProc
 
 def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_may_know(
         server: ServerProcess) -> None:
-    """Issue 17: Bo (seat 1) offers a card to his right-hand neighbour Ada (seat 0), who is asked on Bo's turn (the
-    seat to act in the answer phase: GMCP ``yours`` with phase ``answer``); Bo and Ada hear the card, the spectator
-    Cy only that a card was offered and declined."""
-    ada, bo, cy = person(server, "Ada"), person(server, "Bo"), person(server, "Cy")
-    table(ada, "tauschen name=Barter seats=3 bots=basic chips=9", bo)
-    cy.send("watch Barter")
-    cy.prompt()
-    ada.send("start")
+    """Issue 17: Vic (seat 1) offers a card to his right-hand neighbour Uma (seat 0), who is asked on Vic's turn (the
+    seat to act in the answer phase: GMCP ``yours`` with phase ``answer``); Vic and Uma hear the card, the spectator
+    Wes only that a card was offered and declined."""
+    uma, vic, wes = person(server, "Uma"), person(server, "Vic"), person(server, "Wes")
+    table(uma, "tauschen name=Barter seats=3 bots=basic chips=9", vic)
+    wes.send("watch Barter")
+    wes.prompt()
+    uma.send("start")
     offered = answered = None
     deadline = time.monotonic() + 60
     while answered is None:
-        assert time.monotonic() < deadline, bo.text[-1500:] + ada.text[-1500:]
-        for client in (ada, bo, cy):
+        assert time.monotonic() < deadline, vic.text[-1500:] + uma.text[-1500:]
+        for client in (uma, vic, wes):
             client.pump(0.02)
             while len(client.prompts) > client.prompt_seen:
                 index = client.prompt_seen
@@ -185,25 +185,25 @@ def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_
                 if client.kinds[index] != "turn":
                     continue
                 question = client.prompts[index]
-                if client is bo and offered is None and " offer," in question:
+                if client is vic and offered is None and " offer," in question:
                     offered = question
-                    bo.send("offer 1")
-                elif client is ada and offered is not None and question.startswith("Bo offers you "):
+                    vic.send("offer 1")
+                elif client is uma and offered is not None and question.startswith("Vic offers you "):
                     answered = question
-                    status = ada.statuses()[-1]
-                    assert status["yours"] and status["phase"] == "answer" and status["turn"] == "Ada"
-                    assert bo.statuses()[-1]["yours"] is False
-                    ada.send("decline")
+                    status = uma.statuses()[-1]
+                    assert status["yours"] and status["phase"] == "answer" and status["turn"] == "Uma"
+                    assert vic.statuses()[-1]["yours"] is False
+                    uma.send("decline")
                 else:
                     client.send("p")
-    card = bo.expect(r"You offer (.+) to Ada\.").removeprefix("You offer ").removesuffix(" to Ada.")
-    assert answered == f"Bo offers you {card}. Give one of your cards for it, or decline? "
-    assert ada.text.count(f"Bo offers you {card}") == 1  # said once: in the question
-    bo.expect(r"Ada declines\.")
-    seen = cy.expect(r"Bo offers Ada a card\.\n(?:.*\n)*?Ada declines\.")
+    card = vic.expect(r"You offer (.+) to Uma\.").removeprefix("You offer ").removesuffix(" to Uma.")
+    assert answered == f"Vic offers you {card}. Give one of your cards for it, or decline? "
+    assert uma.text.count(f"Vic offers you {card}") == 1  # said once: in the question
+    vic.expect(r"Uma declines\.")
+    seen = wes.expect(r"Vic offers Uma a card\.\n(?:.*\n)*?Uma declines\.")
     assert card not in seen
-    assert not any(status["cards"] for status in cy.statuses())  # a spectator's status holds no cards
-    for client in (ada, bo, cy):
+    assert not any(status["cards"] for status in wes.statuses())  # a spectator's status holds no cards
+    for client in (uma, vic, wes):
         client.close()
 
 
