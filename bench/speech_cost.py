@@ -17,9 +17,9 @@ answer, every line the game writes), then measures every line the player gets:
 The game runs in this process with its real ``Terminal`` and ``PlainInput`` reading a scripted standard input,
 which answers each question from the match when it is asked: at the player's turn, ``--player pass`` declines
 (pass, or keep / done where that is the decline, or decline an offer) and ``--player hint`` plays what the game's
-``hint`` suggests;
-any other question (yes or no) gets ``--follow``. After ``--turn-limit`` turns in one hand the player declines
-(the hint can swap back and forth for ever in Braillespiel); the report says in how many hands it did. HOME and
+``hint`` suggests; any other question (yes or no) gets ``--follow``. After ``--turn-limit`` turns in one hand the
+player declines (the hint can swap back and forth for ever in Braillespiel); the report says in how many hands it
+did. HOME and
 the XDG folders point into a temporary folder, so the player's own settings, saves, records and statistics are
 never touched. ``--verify`` plays each match again as a real ``commerce play`` subprocess fed the same answers and
 checks that it prints the same bytes. ``--check-speech N`` compares the first N lines' per-line durations with the
