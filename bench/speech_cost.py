@@ -21,8 +21,8 @@ which answers each question from the match when it is asked: at the player's tur
 player declines (the hint can swap back and forth for ever in Braillespiel); the report says in how many hands it
 did. HOME and the XDG folders point into a temporary folder, so the player's own settings, saves, records and
 statistics are never touched. ``--verify`` plays each match again as a real ``commerce play`` subprocess fed the
-same answers and checks that it prints the same bytes. ``--check-speech N`` compares the first N lines' per-line durations with the
-same lines spoken in one go (measured: per line is 2-6% shorter, the pauses between sentences).
+same answers and checks that it prints the same bytes. ``--check-speech N`` compares the first N lines' per-line
+durations with the same lines spoken in one go (measured: per line is 2-6% shorter, the pauses between sentences).
 
     uv run python bench/speech_cost.py --rules commerce --lang en --cards names --verbosity normal brief
     uv run python bench/speech_cost.py --rules commerce braillespiel handeln thirty-one trentuno \\
