@@ -582,3 +582,40 @@ def test_a_tauschen_game_in_process_answers_offers_and_trades(capsys: pytest.Cap
     assert any(line.startswith("You trade ") for line in lines) and any(line.startswith("You give ") for line in
                                                                          lines)
     assert _("You decline.") in lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_replay_tells_both_rulesets_as_the_seat_heard_them(lang: str, tmp_path: object) -> None:
+    """``commerce replay`` of the record fixtures, from the first seat: the offers made to the seat are told (there
+    is no question to say them), the other seats' trades without their cards, and swimming and going under."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from commerce_a11y.i18n import translation
+
+    records = Path(__file__).parent / "records"
+    t = translation(lang)
+
+    def told(name: str) -> list[str]:
+        result = subprocess.run([sys.executable, "-m", "commerce_a11y", "replay", str(records / f"{name}.jsonl"),
+                                 "--seat", "1", "--lang", lang], capture_output=True, text=True, timeout=120,
+                                check=False, stdin=subprocess.DEVNULL, env={"LANG": "C.UTF-8", "TERM": "dumb",
+                                                                            "HOME": str(tmp_path)})
+        assert result.returncode == 0 and not result.stderr, result.stderr
+        return result.stdout.splitlines()
+
+    def matching(lines: list[str], msgid: str) -> list[str]:
+        parts = re.split(r"\{(\w+)\}", t.gettext(msgid))
+        pattern = "".join(re.escape(p) if i % 2 == 0 else ".+?" for i, p in enumerate(parts))
+        return [line for line in lines if re.fullmatch(pattern, line)]
+
+    barter = told("tauschen-chips2")
+    assert matching(barter, "{name} offers you {card}.") and matching(barter, "You give {card} for {offered}.")
+    assert matching(barter, "{name} trades a card and pays a chip to the box.")
+    assert not matching(barter, "You offer {card} to {name}.") or matching(barter, "{name} declines.")
+    swim = told("schwimmen-chips1")
+    assert matching(swim, "{name} swims.") or matching(swim, "You swim: no lives left, but still in.")
+    assert matching(swim, "{name} goes under.") or matching(swim, "You go under. The match plays on to its end.")
+    assert matching(swim, "{name} shows 31.") or matching(swim, "{name} shows three aces: fire!") or matching(
+        swim, "You show 31.")
