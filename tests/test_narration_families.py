@@ -619,3 +619,17 @@ def test_replay_tells_both_rulesets_as_the_seat_heard_them(lang: str, tmp_path: 
     assert matching(swim, "{name} goes under.") or matching(swim, "You go under. The match plays on to its end.")
     assert matching(swim, "{name} shows 31.") or matching(swim, "{name} shows three aces: fire!") or matching(
         swim, "You show 31.")
+
+
+def test_s2_the_table_servers_status_never_shows_the_face_down_widow() -> None:
+    """GMCP ``Commerce.Status`` named the face-down middle's cards to every seat before the dealer's choice."""
+    from types import SimpleNamespace
+
+    from commerce_a11y.server.status import status
+
+    match = schwimmen_deal()
+    table = SimpleNamespace(match=match, name="T", seating=[None, None, None])
+    assert match.face_down and status(table, None)["widow"] == []  # type: ignore[arg-type]
+    assert status(table, match.view(match.dealer))["widow"] == []  # type: ignore[arg-type]
+    play(match, Done())
+    assert status(table, None)["widow"] == ["8C", "9D", "10H"]  # type: ignore[arg-type]
