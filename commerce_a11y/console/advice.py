@@ -203,8 +203,8 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
             return _("The widow, {widow}, promises more than your cards, {value}.").format(widow=widow, value=value)
         return _("Your cards, {value}, promise more than the widow, {widow}.").format(widow=widow, value=value)
     if not rules.widow:  # X1: a pass in tauschen
-        return _("You hold {value}, better than {percent} in 100 hands: good enough to wait, without paying for "
-                 "a trade.").format(value=value, percent=share)
+        return _("You hold {value}, better than {percent} in 100 hands; a trade's sure chip is not worth its "
+                 "chance now.").format(value=value, percent=share)
     best = max((whatif_value(view, a) for a in view.legal if isinstance(a, Swap)), default=now)
     if isinstance(action, Done) and view.phase is Phase.CALL:
         return _("You hold {value}, which can still improve before anyone calls.").format(value=value)
@@ -253,7 +253,7 @@ def _barter_why(view: SeatView, narrator: Narrator, action: Trade | Offer | Acce
         new = _given(hand, action.card, offer.card)
         after = rules.hand_value(new)
         if after > now:
-            return _("{offered} for your {card} makes {value}, better than {percent} in 100 hands.").format(
+            return _("Giving {card} for {offered} makes {value}, better than {percent} in 100 hands.").format(
                 offered=offered, card=narrator.card(action.card), value=value_words(rules, new),
                 percent=percent(view, after))
         if after == now:
@@ -267,7 +267,7 @@ def _barter_why(view: SeatView, narrator: Narrator, action: Trade | Offer | Acce
         return _("No card of yours given for {offered} improves on {value}.").format(offered=offered, value=value)
     best_hand = max((_given(hand, a.card, offer.card) for a in view.legal if isinstance(a, Accept)),
                     key=rules.hand_value)
-    return _("{offered} would make at most {value}, not worth the card {name} hopes for.").format(
+    return _("Taking {offered} would make at most {value}, not worth the card {name} hopes for.").format(
         offered=offered, value=value_words(rules, best_hand), name=narrator.name(offer.player))
 
 
@@ -582,7 +582,7 @@ def showdown_lines(view: SeatView, narrator: Narrator, event: Showdown) -> list[
     above = [s for s in order if values[s] > lowest]
     if len(losers) > 1:
         line = _("{names} tie for the lowest hand, {value}.").format(
-            names=", ".join(narrator.name(s) for s in losers), value=words[losers[0]])
+            names=narrator.names_and(losers), value=words[losers[0]])
         if not above:
             return [line]
         nearest = min(above, key=lambda s: values[s])
