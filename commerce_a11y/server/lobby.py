@@ -16,6 +16,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -54,15 +55,17 @@ SAVE_THREADS = 4
 contend with the event loop for the interpreter (bench/serve_load.py: 8 threads stalled the loop up to 100 ms)."""
 
 
+@dataclass
 class Limits:
-    def __init__(self, connections: int = 500, per_address: int = 10, idle: float = LOBBY_IDLE,
-                 login: float = LOGIN_SECONDS, grace: int = GRACE, logins: int = LOGINS_PER_MINUTE) -> None:
-        self.connections = connections
-        self.per_address = per_address
-        self.logins = logins
-        self.idle = idle
-        self.login = login
-        self.grace = grace
+    """What one server allows: connections in all and per address, seconds idle in the lobby and to log in, the
+    grace period of a dropped seat, login attempts per address and minute."""
+
+    connections: int = 500
+    per_address: int = 10
+    idle: float = LOBBY_IDLE
+    login: float = LOGIN_SECONDS
+    grace: int = GRACE
+    logins: int = LOGINS_PER_MINUTE
 
 
 class Server:

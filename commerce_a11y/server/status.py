@@ -4,12 +4,13 @@ Sent after every change a listener hears, never instead of a spoken line. Cards 
 ("QH", "10C", "AS": rank then suit letter), the same in every language; a spectator's ``hand`` is always empty. The
 fields (README "Playing together" lists them for client authors):
 
-``table`` name; ``ruleset``; ``hand`` the hand's number; ``cards`` your cards; ``widow``; ``counter`` what the
-counts count (chips, lives, marks, minus_points); ``players`` in seat order, each ``name``, ``count``, ``out``,
-``you``, ``dealer``, ``computer``; ``pot``; ``turn`` the name of the player to act (null when the match is over);
-``yours`` whether that is you; ``phase`` (turn, continue, exchange, call, over); ``last_round``; ``knocker`` (the
-name, or null); ``over``; ``position`` how many events the match has had (it grows with every change, so a client
-can tell a new status from a repeated one).
+``table`` name; ``ruleset``; ``hand`` the hand's number; ``cards`` your cards; ``widow`` (empty while it lies face
+down, S2, and in tauschen, X1); ``counter`` what the counts count (chips, lives, marks, minus_points); ``players`` in
+seat order, each ``name``, ``count``, ``out``, ``you``, ``dealer``, ``computer``; ``pot``; ``turn`` the name of the
+player to act (null when the match is over; while an offer waits, X4, the neighbour who answers it); ``yours``
+whether that is you; ``phase`` (turn, continue, exchange, call, answer, over); ``last_round``; ``knocker`` (the name,
+or null); ``over``; ``position`` how many events the match has had (it grows with every change, so a client can tell
+a new status from a repeated one).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def status(table: Table, view: SeatView | None) -> dict[str, Any]:
         "ruleset": match.rules.name,
         "hand": match.hand_no,
         "cards": [c.code for c in view.hand] if view is not None else [],
-        "widow": [c.code for c in match.widow],
+        "widow": [] if match.face_down else [c.code for c in match.widow],  # S2: face down, nobody sees it
         "counter": match.rules.counter,
         "players": players,
         "pot": match.pot,

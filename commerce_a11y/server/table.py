@@ -28,7 +28,7 @@ from ..i18n import _, speaking
 from ..narration.narrator import ruleset_title
 from ..narration.rules_book import rules_book
 from ..records import keep_record, time_stamp
-from ..rules import RECORD_FORMAT, IllegalAction, Match, Phase, Player, Ruleset, SeatView, record_lines, replay
+from ..rules import RECORD_FORMAT, IllegalAction, Match, Player, Ruleset, SeatView, record_lines, replay
 from ..storage import SaveRefused, SaveWriter, new_ident, read_save, unseal
 from . import thinking
 from .seat import Listener
@@ -149,11 +149,7 @@ class Table:
         seat = self.seat_of(session.account)
         if seat is None:
             return
-        self.present.pop(seat, None)
-        listener = self.listeners.get(seat)
-        if listener is not None:
-            listener.attach(None)
-            listener.mark = len(listener.seen)
+        self.detach(seat)
         if self.state != "playing":
             self.seating[seat] = None  # free for the next person (seats keep their places: ``present`` is by seat)
             if self.match is not None and not self.people:
@@ -249,13 +245,17 @@ class Table:
 
     # ----- a seat's presence -----
 
-    def away(self, seat: int, told: bool = True) -> None:
-        """A seated person's connection is gone: after the grace period a computer player plays for them."""
+    def detach(self, seat: int) -> None:
+        """The seat's person is no longer here: what they miss from now on is told when they come back."""
         self.present.pop(seat, None)
         listener = self.listeners.get(seat)
         if listener is not None:
             listener.attach(None)
             listener.mark = len(listener.seen)
+
+    def away(self, seat: int, told: bool = True) -> None:
+        """A seated person's connection is gone: after the grace period a computer player plays for them."""
+        self.detach(seat)
         if self.state != "playing":
             return
         account = self.seating[seat] or "?"
@@ -593,8 +593,11 @@ class Table:
         from dataclasses import replace
 
         assert self.match is not None
-        view = self.match.view(0)
-        return replace(view, seat=-1, hand=(), legal=(), _log=[], _log_size=0, _hand_start=0, own_turns=0)
+        match = self.match
+        view = match.view(0)
+        offer = None if match.offer is None else match.offer.visible_to(-1)  # X4: the card is the two players'
+        return replace(view, seat=-1, hand=(), legal=(), _log=[], _log_size=0, _hand_start=0, own_turns=0,
+                       offer=offer)
 
     def open_rules(self, listener: Listener, session: Session, argument: str) -> None:
         from ..console.reader import find_section
@@ -627,7 +630,3 @@ class Table:
         listener.say(said)
         session.prompt(reader.prompt(), "rules")
 
-
-def table_phase_name(view: SeatView) -> str:
-    return {Phase.EXCHANGE: "exchange", Phase.CALL: "call", Phase.TURN: "turn", Phase.CONTINUE: "continue",
-            Phase.OVER: "over"}[view.phase]
