@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pytest
-from engine_helpers import lay, named_cards, new_match
+from engine_helpers import lay, named_cards, new_match, play_out
 
 from commerce_a11y.bots import BOT_KINDS, make_bot, without_undo
-from commerce_a11y.bots.base import MAX_OWN_TURNS
+from commerce_a11y.bots.base import MAX_OWN_TURNS, Bot
 from commerce_a11y.bots.knowledge import Decision, Knowledge
 from commerce_a11y.bots.scoring import knock_floor
 from commerce_a11y.bots.sim import ACCEPT, ALL, DECLINE, KNOCK, OFFER, PASS, SWAP, TRADE, Sim, best_swap
@@ -30,6 +31,7 @@ from commerce_a11y.rules import (
     Phase,
     Player,
     Pounced,
+    SeatView,
     Showdown,
     Swap,
     Swapped,
@@ -460,3 +462,68 @@ def test_s2_the_dealers_blind_choice_never_depends_on_the_face_down_widow(kind: 
         first = make_bot(kind, 5).choose(match.view(seat))
         match.widow, match.stock[:3] = match.stock[:3], match.widow
         assert make_bot(kind, 5).choose(match.view(seat)) == first
+
+
+def redeal_unseen(match: Match, seat: int, rng: random.Random) -> Match:
+    """A copy of the match in which every card ``seat`` has not seen (in the other hands, the stock and a face-down
+    middle) is shuffled among those places, everything the seat saw staying where it was."""
+    view = match.view(seat)
+    seen = set(view.hand) | set(view.widow) | ({view.offer.card} if view.offer and view.offer.card else set())
+    for event in view.hand_history:
+        seen |= named_cards(event)
+    redealt = copy.deepcopy(match, {id(match.rules): match.rules})  # the ruleset is shared, not copied
+    places = [redealt.hands[s] for s in redealt.order if s != seat] + [redealt.stock]
+    if view.face_down:
+        places.append(redealt.widow)
+    slots = [(cards, i) for cards in places for i, card in enumerate(cards) if card not in seen]
+    unseen = [cards[i] for cards, i in slots]
+    rng.shuffle(unseen)
+    for (cards, i), card in zip(slots, unseen, strict=True):
+        cards[i] = card
+    return redealt
+
+
+@dataclass
+class Blindfolded:
+    """Plays a level in a match and, at some of its decisions, asks the level afresh about the match as it is and
+    about the match with the unseen cards redealt (``redeal_unseen``): the two answers must agree."""
+
+    kind: str
+    bot: Bot
+    match: Match | None = None
+    checked: int = 0
+
+    def choose(self, view: SeatView) -> Action:
+        assert self.match is not None and view.seat == self.match.to_act
+        rng = random.Random(len(self.match.events))
+        if not self.checked or rng.random() < (0.1 if self.kind == "strong" else 0.3):
+            seat = view.seat
+            first = make_bot(self.kind, 7).choose(view)
+            other = redeal_unseen(self.match, seat, rng)
+            assert make_bot(self.kind, 7).choose(other.view(seat)) == first
+            self.checked += 1
+        return self.bot.choose(view)
+
+
+FAMILY_TABLES = [("schwimmen", 2), ("schwimmen", 3), ("schwimmen", 5), ("schwimmen", 8), ("tauschen", 3),
+                 ("tauschen", 5), ("tauschen", 8)]
+
+
+@pytest.mark.parametrize("kind", list(BOT_KINDS))
+@pytest.mark.parametrize(("name", "players"), FAMILY_TABLES)
+def test_s1_x1_every_level_plays_schwimmen_and_tauschen_to_the_end_seeing_only_its_seat(
+        kind: str, name: str, players: int) -> None:
+    """Issue 17: every level plays whole bot-only matches of both rulesets at every table size with legal moves
+    and within the bound of its own turns (S10, X6), among players of the level below (the heuristic level among
+    strong ones); and whatever the unseen cards are, its decisions stay the same (G7: it sees only its seat)."""
+    rules = ruleset(name, chips=1 if name == "schwimmen" else 2)
+    others = {"random": "easy", "easy": "random", "strong": "heuristic"}.get(kind, "basic")
+    checked = 0
+    for seed in range(1 if kind == "strong" else 3):
+        match = Match(rules, [Player(f"P{i}") for i in range(players)], seed=seed)
+        tested = Blindfolded(kind, make_bot(kind, seed), match)
+        bots: list[Bot] = [tested] + [make_bot(others, seed * 10 + i) for i in range(1, players)]
+        play_out(match, bots)
+        assert match.winners
+        checked += tested.checked
+    assert checked
