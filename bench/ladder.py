@@ -90,6 +90,7 @@ def main() -> None:
                     "ratio_ci": [round(low, 3), round(high, 3)],
                     "decision_ms_p50": round(percentile(times, 50), 2),
                     "decision_ms_p95": round(percentile(times, 95), 2),
+                    "decision_ms_max": round(max(times, default=0.0), 2),
                     "seconds": round(time.perf_counter() - started, 1),
                 }
                 if args.json:
@@ -100,7 +101,8 @@ def main() -> None:
                           f"{tested:.3f} [{t_low:.3f}, {t_high:.3f}] vs {others:.3f} per hand; "
                           f"ratio {cell['ratio']} [{low:.2f}, {high:.2f}]; "
                           f"{summary.matches} matches, {summary.hands} hands; "
-                          f"decision p50 {cell['decision_ms_p50']} ms, p95 {cell['decision_ms_p95']} ms; "
+                          f"decision p50 {cell['decision_ms_p50']} ms, p95 {cell['decision_ms_p95']} ms, "
+                          f"max {cell['decision_ms_max']} ms; "
                           f"{cell['seconds']} s")
                 sys.stdout.flush()
 

@@ -160,10 +160,10 @@ class HeuristicBot:
         lookup = rules.table.table
         me = view.seat
         neighbour = view.order[view.order.index(me) - 1]
-        deals = Knowledge(view).sample(self.rng, draws, deals)
-        hand = list(view.hand)
-        losses = {None: 0.0, **{c: 0.0 for c in hand}}
-        for hands in deals:
+        sampled = Knowledge(view).sample(self.rng, draws, deals)
+        hand = [int(c) for c in view.hand]
+        losses: dict[int | None, float] = {None: 0.0, **{c: 0.0 for c in hand}}
+        for hands in sampled:
             others = [rules.hand_value(h) for s, h in hands.items() if s != neighbour]
             theirs = hands[neighbour]
             rest = min(others, default=None)

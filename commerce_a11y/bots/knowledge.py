@@ -143,10 +143,9 @@ class Knowledge:
                     dealer = None
                 case Swapped(player=player):
                     if player != me and player in self.known:
-                        offered, knockable, final = ((_takeable(turn_widow, run), False, True) if continues
-                                                     else (tuple(widow), can_knock and player not in fresh,
-                                                           last_turn))
-                        self.decisions[player].append(Decision(player, "swap", offered, tuple(event.gave),
+                        lay, knockable, final = ((_takeable(turn_widow, run), False, True) if continues
+                                                 else (tuple(widow), can_knock and player not in fresh, last_turn))
+                        self.decisions[player].append(Decision(player, "swap", lay, tuple(event.gave),
                                                                tuple(event.took), knockable, final))
                         self.known[player] -= set(event.gave)
                         self.known[player] |= set(event.took)

@@ -337,8 +337,8 @@ def sensible_policy(knock_at: float, strengths: dict[int, float], promises: list
         held = promises[a * 2704 + b * 52 + c]
         if swap_all:
             x, y, z = sim.widow
-            whole = promises[x * 2704 + y * 52 + z]
-            if whole > best and whole > held:
+            promised = promises[x * 2704 + y * 52 + z]
+            if promised > best and promised > held:
                 return (ALL,)
         if best > held:
             return (SWAP, (gave,), (took,))

@@ -149,7 +149,7 @@ class StrongBot:
         """The unseen cards no opponent holds in this deal, shuffled: the stock's cards in the order they come
         (S5, X3), and before the dealer's blind choice the face-down middle first (S2)."""
         held = {c for hand in hands.values() for c in hand}
-        rest = [c for c in know.unseen if c not in held]
+        rest: list[int] = [c for c in know.unseen if c not in held]
         self.rng.shuffle(rest)
         return rest
 
@@ -201,7 +201,7 @@ def _sim_action(action: Action) -> tuple:
 def _chosen(view: SeatView, hands: dict[int, list[int]], middle: list[int], stock: list[int], take: bool) -> Sim:
     """S2: the hand after the dealer's choice, at the eldest's first turn: kept (the middle turned face up) or
     taken unseen (the old hand face up in the middle); a dealer who took 31 or three aces shows them at once."""
-    hand = list(view.hand)
+    hand: list[int] = list(view.hand)
     if take:
         hand, middle = list(middle), hand
     order = view.order
