@@ -7,7 +7,7 @@ interval, and the ratio of the tested
 level's rate to the average rate of the others, with a bootstrap 95% interval over deal groups. A ratio below 1
 whose interval excludes 1 means the level beats the one below.
 
-    uv run python bench/ladder.py                       # every ruleset, 3, 5 and 8 players, every rung
+    uv run python bench/ladder.py                       # every ruleset, 3, 5, 8 players (schwimmen 2 too), every rung
     uv run python bench/ladder.py --rules commerce --players 5 --pair strong:heuristic --deals 200
 """
 
@@ -26,6 +26,8 @@ from commerce_a11y.simulate import MatchResult, Summary, percentile, simulate
 RUNGS = ("easy:random", "basic:easy", "heuristic:basic", "strong:heuristic")
 OPTIONS = {"braillespiel": {"marks": 5, "hands": 40}}
 """Braillespiel at 10 marks and no hand limit runs to hundreds of hands a match; this keeps a run short."""
+TABLES = {"schwimmen": [2, 3, 5, 8]}
+"""Table sizes of the whole grid where they differ from 3, 5 and 8: schwimmen is a favourite of two players too."""
 
 
 def rates(results: list[MatchResult]) -> tuple[float, float]:
@@ -69,7 +71,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(7)
     for name in args.rules or list(RULESETS):
-        for players in args.players or [3, 5, 8]:
+        for players in args.players or TABLES.get(name, [3, 5, 8]):
             rules = ruleset(name, **OPTIONS.get(name, {}))
             if not rules.min_players <= players <= rules.max_players:
                 continue
