@@ -35,6 +35,13 @@ too much (the knocks it chose lost 0.166, predicted 0.108, over 175 knocks); wit
 0.086), and the level lost 0.754 instead of 0.767 times the heuristic's chips per hand on the same 200 deal groups,
 for about 5 ms more a decision."""
 
+SWAPS = 9
+SWAPS_BY_RULES = {"schwimmen": 5}
+"""Swaps searched, the best by promise, where they differ from ``SWAPS``. Schwimmen's playouts run longer (fresh
+middles after rounds of passes) and its candidates hold swapping all three as well: with all nine single swaps the
+level's decisions at 5 and 8 players reached a p95 of 92 to 102 ms with both cores busy. Of 132 swaps it chose
+(5 players, 8 matches) 129 were among the best five by promise."""
+
 BIG_TABLE = 8
 """Above this many players the deals shrink with the square of the table and the candidate hands with the table
 (``bench/table_wait.py``, one heuristic seat among 11 strong players at 12 players): the longest wait between two
@@ -43,7 +50,7 @@ round of the others' turns now takes at most 0.62 s in thirty-one and 0.85 s in 
 
 
 class StrongBot:
-    def __init__(self, seed: int, deals: int = DEALS, draws: int = DRAWS, candidates: int = 9) -> None:
+    def __init__(self, seed: int, deals: int = DEALS, draws: int = DRAWS, candidates: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.heuristic = HeuristicBot(seed + 1)
         self.deals = deals
@@ -104,7 +111,8 @@ class StrongBot:
             swaps = [s for s in swaps if rules.hand_value(after_swap(view.hand, s)) >= value]
             whole = whole and rules.hand_value(view.widow) >= value
         ranked = ranked_swaps(swaps, view.hand, rules, promise, view.last_round)
-        candidates: list[Action] = [s for _, s in ranked[: self.candidates_kept]]
+        kept = self.candidates_kept or SWAPS_BY_RULES.get(rules.name, SWAPS)
+        candidates: list[Action] = [s for _, s in ranked[:kept]]
         if whole:
             candidates.append(ExchangeAll())  # S3
         # Equal losses go to the first candidate. In the last round that is passing: a swap rated no better
