@@ -527,3 +527,30 @@ def test_s1_x1_every_level_plays_schwimmen_and_tauschen_to_the_end_seeing_only_i
         assert match.winners
         checked += tested.checked
     assert checked
+
+
+def test_x4_x6_strong_leaves_a_knock_rated_as_well_as_passing_to_the_heuristic_rule() -> None:
+    """Tauschen: where the search rates knocking and passing exactly equal (hands barely change), the heuristic
+    level's weighed risk decides; where they differ, the search does. Else it would knock at every such tie and keep
+    no turn for an offer."""
+    rules = ruleset("tauschen")
+    seen: set[tuple[bool, bool]] = set()
+    for seed in range(30):
+        match = Match(rules, [Player(f"P{i}", "bot") for i in range(5)], seed)
+        advance(match, 6, seed)
+        if match.over or match.phase is not Phase.TURN or Knock() not in match.legal_actions():
+            continue
+        view = match.view(match.to_act)
+        for tie in (True, False):
+            strong = StrongBot(seed, deals=8, draws=40)
+            estimates = [(Pass(), 0.2), (Knock(), 0.2 if tie else 0.1)]
+            strong.estimates = lambda _view, e=estimates: e  # type: ignore[method-assign]
+            heuristic = StrongBot(seed, deals=8, draws=40).heuristic
+            rule_knocks = heuristic.knock_risk(view) <= heuristic.risk_limit(view)
+            choice = strong.choose(view)
+            if tie:
+                assert isinstance(choice, Knock) == rule_knocks
+                seen.add((tie, rule_knocks))
+            else:
+                assert choice == Knock()
+    assert (True, True) in seen and (True, False) in seen
