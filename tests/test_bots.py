@@ -15,7 +15,7 @@ from commerce_a11y.bots.base import MAX_OWN_TURNS, Bot
 from commerce_a11y.bots.knowledge import Decision, Knowledge
 from commerce_a11y.bots.scoring import knock_floor
 from commerce_a11y.bots.sim import ACCEPT, ALL, DECLINE, KNOCK, OFFER, PASS, SWAP, TRADE, Sim, best_swap
-from commerce_a11y.bots.strong import WAIT_BIAS, StrongBot
+from commerce_a11y.bots.strong import TIE_RULE_FROM, WAIT_BIAS, StrongBot
 from commerce_a11y.cards import CARDS, parse_cards
 from commerce_a11y.rules import (
     Accept,
@@ -530,13 +530,13 @@ def test_s1_x1_every_level_plays_schwimmen_and_tauschen_to_the_end_seeing_only_i
 
 
 def test_x4_x6_strong_leaves_a_knock_rated_as_well_as_passing_to_the_heuristic_rule() -> None:
-    """Tauschen: where the search rates knocking and passing exactly equal (hands barely change), the heuristic
-    level's weighed risk decides; where they differ, the search does. Else it would knock at every such tie and keep
-    no turn for an offer."""
+    """Tauschen at a big table (``TIE_RULE_FROM``): where the search rates knocking and passing exactly equal (hands
+    barely change), the heuristic level's weighed risk decides; where they differ, the search does. Else it would
+    knock at every such tie and keep no turn for an offer. At a small table a tie knocks (``WAIT_BIAS``)."""
     rules = ruleset("tauschen")
     seen: set[tuple[bool, bool]] = set()
     for seed in range(30):
-        match = Match(rules, [Player(f"P{i}", "bot") for i in range(5)], seed)
+        match = Match(rules, [Player(f"P{i}", "bot") for i in range(TIE_RULE_FROM)], seed)
         advance(match, 6, seed)
         if match.over or match.phase is not Phase.TURN or Knock() not in match.legal_actions():
             continue
@@ -554,3 +554,9 @@ def test_x4_x6_strong_leaves_a_knock_rated_as_well_as_passing_to_the_heuristic_r
             else:
                 assert choice == Knock()
     assert (True, True) in seen and (True, False) in seen
+    match = Match(rules, [Player(f"P{i}", "bot") for i in range(TIE_RULE_FROM - 1)], 1)
+    advance(match, 6, 1)
+    assert Knock() in match.legal_actions()
+    strong = StrongBot(1, deals=8, draws=40)
+    strong.estimates = lambda _view: [(Pass(), 0.2), (Knock(), 0.2)]  # type: ignore[method-assign]
+    assert strong.choose(match.view(match.to_act)) == Knock()

@@ -42,6 +42,15 @@ middles after rounds of passes) and its candidates hold swapping all three as we
 level's decisions at 5 and 8 players reached a p95 of 92 to 102 ms with both cores busy. Of 132 swaps it chose
 (5 players, 8 matches) 129 were among the best five by promise."""
 
+TIE_RULE_FROM = 6
+"""Tauschen: from this many players in the hand, a knock the search rates exactly as well as passing is decided by
+the heuristic level's weighed risk. ``bench/knock_calibration.py`` at 8 players found 902 of 1,200 knock-or-wait
+positions rated equal (hands barely change, so knocking now and on the next turn come out the same; played out they
+were: -0.001 +- 0.013), where ``WAIT_BIAS`` made the level knock every time and keep no turn for an offer: it lost
+as much as the heuristic level (0.994 [0.966, 1.023] of its losses per hand); with the rule 0.959 [0.929, 0.989].
+At smaller tables knocking at such a tie won (on the same 60 deal groups, 3 and 5 players: 0.838 and 0.917 with
+it, 0.901 and 0.960 with the rule)."""
+
 BIG_TABLE = 8
 """Above this many players the deals shrink with the square of the table and the candidate hands with the table
 (``bench/table_wait.py``, one heuristic seat among 11 strong players at 12 players): the longest wait between two
@@ -79,14 +88,12 @@ class StrongBot:
         others' later offers blurred them; weighed against the neighbour's inferred hand they won (0.912 [0.85,
         0.97] with 144 deals, 0.922 with the heuristic's 48).
 
-        A knock the search rates exactly as well as passing is the heuristic level's to decide: ``bench/
-        knock_calibration.py`` at 8 players found 902 of 1,200 knock-or-wait positions rated equal (and really equal
-        when played out: -0.001 +- 0.013), where ``WAIT_BIAS`` made the level knock every time and keep no turn for
-        an offer; it then lost as much as the heuristic level (0.994 [0.966, 1.023] of its losses per hand)."""
+        At a big table a knock the search rates exactly as well as passing is the heuristic level's to decide
+        (``TIE_RULE_FROM``)."""
         estimates = self.estimates(view)
         choice = best_of(estimates)
         losses = {type(a): loss for a, loss in estimates}
-        if Knock in losses and losses[Knock] == losses[Pass]:
+        if Knock in losses and losses[Knock] == losses[Pass] and len(view.order) >= TIE_RULE_FROM:
             # Hands barely change, so knocking now and on the next turn come out the same in nearly every deal:
             # the search cannot tell, and the heuristic level's weighed risk decides.
             heuristic = self.heuristic
