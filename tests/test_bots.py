@@ -391,6 +391,7 @@ def test_strong_searches_less_at_big_tables() -> None:
     (bench/table_wait.py measures the waits)."""
     bot = StrongBot(1)
     assert [bot.effort(n) for n in (3, 6, 8, 12)] == [(144, 600), (144, 600), (108, 600), (32, 400)]
+    assert [bot.effort(n, "schwimmen") for n in (6, 8, 9)] == [(144, 600), (81, 600), (50, 533)]
 
 
 def undoing(match: Match, seat: int, swap: Swap, last: dict[int, Swap]) -> bool:

@@ -51,6 +51,11 @@ as much as the heuristic level (0.994 [0.966, 1.023] of its losses per hand); wi
 At smaller tables knocking at such a tie won (on the same 60 deal groups, 3 and 5 players: 0.838 and 0.917 with
 it, 0.901 and 0.960 with the rule)."""
 
+SQUARE_DEALS = ("schwimmen",)
+"""Rulesets whose deals shrink with the square of the table above 6 players (81 deals at 8 players, not 108).
+Schwimmen's playouts run longer than the others' (a fresh middle after a round of passes): with 108 deals its
+decisions at 8 players reached a p95 of 74 to 114 ms with both cores busy."""
+
 BIG_TABLE = 8
 """Above this many players the deals shrink with the square of the table and the candidate hands with the table
 (``bench/table_wait.py``, one heuristic seat among 11 strong players at 12 players): the longest wait between two
@@ -101,7 +106,7 @@ class StrongBot:
         if isinstance(choice, Knock):
             return choice
         if any(isinstance(a, Offer) for a in view.legal):
-            deals, draws = self.effort(len(view.order))
+            deals, draws = self.effort(len(view.order), view.rules.name)
             offer = self.heuristic.best_offer(view, deals, draws)
             if offer is not None:
                 return offer
@@ -148,7 +153,7 @@ class StrongBot:
         rules = view.rules
         players = len(view.players)
         candidates = self.candidates(view)
-        deals, draws = self.effort(len(view.order))
+        deals, draws = self.effort(len(view.order), view.rules.name)
         policy = playout_policy(rules, players)
         totals = [0.0] * len(candidates)
         know = Knowledge(view)
@@ -187,11 +192,13 @@ class StrongBot:
         measure what the inference leaves out."""
         return (know or Knowledge(view)).sample(self.rng, draws, count)
 
-    def effort(self, table: int) -> tuple[int, int]:
+    def effort(self, table: int, name: str = "") -> tuple[int, int]:
         """Deals searched and candidate hands drawn per opponent at a table of this many players still in the
-        hand: fewer deals as each playout grows longer, and above ``BIG_TABLE``, where a person waits for everyone
-        else's decisions in turn, fewer of both."""
-        deals = self.deals if table <= 6 else max(8, self.deals * 6 // table)
+        hand (of the ruleset ``name``): fewer deals as each playout grows longer (in schwimmen, whose playouts
+        run longest, with the square of the table, ``SQUARE_DEALS``), and above ``BIG_TABLE``, where a person waits
+        for everyone else's decisions in turn, fewer of both."""
+        power = 2 if name in SQUARE_DEALS else 1
+        deals = self.deals if table <= 6 else max(8, self.deals * 6**power // table**power)
         if table <= BIG_TABLE:
             return deals, self.draws
         # A round of the table is (table - 1) decisions, each with playouts about ``table`` turns long.
