@@ -493,6 +493,7 @@ class Blindfolded:
     bot: Bot
     match: Match | None = None
     checked: int = 0
+    moved: int = 0
 
     def choose(self, view: SeatView) -> Action:
         assert self.match is not None and view.seat == self.match.to_act
@@ -503,6 +504,7 @@ class Blindfolded:
             other = redeal_unseen(self.match, seat, rng)
             assert make_bot(self.kind, 7).choose(other.view(seat)) == first
             self.checked += 1
+            self.moved += other.hands != self.match.hands
         return self.bot.choose(view)
 
 
@@ -519,7 +521,7 @@ def test_s1_x1_every_level_plays_schwimmen_and_tauschen_to_the_end_seeing_only_i
     strong ones); and whatever the unseen cards are, its decisions stay the same (G7: it sees only its seat)."""
     rules = ruleset(name, chips=1 if name == "schwimmen" else 2)
     others = {"random": "easy", "easy": "random", "strong": "heuristic"}.get(kind, "basic")
-    checked = 0
+    checked = moved = 0
     for seed in range(1 if kind == "strong" else 3):
         match = Match(rules, [Player(f"P{i}") for i in range(players)], seed=seed)
         tested = Blindfolded(kind, make_bot(kind, seed), match)
@@ -527,7 +529,8 @@ def test_s1_x1_every_level_plays_schwimmen_and_tauschen_to_the_end_seeing_only_i
         play_out(match, bots)
         assert match.winners
         checked += tested.checked
-    assert checked
+        moved += tested.moved
+    assert checked and moved  # the redeal changed what the others hold
 
 
 def test_x4_x6_strong_leaves_a_knock_rated_as_well_as_passing_to_the_heuristic_rule() -> None:
