@@ -14,19 +14,15 @@ from commerce_a11y.bots import BOT_KINDS, make_bot, without_undo
 from commerce_a11y.bots.base import MAX_OWN_TURNS, Bot
 from commerce_a11y.bots.knowledge import Decision, Knowledge
 from commerce_a11y.bots.scoring import knock_floor
-from commerce_a11y.bots.sim import ACCEPT, ALL, DECLINE, KNOCK, OFFER, PASS, SWAP, TRADE, Sim, best_swap
+from commerce_a11y.bots.sim import KNOCK, PASS, SWAP, Sim, best_swap, sim_action
 from commerce_a11y.bots.strong import TIE_RULE_FROM, WAIT_BIAS, StrongBot
 from commerce_a11y.cards import CARDS, parse_cards
 from commerce_a11y.rules import (
-    Accept,
     Action,
     Dealt,
-    Decline,
     Done,
-    ExchangeAll,
     Knock,
     Match,
-    Offer,
     Pass,
     Phase,
     Player,
@@ -147,26 +143,6 @@ def test_the_lookahead_follows_the_engines_turn_rules(name: str, options: dict) 
                         assert (sim.loss(seat) == 1.0) == (seat in showdown.losers)
                 break
             assert not sim.over, before
-
-
-def sim_action(action: Action) -> tuple:
-    """An engine action as the look-ahead's tuple."""
-    match action:
-        case Swap(gave=gave, took=took):
-            return (SWAP, gave, took)
-        case Knock():
-            return (KNOCK,)
-        case ExchangeAll():
-            return (ALL,)
-        case Trade(card=card):
-            return (TRADE, card)
-        case Offer(card=card):
-            return (OFFER, card)
-        case Accept(card=card):
-            return (ACCEPT, card)
-        case Decline():
-            return (DECLINE,)
-    return (PASS,)
 
 
 @pytest.mark.parametrize(("name", "players"), [("schwimmen", 2), ("schwimmen", 4), ("schwimmen", 8),

@@ -14,7 +14,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..rules import Bartered, ExchangedAll, Knocked, Passed, Phase, Ruleset, SeatView, Settlement, Swapped, Traded
+from ..rules import (
+    Accept,
+    Action,
+    Bartered,
+    Decline,
+    ExchangeAll,
+    ExchangedAll,
+    Knock,
+    Knocked,
+    Offer,
+    Passed,
+    Phase,
+    Ruleset,
+    SeatView,
+    Settlement,
+    Swap,
+    Swapped,
+    Trade,
+    Traded,
+)
 
 SWAP, PASS, KNOCK, FIRE, ALL, TRADE, OFFER, ACCEPT, DECLINE = range(9)
 """Action kinds in a simulation: ``(SWAP, gave, took)``, ``(PASS,)``, ``(KNOCK,)``, ``(FIRE,)``; S3 ``(ALL,)``,
@@ -37,6 +56,26 @@ def mirrors(rules: Ruleset) -> bool:
     tauschen's X3-X4 included; the dealer's blind choice, S2, is settled before a ``Sim`` starts)."""
     return True
 
+
+
+def sim_action(action: Action) -> SimAction:
+    """An engine action as the look-ahead's tuple (a pass, or anything with no tuple of its own, as ``(PASS,)``)."""
+    match action:
+        case Swap(gave=gave, took=took):
+            return (SWAP, gave, took)
+        case Knock():
+            return (KNOCK,)
+        case ExchangeAll():
+            return (ALL,)
+        case Trade(card=card):
+            return (TRADE, card)
+        case Offer(card=card):
+            return (OFFER, card)
+        case Accept(card=card):
+            return (ACCEPT, card)
+        case Decline():
+            return (DECLINE,)
+    return (PASS,)
 
 class Sim:
     """One hand in progress, to be played out by a policy; cheap to copy."""

@@ -14,7 +14,7 @@ from ..rules import Accept, Action, Decline, Done, ExchangeAll, Knock, Offer, Pa
 from .heuristic import HeuristicBot, playout_policy
 from .knowledge import Knowledge
 from .scoring import after_swap, final_turn, ranked_swaps
-from .sim import ACCEPT, ALL, DECLINE, KNOCK, PASS, SWAP, Sim
+from .sim import Sim, sim_action
 from .strength import promises
 
 WAIT_BIAS = 0.01
@@ -178,7 +178,7 @@ class StrongBot:
                 sims = []
                 for action in candidates:
                     sim = base.copy()
-                    sim.apply(_sim_action(action))
+                    sim.apply(sim_action(action))
                     sims.append(sim)
             for i, sim in enumerate(sims):
                 sim.run(policy)
@@ -223,21 +223,6 @@ def best_of(estimates: list[tuple[Action, float]]) -> Action:
         return loss + WAIT_BIAS if knock_possible and not isinstance(action, Knock) else loss
 
     return min(estimates, key=cost)[0]
-
-
-def _sim_action(action: Action) -> tuple:
-    match action:
-        case Swap(gave=gave, took=took):
-            return (SWAP, gave, took)
-        case Knock():
-            return (KNOCK,)
-        case ExchangeAll():
-            return (ALL,)
-        case Accept(card=card):
-            return (ACCEPT, card)
-        case Decline():
-            return (DECLINE,)
-    return (PASS,)
 
 
 def _chosen(view: SeatView, hands: dict[int, list[int]], middle: list[int], stock: list[int], take: bool) -> Sim:
