@@ -32,7 +32,7 @@ from ..rules import RECORD_FORMAT, IllegalAction, Match, Phase, Player, Ruleset,
 from ..storage import SaveRefused, SaveWriter, new_ident, read_save, unseal
 from . import thinking
 from .seat import Listener
-from .status import status
+from .status import public_status, seat_status, status
 
 if TYPE_CHECKING:
     from .lobby import Server, Session
@@ -79,6 +79,8 @@ class Table:
         self.ended: str | None = None
         """When the match ended (its last save's seal carries it, so a restart files it under the same time)."""
         self.ident_done: str | None = None
+        self.views: dict[int, tuple[Match, SeatView]] = {}
+        """Each seat's view since the last move (``view``)."""
 
     # ----- what the table is -----
 
@@ -99,6 +101,18 @@ class Table:
     def seat_of(self, account: str) -> int | None:
         key = account.casefold()
         return next((s for s, a in enumerate(self.seating) if a is not None and a.casefold() == key), None)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now, made once per move: the question and the parse of its answer read the same
+        view (``apply`` forgets them)."""
+        match = self.match
+        assert match is not None
+        kept = self.views.get(seat)
+        if kept is not None and kept[0] is match:
+            return kept[1]
+        view = match.view(seat)
+        self.views[seat] = (match, view)
+        return view
 
     def hints_allowed(self) -> bool:
         """The host's choice; unset, hints are on while only one person plays."""
@@ -352,7 +366,7 @@ class Table:
             return
         with speaking(listener.lang):
             listener.tell_held()
-            view = listener.match.view(seat)
+            view = self.view(seat)
             lines = listener.narrator.status_lines(view, listener.told)
             if lines:
                 listener.say(lines)
@@ -365,7 +379,7 @@ class Table:
         match = self.match
         if session is not None and match is not None and match.to_act == seat and not self.computer_plays(seat):
             with speaking(listener.lang):
-                session.prompt(listener.question(match.view(seat)), "turn")
+                session.prompt(listener.question(self.view(seat)), "turn")
 
     def time_up(self, seat: int, position: int) -> None:
         match = self.match
@@ -426,6 +440,7 @@ class Table:
         match = self.match
         assert match is not None
         events = match.apply(seat, action)
+        self.views.clear()
         self.forced = None
         await self.store()
         self.broadcast(events)
@@ -458,16 +473,23 @@ class Table:
         self.send_status()
 
     def send_status(self) -> None:
-        for session in self.everyone():
-            self.status_to(session)
+        """GMCP ``Commerce.Status`` to everyone at the table, what they share built once."""
+        if self.match is None:
+            return
+        public = public_status(self)
+        for seat, session in self.present.items():
+            if session.gmcp_on:
+                session.gmcp("Commerce.Status", seat_status(self, public, seat))
+        for session in self.spectators:
+            if session.gmcp_on:
+                session.gmcp("Commerce.Status", public)
 
     def status_to(self, session: Session) -> None:
-        """GMCP ``Commerce.Status`` for one person: their seat's view, or the public one for a spectator."""
-        match = self.match
-        if match is None or not session.gmcp_on:
+        """GMCP ``Commerce.Status`` for one person: their seat's, or the public one for a spectator."""
+        if self.match is None or not session.gmcp_on:
             return
         seat = None if session in self.spectators else self.seat_of(session.account)
-        session.gmcp("Commerce.Status", status(self, match.view(seat) if seat is not None else None))
+        session.gmcp("Commerce.Status", status(self, seat))
 
     # ----- the end -----
 
@@ -526,7 +548,7 @@ class Table:
             if listener.reader is not None:
                 self.read(listener, session, text)
                 return
-            view = self.public_view() if spectator else match.view(seat)  # type: ignore[arg-type]
+            view = self.public_view() if spectator else self.view(seat)  # type: ignore[arg-type]
             parsed = parse(text, view)
             if parsed is None:
                 pass

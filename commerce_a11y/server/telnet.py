@@ -198,9 +198,13 @@ def subnegotiation(option: int, payload: bytes) -> bytes:
     return bytes((IAC, SB, option)) + escape(payload) + bytes((IAC, SE))
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""One encoder for every GMCP message (``json.dumps`` with options builds a new one each call)."""
+
+
 def gmcp_bytes(package: str, data: Any = None) -> bytes:
     """One GMCP message: ``Package.Message`` and its JSON (UTF-8, as GMCP is)."""
-    text = package if data is None else package + " " + json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = package if data is None else package + " " + _JSON.encode(data)
     return subnegotiation(GMCP, text.encode("utf-8"))
 
 
