@@ -11,7 +11,11 @@ question the moment it comes ("p": pass, or keep, or end the turn). It reports:
 - memory per connection: the server process's resident memory once everyone is seated, less before anyone
   connected, divided by the connections (the worker processes are reported apart);
 - the event loop's longest stall during the window, from the server's own load lines in its log (a 20 ms tick that
-  notes how late it wakes).
+  notes how late it wakes);
+- the server's processor time per person's move during the window: the whole process (the event loop and its
+  save threads), and the event loop's thread alone (Linux's /proc; the worker processes are not counted). Unlike
+  the delivery times these hardly depend on what else the machine is doing, so they compare two versions best.
+  The simulated clients' own processor time per move is reported too: they share the machine's two cores.
 
 People who answer at once keep the server busy all the time, so their delivery times are mostly the queue (with
 500 tables each waiting for its move, a move waits for the moves of the other tables); ``--think 2`` runs the same
@@ -62,6 +66,16 @@ def rss_kib(pid: int) -> int:
     except OSError:
         pass
     return 0
+
+
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """Processor time (user and system) of a process, all its threads, or of one of its threads."""
+    path = f"/proc/{pid}/task/{thread}/stat" if thread is not None else f"/proc/{pid}/stat"
+    try:
+        fields = Path(path).read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def children(pid: int) -> list[int]:
@@ -259,11 +273,15 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             table.players[0].send("start")
         await asyncio.sleep(3.0)  # the first deals
         log_start_measured = (data / "server.log").stat().st_size
+        cpu_before, loop_before = cpu_seconds(proc.pid), cpu_seconds(proc.pid, proc.pid)
+        client_before = time.process_time()
         stats.measuring = True
         window = time.perf_counter()
         await asyncio.sleep(seconds)
         window = time.perf_counter() - window
         stats.measuring = False
+        cpu, loop_cpu = cpu_seconds(proc.pid) - cpu_before, cpu_seconds(proc.pid, proc.pid) - loop_before
+        client_cpu = time.process_time() - client_before
         await asyncio.sleep(5.5)
         text = (data / "server.log").read_text()
         log = text[log_start_measured:]
@@ -282,6 +300,9 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             "max_ms": round(delivery[-1] * 1000, 1) if delivery else None,
             "mean_ms": round(statistics.fmean(delivery) * 1000, 1) if delivery else None,
             "longest_stall_ms": max(stalls) if stalls else None,
+            "server_cpu_ms_per_move": round(cpu * 1000 / max(1, stats.moves), 3),
+            "loop_cpu_ms_per_move": round(loop_cpu * 1000 / max(1, stats.moves), 3),
+            "clients_cpu_ms_per_move": round(client_cpu * 1000 / max(1, stats.moves), 3),
             "server_kib_per_connection": round((seated - before) / max(1, clients - first), 1),
             "server_rss_mib": round(seated / 1024, 1), "workers_rss_mib": round(workers / 1024, 1),
         }
