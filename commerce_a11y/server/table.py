@@ -1,7 +1,7 @@
 """A table: one match, its seats (people and computer players), its spectators, and what each of them hears.
 
 Every change goes the way the local game's goes: the action is applied, the record so far is saved (sealed, written
-atomically, in a thread so that the disk never holds up the event loop), and only then is it told, to each listener
+in a thread so that the disk never holds up the event loop: ``saves``), and only then is it told, to each listener
 through their own narrator. A table's moves are applied one at a time (``lock``); what a move means for each seat is
 computed in the event loop, what a computer player decides in a worker process (``thinking``).
 
@@ -14,7 +14,6 @@ too, that once. When nobody is left at the table, it waits: nothing is played fo
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import secrets
 import time
 from collections.abc import Callable
@@ -28,9 +27,10 @@ from ..i18n import _, speaking
 from ..narration.narrator import ruleset_title
 from ..narration.rules_book import rules_book
 from ..records import keep_record, time_stamp
-from ..rules import RECORD_FORMAT, IllegalAction, Match, Phase, Player, Ruleset, SeatView, record_lines, replay
-from ..storage import SaveRefused, SaveWriter, new_ident, read_save, unseal
+from ..rules import IllegalAction, Match, Phase, Player, Ruleset, SeatView, record_lines, replay
+from ..storage import SaveRefused, new_ident
 from . import thinking
+from .saves import TableSaves
 from .seat import Listener
 from .status import public_status, seat_status, status
 
@@ -68,7 +68,7 @@ class Table:
         self.match: Match | None = None
         self.listeners: dict[int, Listener] = {}
         self.record: list[str] = []
-        self.writer = SaveWriter(self.path)
+        self.writer = TableSaves(self.path)
         self.lock = asyncio.Lock()
         self.thinking: asyncio.Task[None] | None = None
         self.forced: tuple[int, int] | None = None
@@ -208,7 +208,7 @@ class Table:
         self.match = Match(self.rules, players, secrets.randbelow(2**31))
         self.standin = {s for s, a in enumerate(self.seating) if a is not None and s not in self.present}
         self.forced = None
-        self.writer = SaveWriter(self.path)
+        self.writer = TableSaves(self.path)
         self.record = []
         self.listeners = {}
         for seat, account in enumerate(self.seating):
@@ -233,19 +233,19 @@ class Table:
     def restore(self) -> bool:
         """The match from its save (``path``), as it stood at its last move; False if there is none or it cannot
         be read (the table then waits to start afresh)."""
+        saves = TableSaves(self.path)
         try:
-            text = read_save(self.path)
-            if text is None:
+            loaded = saves.load()
+            if loaded is None:
                 return False
-            lines, stamp = unseal(text, RECORD_FORMAT)
+            lines, stamp = loaded
             match = replay(lines)
         except (SaveRefused, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
             self.log(f"save not loaded: {error!r}")
             return False
         self.match = match
         self.record = list(lines)
-        self.writer = SaveWriter(self.path)
-        self.writer.sealer.add(lines)
+        self.writer = saves
         self.standin = set()
         for seat, account in enumerate(self.seating):
             if account is None:
@@ -530,8 +530,7 @@ class Table:
             session.prompt_place()
 
     def remove_save(self) -> None:
-        with contextlib.suppress(OSError):
-            self.path.unlink()
+        self.writer.remove()
 
     # ----- a listener's lines during the match -----
 
