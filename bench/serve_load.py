@@ -11,7 +11,8 @@ question the moment it comes ("p": pass, or keep, or end the turn). It reports:
 - memory per connection: the server process's resident memory once everyone is seated, less before anyone
   connected, divided by the connections (the worker processes are reported apart);
 - the event loop's longest stall during the window, from the server's own load lines in its log (a 20 ms tick that
-  notes how late it wakes);
+  notes how late it wakes), with the processor time the loop's thread had during that tick (a stall far longer
+  than its work is time the loop waited for a processor that other processes had);
 - the server's processor time per person's move during the window: the whole process (the event loop and its
   save threads), and the event loop's thread alone (Linux's /proc; the worker processes are not counted). Unlike
   the delivery times these hardly depend on what else the machine is doing, so they compare two versions best.
@@ -286,7 +287,9 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
         text = (data / "server.log").read_text()
         log = text[log_start_measured:]
         # The first load line may cover seconds before the window: only the ones after it.
-        stalls = [float(x) for x in re.findall(r"longest stall ([\d.]+) ms", log)][1:]
+        found = re.findall(r"longest stall ([\d.]+) ms \(working ([\d.]+) ms\)", log)[1:]
+        stalls = [float(stall) for stall, _work in found]
+        work = [float(work) for _stall, work in found]
         delivery = sorted(stats.delivery)
 
         def pct(p: float) -> float:
@@ -300,6 +303,7 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             "max_ms": round(delivery[-1] * 1000, 1) if delivery else None,
             "mean_ms": round(statistics.fmean(delivery) * 1000, 1) if delivery else None,
             "longest_stall_ms": max(stalls) if stalls else None,
+            "longest_stall_working_ms": work[stalls.index(max(stalls))] if stalls else None,
             "server_cpu_ms_per_move": round(cpu * 1000 / max(1, stats.moves), 3),
             "loop_cpu_ms_per_move": round(loop_cpu * 1000 / max(1, stats.moves), 3),
             "clients_cpu_ms_per_move": round(client_cpu * 1000 / max(1, stats.moves), 3),
