@@ -16,13 +16,13 @@ answer, every line the game writes), then measures every line the player gets:
 
 The game runs in this process with its real ``Terminal`` and ``PlainInput`` reading a scripted standard input,
 which answers each question from the match when it is asked: at the player's turn, ``--player pass`` declines
-(pass, or keep / done where that is the decline) and ``--player hint`` plays what the game's ``hint`` suggests;
-any other question (yes or no) gets ``--follow``. After ``--turn-limit`` turns in one hand the player declines
-(the hint can swap back and forth for ever in Braillespiel); the report says in how many hands it did. HOME and
-the XDG folders point into a temporary folder, so the player's own settings, saves, records and statistics are
-never touched. ``--verify`` plays each match again as a real ``commerce play`` subprocess fed the same answers and
-checks that it prints the same bytes. ``--check-speech N`` compares the first N lines' per-line durations with the
-same lines spoken in one go (measured: per line is 2-6% shorter, the pauses between sentences).
+(pass, or keep / done where that is the decline, or decline an offer) and ``--player hint`` plays what the game's
+``hint`` suggests; any other question (yes or no) gets ``--follow``. After ``--turn-limit`` turns in one hand the
+player declines (the hint can swap back and forth for ever in Braillespiel); the report says in how many hands it
+did. HOME and the XDG folders point into a temporary folder, so the player's own settings, saves, records and
+statistics are never touched. ``--verify`` plays each match again as a real ``commerce play`` subprocess fed the
+same answers and checks that it prints the same bytes. ``--check-speech N`` compares the first N lines' per-line
+durations with the same lines spoken in one go (measured: per line is 2-6% shorter, the pauses between sentences).
 
     uv run python bench/speech_cost.py --rules commerce --lang en --cards names --verbosity normal brief
     uv run python bench/speech_cost.py --rules commerce braillespiel handeln thirty-one trentuno \\
@@ -67,7 +67,7 @@ from commerce_a11y.console.terminal import Terminal
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.rules import Action, Dealt, Event, MatchEnded, SeatView
 
-RULESETS = ("commerce", "braillespiel", "handeln", "thirty-one", "trentuno")
+RULESETS = ("commerce", "braillespiel", "handeln", "thirty-one", "trentuno", "schwimmen", "tauschen")
 LANGUAGES = ("de", "nl", "en")
 VOICES = {"de": "de", "nl": "nl", "en": "en"}
 """espeak-ng's voice for each language of the game."""
@@ -317,10 +317,11 @@ class Driver:
 
 
 def choose(view: SeatView, player: str) -> Action:
-    """The scripted player's action: the game's own hint, or the decline (pass; keep or done where that is it)."""
+    """The scripted player's action: the game's own hint, or the decline (pass; keep or done where that is it;
+    declining an offer, X4)."""
     if player == "hint":
         return hint_action(view)
-    for kind in ("pass", "done"):
+    for kind in ("pass", "done", "decline"):
         for action in view.legal:
             if action.kind == kind:
                 return action

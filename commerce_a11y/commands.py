@@ -451,6 +451,14 @@ def _stats_lines(result: Statistics) -> list[str]:
         title, counter = _ruleset_words(name)
         lines.append(per_ruleset[counter].format(
             ruleset=title, played=totals.played, won=totals.won, rate=_decimal(totals.lost_per_hand)))
+        if totals.swims:  # S9
+            lines.append(ngettext("{ruleset}: you swam {swims} time; went under: {under}.",
+                                  "{ruleset}: you swam {swims} times; went under: {under}.", totals.swims).format(
+                ruleset=title, swims=totals.swims, under=totals.went_under))
+        if totals.paid or totals.received:  # X3, X5
+            lines.append(ngettext("{ruleset}: {paid} chip paid for trades; received as dealer: {received}.",
+                                  "{ruleset}: {paid} chips paid for trades; received as dealer: {received}.",
+                                  totals.paid).format(ruleset=title, paid=totals.paid, received=totals.received))
     for (name, level) in sorted(result.by_level):
         if sum(1 for n, _level in result.by_level if n == name) < 2:
             continue  # one level only: the ruleset's line says it all

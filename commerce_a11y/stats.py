@@ -49,14 +49,25 @@ def match_entry(match: Match, seat: int, ident: str, when: datetime) -> dict[str
         "hands": mine.hands_played,
         "hands_lost": mine.hands_lost,
         "lost": mine.lost,
+        "paid": mine.paid,
+        "received": mine.received,
+        "swims": mine.swims,
+        "went_under": mine.went_under,
     }
+
+
+EXTRAS = ("paid", "received", "swims", "went_under")
+"""Counts an entry may hold beyond the first format's: tauschen's chips paid for trades and received as dealer
+(X3, X5), schwimmen's swims and going under (S9); an entry without them (an older one) counts 0."""
 
 
 def _valid_entry(entry: Any) -> bool:
     return (isinstance(entry, dict) and isinstance(entry.get("ruleset"), str)
             and isinstance(entry.get("opponents"), list) and isinstance(entry.get("won"), bool)
             and all(isinstance(entry.get(k), int) and not isinstance(entry.get(k), bool) and entry[k] >= 0
-                    for k in ("hands", "hands_lost", "lost")))
+                    for k in ("hands", "hands_lost", "lost"))
+            and all(isinstance(entry.get(k, 0), int) and not isinstance(entry.get(k, 0), bool) and entry.get(k, 0) >= 0
+                    for k in EXTRAS))
 
 
 def read_stats(path: Path | None = None) -> list[dict[str, Any]]:
@@ -103,6 +114,10 @@ class Totals:
     hands: int = 0
     hands_lost: int = 0
     lost: int = 0
+    paid: int = 0
+    received: int = 0
+    swims: int = 0
+    went_under: int = 0
 
     def add(self, entry: dict[str, Any]) -> None:
         self.played += 1
@@ -111,6 +126,10 @@ class Totals:
         self.hands += entry["hands"]
         self.hands_lost += entry["hands_lost"]
         self.lost += entry["lost"]
+        self.paid += entry.get("paid", 0)
+        self.received += entry.get("received", 0)
+        self.swims += entry.get("swims", 0)
+        self.went_under += entry.get("went_under", 0)
 
     @property
     def lost_per_hand(self) -> float:
@@ -118,7 +137,8 @@ class Totals:
 
     def as_dict(self) -> dict[str, Any]:
         return {"played": self.played, "won": self.won, "shared_wins": self.shared, "hands": self.hands,
-                "hands_lost": self.hands_lost, "lost": self.lost, "lost_per_hand": round(self.lost_per_hand, 4)}
+                "hands_lost": self.hands_lost, "lost": self.lost, "lost_per_hand": round(self.lost_per_hand, 4),
+                "paid": self.paid, "received": self.received, "swims": self.swims, "went_under": self.went_under}
 
 
 def opponents_level(entry: dict[str, Any]) -> str:

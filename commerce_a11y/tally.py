@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .rules import Dealt, Event, Move, Settled, Showdown, Traded
+from .rules import Dealt, Eliminated, Event, Move, Settled, Showdown, Swimming, Traded
 
 
 @dataclass
@@ -30,6 +30,10 @@ class SeatTally:
     """Tauschen: chips paid for trades (X3), also counted in ``lost``."""
     received: int = 0
     """Tauschen: chips received as dealer for the others' trades (X5)."""
+    swims: int = 0
+    """Schwimmen: times the seat lost its last life and swam on (S9)."""
+    went_under: int = 0
+    """Schwimmen: 1 if the seat went under (S9: out of the match after losing while swimming)."""
 
 
 def tally(events: Sequence[Event], players: int, counter: str) -> tuple[list[SeatTally], int]:
@@ -45,6 +49,10 @@ def tally(events: Sequence[Event], players: int, counter: str) -> tuple[list[Sea
                 seats[event.player].lost += 1
                 if event.paid_to is not None:
                     seats[event.paid_to].received += 1
+        elif isinstance(event, Swimming):
+            seats[event.player].swims += 1
+        elif isinstance(event, Eliminated) and seats[event.player].swims:  # S9: only a swimmer goes out
+            seats[event.player].went_under += 1
         elif isinstance(event, Dealt):
             for seat in event.hands:
                 seats[seat].hands_played += 1

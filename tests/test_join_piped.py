@@ -57,11 +57,15 @@ def test_two_piped_joins_play_a_match_and_keep_its_record(tmp_path: Path) -> Non
         guest = join(tmp_path / "nl", server.port, "Joost", "nl")
         guest_out = Output(guest)
         assert guest.stdin is not None
-        guest.stdin.write("aanschuiven Pipe\n" + "p\n" * 300)
-        guest.stdin.close()
+        guest.stdin.write("aanschuiven Pipe\n")
+        guest.stdin.flush()
         host_out.wait("Joost setzt sich auf Platz 2.")
         host.stdin.write("starten\n" + "p\n" * 300)
         host.stdin.close()
+        # the guest's answers wait for the deal: a line piped before the match starts answers the table's question
+        guest_out.wait("Ronde 1.", timeout=60)
+        guest.stdin.write("p\n" * 300)
+        guest.stdin.close()
         assert host.wait(120) == 0
         assert guest.wait(120) == 0
         host_out.thread.join(5)

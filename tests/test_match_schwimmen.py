@@ -113,8 +113,8 @@ def test_s2_the_middle_lies_face_down_and_no_seat_sees_it_the_dealer_included():
         assert isinstance(seen, Dealt) and seen.widow == () and set(seen.hands) == {seat}
         assert not set(m.widow) & {c for e in view.history for c in getattr(e, "widow", ())}
     assert m.view(d).legal == (ExchangeAll(), Done())
-    refused(m, d, Pass(), "First exchange your cards or keep them.")
-    refused(m, d, Knock(), "First exchange your cards or keep them.")
+    refused(m, d, Pass(), "First keep your cards or take the face-down widow.")
+    refused(m, d, Knock(), "First keep your cards or take the face-down widow.")
     refused(m, m.order[0], Pass(), "It is not your turn.")
 
 

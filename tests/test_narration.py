@@ -178,7 +178,7 @@ def test_x4_each_seat_hears_an_offer_as_it_may_know_it() -> None:
     assert heard(0) == ["Ben offers Cem a card.", "Cem takes it.", "Ben trades a card and pays you a chip."]
     assert heard(1) == ["You offer queen of hearts to Cem.", "Cem takes it and gives you seven of clubs.",
                         "You trade two of spades for ace of diamonds and pay Anna a chip."]
-    assert heard(2) == ["Ben offers you queen of hearts.", "You take queen of hearts for seven of clubs.",
+    assert heard(2) == ["Ben offers you queen of hearts.", "You give seven of clubs for queen of hearts.",
                         "Ben trades a card and pays Anna a chip."]
 
 

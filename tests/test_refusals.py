@@ -78,9 +78,10 @@ def english() -> None:
     ("handeln", {}, ["keep", "in"], "in", "I'm in was called already. Now: swap, pass."),
     ("thirty-one", {}, [], "call", "You may call only with 31 points or more. Now: swap, pass, knock."),
     ("commerce", {"swaps_per_turn": 3}, ["11"], "knock", "You have swapped this turn. Now: swap, done."),
-    ("schwimmen", {}, [], "knock", "First exchange your cards or keep them. Now: exchange, keep."),
-    ("schwimmen", {}, ["keep"], "knock", "No knocking in the first round. Now: swap, pass, exchange."),
-    ("schwimmen", {}, ["keep"], "call", "The game shows 31 and three aces for you. Now: swap, pass, exchange."),
+    ("schwimmen", {}, [], "knock", "First keep your cards or take the face-down widow. Now: take, keep."),
+    ("schwimmen", {}, [], "pass", "First keep your cards or take the face-down widow. Now: take, keep."),
+    ("schwimmen", {}, ["keep"], "knock", "No knocking in the first round. Now: swap, swap all, pass."),
+    ("schwimmen", {}, ["keep"], "call", "The game shows 31 and three aces for you. Now: swap, swap all, pass."),
 ])
 def test_a_refusal_says_why_and_what_is_possible_now(name: str, options: dict, setup: list[str], typed: str,
                                                      said: list[str]) -> None:
@@ -96,10 +97,10 @@ def test_a_refusal_says_why_and_what_is_possible_now(name: str, options: dict, s
 
 
 @pytest.mark.parametrize(("setup", "typed", "said"), [
-    ([], "give 1", "There is no offer to answer. Now: swap, offer, pass, knock."),
+    ([], "give 1", "There is no offer to answer. Now: trade, offer, pass, knock."),
     ([], "13", "Say trade or offer and a card, for example offer 2."),
-    (["offer 1"], "pass", "First answer the offer: give a card for it, or decline. Now: give, decline."),
-    (["offer 1", "decline"], "offer 2", "You have made an offer this turn. Now: swap, pass, knock."),
+    (["offer 1"], "knock", "First answer the offer: give a card for it, or decline. Now: give, decline."),
+    (["offer 1", "decline"], "offer 2", "You have made an offer this turn. Now: trade, pass, knock."),
     (["chips 1"], "swap 1", "You may not pay your last chip for a trade. Now: offer, pass, knock."),
 ])
 def test_x3_x4_refusals_of_trade_and_barter(setup: list[str], typed: str, said: str) -> None:

@@ -163,6 +163,50 @@ def test_handeln_dealers_exchange_question_goes_to_the_dealer(server: ServerProc
     kim.close()
 
 
+def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_may_know(
+        server: ServerProcess) -> None:
+    """Issue 17: Vic (seat 1) offers a card to his right-hand neighbour Uma (seat 0), who is asked on Vic's turn (the
+    seat to act in the answer phase: GMCP ``yours`` with phase ``answer``); Vic and Uma hear the card, the spectator
+    Wes only that a card was offered and declined."""
+    uma, vic, wes = person(server, "Uma"), person(server, "Vic"), person(server, "Wes")
+    table(uma, "tauschen name=Barter seats=3 bots=basic chips=9", vic)
+    wes.send("watch Barter")
+    wes.prompt()
+    uma.send("start")
+    offered = answered = None
+    deadline = time.monotonic() + 60
+    while answered is None:
+        assert time.monotonic() < deadline, vic.text[-1500:] + uma.text[-1500:]
+        for client in (uma, vic, wes):
+            client.pump(0.02)
+            while len(client.prompts) > client.prompt_seen:
+                index = client.prompt_seen
+                client.prompt_seen += 1
+                if client.kinds[index] != "turn":
+                    continue
+                question = client.prompts[index]
+                if client is vic and offered is None and " offer," in question:
+                    offered = question
+                    vic.send("offer 1")
+                elif client is uma and offered is not None and question.startswith("Vic offers you "):
+                    answered = question
+                    status = uma.statuses()[-1]
+                    assert status["yours"] and status["phase"] == "answer" and status["turn"] == "Uma"
+                    assert vic.statuses()[-1]["yours"] is False
+                    uma.send("decline")
+                else:
+                    client.send("p")
+    card = vic.expect(r"You offer (.+) to Uma\.").removeprefix("You offer ").removesuffix(" to Uma.")
+    assert answered == f"Vic offers you {card}. Give one of your cards for it, or decline? "
+    assert uma.text.count(f"Vic offers you {card}") == 1  # said once: in the question
+    vic.expect(r"Uma declines\.")
+    seen = wes.expect(r"Vic offers Uma a card\.\n(?:.*\n)*?Uma declines\.")
+    assert card not in seen
+    assert not any(status["cards"] for status in wes.statuses())  # a spectator's status holds no cards
+    for client in (uma, vic, wes):
+        client.close()
+
+
 def test_spectators_hear_but_cannot_play_and_chat_is_limited(server: ServerProcess) -> None:
     lu, mo, ned = person(server, "Lu"), person(server, "Mo"), person(server, "Ned")
     table(lu, "commerce name=Watch seats=3 bots=easy")

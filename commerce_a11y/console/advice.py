@@ -26,18 +26,22 @@ from ..narration.values import value_words
 from ..rules import (
     Accept,
     Action,
+    Bartered,
     Dealt,
     Decline,
+    Declined,
     Done,
     Event,
     ExchangeAll,
     ExchangedAll,
     Fire,
     Fired,
+    Kept,
     Knock,
     Knocked,
     MatchStarted,
     Offer,
+    Offered,
     Pass,
     Passed,
     Phase,
@@ -48,9 +52,10 @@ from ..rules import (
     Swap,
     Swapped,
     Trade,
+    Traded,
 )
 from ..rules.rulesets import Settlement
-from .parser import Invalid, command_for, main_words, normalize, swap_from_tokens
+from .parser import Invalid, command_for, command_vocabulary, normalize, one_card, shown_words, swap_from_tokens
 
 
 def match_seed(view: SeatView) -> int:
@@ -97,7 +102,7 @@ def action_command(view: SeatView, action: Action) -> str:
     """What the player types for an action, in the player's language."""
     if isinstance(action, Swap):
         return swap_command(view, action)
-    word = main_words(active_language())[command_for(action.kind, view)]
+    word = shown_words(active_language(), view.rules.name)[command_for(action.kind, view)]
     if isinstance(action, Trade | Offer | Accept):  # X3, X4: the card by its place in the hand
         return f"{word} {view.hand.index(action.card) + 1}"
     return word
@@ -115,6 +120,8 @@ def _what(view: SeatView, narrator: Narrator, action: Action) -> str:
         return _("Hint: swap your {gave} for {took}; type {command}.").format(
             gave=narrator.cards(action.gave), took=narrator.cards(action.took), command=command)
     if isinstance(action, Pass):
+        if view.rules.name == "schwimmen":  # German "schieben"
+            return pgettext("schwimmen", "Hint: pass.")
         return _("Hint: pass.")  # the command is the word itself, in every language
     if isinstance(action, Knock):
         if view.rules.name == "handeln":
@@ -127,6 +134,10 @@ def _what(view: SeatView, narrator: Narrator, action: Action) -> str:
     if isinstance(action, Pounce):
         card = next(c for c in view.widow if c.rank == view.hand[0].rank)
         return _("Hint: pounce on {card}; type {command}.").format(card=narrator.card(card), command=command)
+    if isinstance(action, ExchangeAll) and view.face_down:  # S2
+        return _("Hint: take the face-down widow; type {command}.").format(command=command)
+    if isinstance(action, ExchangeAll) and view.phase is Phase.TURN:  # S3
+        return _("Hint: swap all three; type {command}.").format(command=command)
     if isinstance(action, ExchangeAll):
         return _("Hint: exchange your cards for the widow; type {command}.").format(command=command)
     if isinstance(action, Trade):  # X3
@@ -167,8 +178,8 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
     if isinstance(action, ExchangeAll) and view.phase is Phase.TURN:  # S3: all three
         return _("It makes {value}, better than {percent} in 100 hands.").format(
             value=value_words(rules, view.widow), percent=percent(view, rules.hand_value(view.widow)))
-    if isinstance(action, Trade | Offer | Accept | Decline):  # X3, X4: until the strong level weighs them
-        return _("You hold {value}, better than {percent} in 100 hands.").format(value=value, percent=share)
+    if isinstance(action, Trade | Offer | Accept | Decline):  # X3, X4
+        return _barter_why(view, narrator, action)
     if view.phase is Phase.EXCHANGE and view.face_down:  # S2: the basic level's rule, the middle unseen
         average = value_words(rules, KEEP_AT)
         if isinstance(action, ExchangeAll):
@@ -191,6 +202,9 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
         if isinstance(action, ExchangeAll):
             return _("The widow, {widow}, promises more than your cards, {value}.").format(widow=widow, value=value)
         return _("Your cards, {value}, promise more than the widow, {widow}.").format(widow=widow, value=value)
+    if not rules.widow:  # X1: a pass in tauschen
+        return _("You hold {value}, better than {percent} in 100 hands; a trade's sure chip is not worth its "
+                 "chance now.").format(value=value, percent=share)
     best = max((whatif_value(view, a) for a in view.legal if isinstance(a, Swap)), default=now)
     if isinstance(action, Done) and view.phase is Phase.CALL:
         return _("You hold {value}, which can still improve before anyone calls.").format(value=value)
@@ -200,12 +214,95 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
     if final_turn(view):
         return _("You hold {value}, better than {percent} in 100 hands; on average any swap helps the players "
                  "after you more than you.").format(value=value, percent=share)
+    if rules.refresh and _pass_ends_hand(view):  # S5: the round of passes brings fresh cards, or the showdown
+        if view.stock_size >= 3:
+            return _("You hold {value}, better than {percent} in 100 hands; your pass completes a round of "
+                     "passes, and three fresh cards come to the widow.").format(value=value, percent=share)
+        return _("You hold {value}, better than {percent} in 100 hands; your pass completes a round of passes, "
+                 "and with the stock short the hands are shown.").format(value=value, percent=share)
     if rules.pass_is_final or _pass_ends_hand(view):
         # B3, C6, C18: no waiting here, the pass ends one's swapping or the hand itself.
         return _("You hold {value}, better than {percent} in 100 hands; on average passing now loses less than "
                  "any swap.").format(value=value, percent=share)
     return _("You hold {value}, better than {percent} in 100 hands; on average waiting loses less than any "
              "swap.").format(value=value, percent=share)
+
+
+def _barter_why(view: SeatView, narrator: Narrator, action: Trade | Offer | Accept | Decline) -> str:
+    """Why a trade, an offer, or an answer to one (X3, X4), in numbers the player's own view gives: the chance a
+    card from the stock improves the hand, the hand's strength, what an offered card would make."""
+    rules = view.rules
+    hand = list(view.hand)
+    now = rules.hand_value(hand)
+    value = value_words(rules, hand)
+    share = percent(view, now)
+    if isinstance(action, Trade):
+        chance = trade_chance(view, action.card)
+        return _("Trading {card} improves {value} about {chance} times in 100; your hand beats only {percent} in "
+                 "100 hands, so the chance is worth a chip.").format(
+            card=narrator.card(action.card), value=value, chance=chance, percent=share)
+    if isinstance(action, Offer):
+        neighbour = narrator.name(_neighbour(view))
+        return _("An offer costs nothing: {name} takes {card} only if it helps them, and the card you get back "
+                 "may help your {value}, which beats only {percent} in 100 hands.").format(
+            name=neighbour, card=narrator.card(action.card), value=value, percent=share)
+    offer = view.offer
+    assert offer is not None and offer.card is not None
+    offered = narrator.card(offer.card)
+    if isinstance(action, Accept):
+        new = _given(hand, action.card, offer.card)
+        after = rules.hand_value(new)
+        if after > now:
+            return _("Giving {card} for {offered} makes {value}, better than {percent} in 100 hands.").format(
+                offered=offered, card=narrator.card(action.card), value=value_words(rules, new),
+                percent=percent(view, after))
+        if after == now:
+            return _("It keeps {value} and gives away {card}, the card your hand needs least.").format(
+                value=value_words(rules, new), card=narrator.card(action.card))
+        return _("It gives {value} for now, but {offered} is a card to build on.").format(
+            value=value_words(rules, new), offered=offered)
+    best = max((rules.hand_value(_given(hand, a.card, offer.card)) for a in view.legal if isinstance(a, Accept)),
+               default=now)
+    if best <= now:
+        return _("No card of yours given for {offered} improves on {value}.").format(offered=offered, value=value)
+    best_hand = max((_given(hand, a.card, offer.card) for a in view.legal if isinstance(a, Accept)),
+                    key=rules.hand_value)
+    return _("Taking {offered} would make at most {value}, not worth the card {name} hopes for.").format(
+        offered=offered, value=value_words(rules, best_hand), name=narrator.name(offer.player))
+
+
+def _given(hand: Sequence[int], card: int, offered: int) -> list[int]:
+    """X4: the hand after giving ``card`` for the ``offered`` one."""
+    return [offered if c == card else c for c in hand]
+
+
+def _neighbour(view: SeatView) -> int:
+    """X4: the right-hand neighbour, who answers this seat's offers: the nearest seat before it still in."""
+    n = len(view.players)
+    return next(s for k in range(1, n) if not view.out[s := (view.seat - k) % n])
+
+
+def unseen(view: SeatView) -> list[int]:
+    """The cards this seat has not seen this hand: where the next card of the stock may come from (X3). Every card
+    seen this hand (its own, those traded, offered or bartered before it) is out of the stock for good."""
+    seen = set(view.hand)
+    for event in view.hand_history:
+        if isinstance(event, Traded | Bartered):
+            seen.update(c for c in (event.gave, event.took) if c is not None)
+        elif isinstance(event, Offered) and event.card is not None:
+            seen.add(event.card)
+    return [c for c in view.rules.deck(len(view.players)) if c not in seen]
+
+
+def trade_chance(view: SeatView, card: int) -> int:
+    """X3: in whole percent, the chance that trading ``card`` gives a better hand (the stock's top card, for all
+    this seat knows, any card it has not seen)."""
+    rules = view.rules
+    hand = list(view.hand)
+    now = rules.hand_value(hand)
+    cards = unseen(view)
+    better = sum(rules.hand_value([c if h == card else h for h in hand]) > now for c in cards)
+    return round(100 * better / len(cards)) if cards else 0
 
 
 def _pass_ends_hand(view: SeatView) -> bool:
@@ -219,6 +316,14 @@ def _pass_ends_hand(view: SeatView) -> bool:
 
 def whatif_line(view: SeatView, narrator: Narrator, tokens: Sequence[str]) -> str:
     """The value a swap would give, without making it; one short sentence when the swap is not possible."""
+    rules = view.rules
+    if not rules.widow:  # X3, X4: a trade's chance, or an answer to an offer
+        return _barter_whatif(view, narrator, tokens)
+    words = [command_vocabulary(active_language()).get(normalize(t)) for t in tokens]
+    if rules.swap_all and "all" in words and set(words) <= {"all", "swap"}:  # S3: "whatif all"
+        return _("If you swap all three for {took}: {value}. Now: {current}.").format(
+            took=narrator.cards(view.widow), value=value_words(rules, view.widow),
+            current=value_words(rules, view.hand))
     if not tokens:
         return _("Which swap? For example whatif 13.")
     parsed = swap_from_tokens(list(tokens), view)
@@ -234,6 +339,25 @@ def whatif_line(view: SeatView, narrator: Narrator, tokens: Sequence[str]) -> st
         value=value_words(view.rules, new), current=value_words(view.rules, view.hand))
 
 
+def _barter_whatif(view: SeatView, narrator: Narrator, tokens: Sequence[str]) -> str:
+    """X3, X4: ``whatif 2`` names what trading card 2 may do, or, answering an offer, what giving it makes."""
+    if not tokens:
+        return _("Which card? For example whatif 2.")
+    parsed = one_card(list(tokens), view)
+    if isinstance(parsed, Invalid):
+        return parsed.message
+    rules = view.rules
+    current = value_words(rules, view.hand)
+    offer = view.offer
+    if view.phase is Phase.ANSWER and offer is not None and offer.card is not None:
+        new = _given(view.hand, parsed, offer.card)
+        return _("If you give {card} for {offered}: {value}. Now: {current}.").format(
+            card=narrator.card(parsed), offered=narrator.card(offer.card), value=value_words(rules, new),
+            current=current)
+    return _("If you trade {card}: a better hand about {chance} times in 100, for a chip. Now: {current}.").format(
+        card=narrator.card(parsed), chance=trade_chance(view, parsed), current=current)
+
+
 def whatif_value(view: SeatView, swap: Swap) -> int:
     """The value ``whatif`` names for a swap (the same lookup the engine uses after it)."""
     return view.rules.hand_value(after_swap(view.hand, swap))
@@ -241,9 +365,19 @@ def whatif_value(view: SeatView, swap: Swap) -> int:
 
 # ----- explain -----
 
-ExplainedMove = Swapped | Passed | Knocked | Fired | Pounced | ExchangedAll
-"""The moves ``explain`` tells the reasons of (the dealer keeping the hand dealt is no move to explain)."""
-MOVES = (Swapped, Passed, Knocked, Fired, Pounced, ExchangedAll)
+ExplainedMove = (Swapped | Passed | Knocked | Fired | Pounced | ExchangedAll | Kept | Traded | Offered | Bartered
+                 | Declined)
+"""The moves ``explain`` tells the reasons of: every decision of another player (in Handeln the dealer keeping the
+hand dealt says nothing, since the widow lay open for everyone)."""
+MOVES = (Swapped, Passed, Knocked, Fired, Pounced, ExchangedAll, Kept, Traded, Offered, Bartered, Declined)
+
+
+def _explained(event: Event) -> ExplainedMove | None:
+    """The event as a move ``explain`` tells the reasons of, or None (S6, S7: a show the game made is told with
+    the showdown's reasons too)."""
+    if isinstance(event, MOVES) and not (isinstance(event, Kept) and not event.turned_up):
+        return event
+    return None
 
 
 def explain_lines(view: SeatView, narrator: Narrator, seen: Sequence[Event], who: str = "") -> list[str]:
@@ -252,8 +386,9 @@ def explain_lines(view: SeatView, narrator: Narrator, seen: Sequence[Event], who
     if who:
         return _named_move(view, narrator, seen, who)
     for event in reversed(seen):
-        if isinstance(event, MOVES) and event.player != view.seat:
-            return move_lines(view, narrator, event, seen)
+        move = _explained(event)
+        if move is not None and move.actor != view.seat:
+            return move_lines(view, narrator, move, seen)
         if isinstance(event, Showdown):
             return showdown_lines(view, narrator, event)
     return [_("Nothing to explain yet: no one else has moved this hand.")]
@@ -265,8 +400,9 @@ def _named_move(view: SeatView, narrator: Narrator, seen: Sequence[Event], who: 
     if seat is None:
         return [_("Name a player: {names}.").format(names=narrator.names_list(others))]
     for event in reversed(seen):
-        if isinstance(event, MOVES) and event.player == seat:
-            return move_lines(view, narrator, event, seen)
+        move = _explained(event)
+        if move is not None and move.actor == seat:
+            return move_lines(view, narrator, move, seen)
         if isinstance(event, Dealt):
             break
     return [_("{name} has not moved yet this hand.").format(name=narrator.name(seat))]
@@ -274,7 +410,11 @@ def _named_move(view: SeatView, narrator: Narrator, seen: Sequence[Event], who: 
 
 def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: Sequence[Event]) -> list[str]:
     """An opponent's move: what they did, then what it may do for the cards they are known to hold."""
-    name = narrator.name(event.player)
+    name = narrator.name(event.actor)
+    if isinstance(event, Traded | Offered | Bartered | Declined):
+        return [_barter_lines(view, narrator, event)]
+    if isinstance(event, Kept):  # S2
+        return [_("{name} kept the hand dealt: good enough not to risk the face-down widow.").format(name=name)]
     if isinstance(event, Swapped):
         took, gave = list(event.took), list(event.gave)
         lines = [_("{name} took {took} and laid {gave}.").format(name=name, took=narrator.cards(took),
@@ -283,6 +423,9 @@ def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: S
         lines.append(_intent(view, narrator, name, known, took, gave))
         return lines
     if isinstance(event, Passed):
+        if not view.rules.widow:  # X1
+            return [_("{name} passed: their cards are good enough, or not worth a chip for a trade.").format(
+                name=name)]
         if view.rules.pass_is_final:
             return [_("{name} passed and swaps no more this hand: their cards are good enough, or the widow had "
                       "nothing they wanted.").format(name=name)]
@@ -290,16 +433,54 @@ def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: S
             name=name)]
     if isinstance(event, Knocked):
         return [_("{name} expects not to be lowest. You have one last turn to beat someone.").format(name=name)]
+    if isinstance(event, Fired) and event.call == "fire":  # S7
+        return [_("{name} holds three aces, fire, which the game shows at once: everyone else loses a "
+                  "life.").format(name=name)]
+    if isinstance(event, Fired) and event.call:  # S6
+        return [_("{name} holds 31, which the game shows at once: the hand ends, and the lowest hand loses a "
+                  "life.").format(name=name)]
     if isinstance(event, Fired):
         return [_("{name} called with cards hard to beat; the hand ends at once.").format(name=name)]
     if isinstance(event, Pounced):
         return [_("{name} took the fourth card of their Tricon: four of a rank beats every three-card "
                   "hand.").format(name=name)]
-    widow = event.took  # ExchangedAll: the dealer's exchange (H1)
-    if not widow:  # S2: taken face down, unseen by the others
-        return [_("{name} took the face-down widow unseen.").format(name=name)]
+    widow = event.took  # ExchangedAll: the dealer's exchange (H1), a swap of all three (S3)
+    if not widow:  # S2: taken face down, unseen by the others; the hand laid face up is what they held
+        return [_("{name} took the face-down widow unseen: the hand they laid, {cards}, that is {value}, was too "
+                  "weak to keep.").format(name=name, cards=narrator.cards(event.gave),
+                                          value=value_words(view.rules, event.gave))]
     return [_("{name} took the whole widow: {cards}, that is {value}.").format(
         name=name, cards=narrator.cards(widow), value=value_words(view.rules, widow))]
+
+
+def _barter_lines(view: SeatView, narrator: Narrator, event: Traded | Offered | Bartered | Declined) -> str:
+    """X3, X4: what a trade, an offer or its answer says about a hand. An offer gives away the card one's hand
+    needs least; taking it says the card helps, declining says it does not; paying for a trade says the hand was
+    weak. Cards are named only where this seat saw them."""
+    me = view.seat
+    name = narrator.name(event.actor)
+    if isinstance(event, Traded):
+        return _("{name} paid a chip for an unseen card from the stock: a hand weak enough to pay for a "
+                 "chance.").format(name=name)
+    if isinstance(event, Offered):
+        if event.to == me and event.card is not None:
+            return _("{name} offered you {card}, the card their hand needs least: they are unlikely to collect its "
+                     "suit or rank.").format(name=name, card=narrator.card(event.card))
+        return _("{name} offered {other} a card: it costs nothing, and is the card their hand needs least, so "
+                 "their hand is likely weak.").format(name=name, other=narrator.name(event.to))
+    if isinstance(event, Bartered):  # the neighbour (``to``) took the offer of ``player``
+        if event.player == me and event.gave is not None and event.took is not None:
+            return _("{name} took your {gave}: it helps their hand, so they likely collect its suit or rank; {took}, "
+                     "which they gave you, helped them least.").format(
+                name=name, gave=narrator.card(event.gave), took=narrator.card(event.took))
+        return _("{name} took the card {other} offered: it helps their hand, and they gave back the card they "
+                 "needed least.").format(name=name, other=narrator.name(event.player))
+    offer = next((e for e in reversed(view.hand_history) if isinstance(e, Offered) and e.player == event.to), None)
+    if event.to == me and offer is not None and offer.card is not None:
+        return _("{name} declined your {card}: it does not improve their hand, so they likely collect neither its "
+                 "suit nor its rank.").format(name=name, card=narrator.card(offer.card))
+    return _("{name} declined the card {other} offered: it would not improve their hand.").format(
+        name=name, other=narrator.name(event.to))
 
 
 def _known_after(view: SeatView, seen: Sequence[Event], upto: Swapped) -> list[int]:
@@ -401,7 +582,7 @@ def showdown_lines(view: SeatView, narrator: Narrator, event: Showdown) -> list[
     above = [s for s in order if values[s] > lowest]
     if len(losers) > 1:
         line = _("{names} tie for the lowest hand, {value}.").format(
-            names=", ".join(narrator.name(s) for s in losers), value=words[losers[0]])
+            names=narrator.names_and(losers), value=words[losers[0]])
         if not above:
             return [line]
         nearest = min(above, key=lambda s: values[s])

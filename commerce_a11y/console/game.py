@@ -26,6 +26,7 @@ from ..rules import (
     Match,
     MatchEnded,
     Move,
+    Offered,
     Passed,
     Phase,
     Refreshed,
@@ -35,12 +36,25 @@ from ..rules import (
     Swap,
     record_lines,
 )
-from .parser import ACTION_ORDER, REVIEW_COMMANDS, Invalid, Play, Review, command_for, main_words, parse
+from .parser import (
+    ACTION_ORDER,
+    REVIEW_COMMANDS,
+    Invalid,
+    Play,
+    Review,
+    command_for,
+    main_words,
+    parse,
+    shown_words,
+)
 from .review import ReviewCommands, command_word
 from .signals import GUARD, Stopped, silence_output
 from .terminal import INTERRUPTED, Terminal
 from .tutorial import Tutorial
 
+USUAL = frozenset({"swap", "all", "offer", "pass", "knock", "in"})
+"""The commands of an ordinary turn (swap one or all three, trade, offer, pass, knock), which a brief question
+leaves unsaid: the others (a call, a pounce, done) it names."""
 RESUME_LINES = 30
 """At most this many lines tell a resumed player what happened since their last turn; more, and only the current
 hand is told from its deal."""
@@ -233,11 +247,11 @@ class Game(ReviewCommands):
             ruleset=ruleset_title(self.match.rules), number=view.hand_no),
             self.narrator.standings(dict(enumerate(view.counts)))]
         since = self.seen[self.since_my_turn:]
-        told = self.narrator.events(since)
+        told = self.narrator.events([e for e in since if not self.asked_next(e)])
         if len(told) > RESUME_LINES:
             # Many hands went by (the player was out, or stopped long ago): the current hand from its deal.
             since = self.seen[max(i for i, e in enumerate(self.seen) if isinstance(e, Dealt)):]
-            told = self.narrator.events(since)
+            told = self.narrator.events([e for e in since if not self.asked_next(e)])
         if told:
             lines += [_("Since your last turn:"), *told]
             self.heard(since)
@@ -250,7 +264,7 @@ class Game(ReviewCommands):
         self.seen += visible
         self.heard(visible)
         if self.coach is None:
-            told, self.held = self.held + visible, []
+            told, self.held = self.held + [e for e in visible if not self.asked_next(e)], []
             if not self.match.over:
                 # Others' passes at the end are held until something else happens: a run of them is one line.
                 keep = len(told)
@@ -265,13 +279,24 @@ class Game(ReviewCommands):
             self.say(lines)
         self.offer_skip(visible)
 
+    def asked_next(self, event: Event) -> bool:
+        """X4: an offer to the player that the question right after says ("Ben offers you ..."): said once, there.
+        History, replay and resume tell it as an event."""
+        match = self.match
+        return (isinstance(event, Offered) and event.to == self.seat and match.phase is Phase.ANSWER
+                and match.to_act == self.seat and match.offer is not None and match.offer.player == event.player)
+
     def heard(self, events: Sequence[Event]) -> None:
         """What the lines for ``events`` say in full counts as heard (``told``): the deal's cards and widow, an
-        exchange's new widow (and, one's own, the new hand: the widow just heard)."""
+        exchange's new widow (and, one's own, the new hand: the widow just heard); an other player's swap of all
+        three says the new widow only when speech is not brief (S3)."""
         for event in events:
             if isinstance(event, Dealt) and self.seat in event.hands:
                 self.told = (tuple(event.hands[self.seat]), tuple(event.widow))
             elif isinstance(event, ExchangedAll):
+                if (event.player != self.seat and not event.blind and self.match.rules.swap_all
+                        and self.narrator.brief):
+                    continue
                 hand = tuple(event.took) if event.player == self.seat else self.told[0]
                 self.told = (hand, tuple(event.gave))
             elif isinstance(event, Kept) and event.turned_up:  # S2: the widow turned face up is said with the keep
@@ -348,7 +373,7 @@ class Game(ReviewCommands):
         reason = _(refusal.template).format(**self.narrator_params(refusal.params))
         if any(a.kind == action.kind for a in view.legal):
             return reason
-        words = main_words(active_language())
+        words = shown_words(active_language(), view.rules.name)
         return " ".join((reason, _("Now: {commands}.").format(
             commands=", ".join(words[c] for c in self.possible(view)))))
 
@@ -360,9 +385,9 @@ class Game(ReviewCommands):
 
     def question(self, view: SeatView) -> str:
         """The prompt: the decision, and the actions possible now in the player's words (``Narrator.question``)."""
-        words = main_words(active_language())
+        words = shown_words(active_language(), view.rules.name)
         possible = self.possible(view)
-        usual = view.phase is Phase.TURN and set(possible) <= {"swap", "pass", "knock", "in"}
+        usual = view.phase is Phase.TURN and set(possible) <= USUAL
         return self.narrator.question(view, ", ".join(words[c] for c in possible), usual)
 
     @staticmethod
@@ -375,11 +400,23 @@ class Game(ReviewCommands):
 
     def help_lines(self, view: SeatView) -> list[str]:
         lang = active_language()
+        shown = shown_words(lang, view.rules.name)
 
         def word(command: str) -> str:
             return command_word(lang, command)
 
-        lines = [_("Now: {commands}.").format(commands=", ".join(word(c) for c in self.possible(view)))]
+        def action(command: str) -> str:
+            # A ruleset's own word for a command ("schieben") is shown as it is, without the command's short form.
+            return word(command) if shown[command] == main_words(lang)[command] else shown[command]
+
+        lines = [_("Now: {commands}.").format(commands=", ".join(action(c) for c in self.possible(view)))]
+        kinds = {a.kind for a in view.legal}
+        if "accept" in kinds:  # X4
+            lines.append(_("Give a card for it by its number, code or name, for example {example}; or "
+                           "{decline}.").format(example=f"{shown['give']} 2", decline=shown["decline"]))
+        elif kinds & {"trade", "offer"}:  # X3, X4
+            lines.append(_("Name your card by its number, code or name, for example {example}.").format(
+                example=f"{shown['offer' if 'offer' in kinds else 'swap']} 2"))
         if any(isinstance(a, Swap) for a in view.legal):
             if view.rules.multi_swap:
                 lines.append(_("Swap by numbers: 13 swaps your card 1 for widow card 3; 13 21 swaps two cards each. "

@@ -56,10 +56,17 @@ def _command_words(t: Any) -> dict[str, str]:
         "pounce": t.pgettext("command", "pounce po"),
         "exchange": t.pgettext("command", "exchange x"),
         "keep": t.pgettext("command", "keep ke"),
-        # Translators: Trade and Barter (tauschen): offer one of your cards to your right-hand neighbour, "offer 2".
-        "offer": t.pgettext("command", "offer of"),
+        # Translators: Schwimmen: the dealer takes the three face-down cards in the middle unseen (German
+        # "nehmen"), instead of keeping the hand dealt.
+        "take": t.pgettext("command", "take"),
+        # Translators: Schwimmen: swap all three of your cards for the whole widow at once; the question shows it
+        # as "swap all" (its own entry), so the first word here is the second word of that phrase.
+        "all": t.pgettext("command", "all"),
+        # Translators: Trade and Barter (tauschen): offer one of your cards to your right-hand neighbour, "offer 2"
+        # (German "handeln", Dutch "handelen": the barter with the neighbour).
+        "offer": t.pgettext("command", "offer of barter"),
         # Translators: Trade and Barter: take the card offered to you and give one of yours for it, "give 2".
-        "give": t.pgettext("command", "give gi"),
+        "give": t.pgettext("command", "give gi accept"),
         # Translators: Trade and Barter: say no to the card offered to you.
         "decline": t.pgettext("command", "decline dc"),
         "done": t.pgettext("command", "done d end"),
@@ -215,6 +222,32 @@ def main_words(lang: str) -> dict[str, str]:
     return {c: w[0] for c, w in all_words(lang).items()}
 
 
+def _shown_words(t: Any) -> dict[tuple[str, str], str]:
+    """What a question shows for a command where a ruleset has its own word for it, in one language: each is a
+    word (or words) of that command that players of the game use ("schieben" for a pass in Schwimmen)."""
+    return {
+        # Translators: Schwimmen's pass as the question shows it; one of your words for "pass" (German "schieben").
+        ("schwimmen", "pass"): t.pgettext("schwimmen", "pass"),
+        # Translators: Schwimmen: the whole hand for the whole widow, as the question shows it and a player types
+        # it: your word for "swap", then your word for "all" (or the other way round, as your language says it).
+        ("schwimmen", "all"): t.gettext("swap all"),
+        # Translators: Trade and Barter: a card for the top of the dealer's stock, as the question shows it; one of
+        # your words for "swap" (German "tauschen", Dutch "ruilen").
+        ("tauschen", "swap"): t.pgettext("tauschen", "trade"),
+    }
+
+
+@cache
+def shown_words(lang: str, rules: str) -> dict[str, str]:
+    """Each command as a question, help or hint shows it in a language and ruleset: its first word, or the
+    ruleset's own word for it."""
+    shown = dict(main_words(lang))
+    for (name, command), text in _shown_words(translation(lang)).items():
+        if name == rules:
+            shown[command] = text
+    return shown
+
+
 @cache
 def answer_vocabulary(lang: str) -> dict[str, str]:
     """Words for yes, no and all, in the language and in English."""
@@ -319,16 +352,21 @@ def parse(line: str, view: SeatView) -> Parsed | None:
         return _one_card(rest, view, Trade)
     if command in ("offer", "give"):  # X4
         return _one_card(rest, view, Offer if command == "offer" else Accept)
+    if command == "swap" and len(rest) == 1 and command_vocabulary(lang).get(normalize(rest[0])) == "all":
+        return Play(ExchangeAll())  # S3: "swap all"
     if command == "swap":
         if not rest:
             return Invalid(_("Which cards? For example swap 13: your card 1 for widow card 3."))
         return _swap(rest, view)
     actions: dict[str, Action] = {"pass": Pass(), "knock": Knock(), "in": Knock(), "fire": Fire(), "call": Fire(),
-                                  "pounce": Pounce(), "exchange": ExchangeAll(), "keep": Done(), "done": Done(),
-                                  "wait": Done(), "decline": Decline()}
+                                  "pounce": Pounce(), "exchange": ExchangeAll(), "take": ExchangeAll(),
+                                  "all": ExchangeAll(), "keep": Done(), "done": Done(), "wait": Done(),
+                                  "decline": Decline()}
     action = actions[command]
     if command == "pass" and view.phase is Phase.CONTINUE:
         action = Done()
+    if command == "pass" and view.phase is Phase.ANSWER:  # X4: passing on an offer declines it
+        action = Decline()
     if command == "keep" and view.phase is Phase.TURN and ExchangeAll() not in view.legal:
         # "keep" answers the dealer's exchange (H1); at a turn it is refused for the same reason as "exchange"
         # (in schwimmen, where a turn may exchange all three, S3, as the end of a turn that has none).
@@ -356,7 +394,7 @@ def _cards(tokens: list[str], lang: str) -> list[Card] | None:
     return found
 
 
-ACTION_ORDER = ("swap", "trade", "offer", "accept", "decline", "pass", "knock", "fire", "pounce", "exchange_all",
+ACTION_ORDER = ("swap", "exchange_all", "trade", "offer", "accept", "decline", "pass", "knock", "fire", "pounce",
                 "done")
 """Action kinds in the order the question names them."""
 
@@ -364,16 +402,25 @@ ACTION_ORDER = ("swap", "trade", "offer", "accept", "decline", "pass", "knock", 
 def command_for(kind: str, view: SeatView) -> str:
     """The command (a vocabulary key) that makes an action of this kind at this seat's decision: Handeln calls
     its knock "in" and its fire "fire", the others call 31 with "call"; the dealer keeps a hand with "keep", and
-    a player who may call right after the deal waits with "wait"."""
-    handeln = view.rules.name == "handeln"
+    a player who may call right after the deal waits with "wait"; in Schwimmen the dealer takes the face-down
+    widow with "take" (S2) and a turn swaps all three with "all" (S3)."""
+    rules = view.rules
+    handeln = rules.name == "handeln"
     done = {Phase.EXCHANGE: "keep", Phase.CALL: "wait"}.get(view.phase, "done")
+    exchange = ("take" if view.phase is Phase.EXCHANGE else "all") if rules.swap_all else "exchange"
     return {"knock": "in" if handeln else "knock", "fire": "fire" if handeln else "call",
-            "exchange_all": "exchange", "done": done, "trade": "swap", "accept": "give"}.get(kind, kind)
+            "exchange_all": exchange, "done": done, "trade": "swap", "accept": "give"}.get(kind, kind)
 
 
 def _one_card(tokens: list[str], view: SeatView, make: type[Trade] | type[Offer] | type[Accept]) -> Parsed:
     """X3, X4: an action with one of the player's own cards, named by its place in the hand, its code or its
     name ("offer 2", "give queen of hearts")."""
+    found = one_card(tokens, view)
+    return found if isinstance(found, Invalid) else Play(make(found))
+
+
+def one_card(tokens: list[str], view: SeatView) -> Card | Invalid:
+    """One of the player's own cards, by its place in the hand, its code or its name (``whatif`` reads it too)."""
     found: Card | None = None
     if len(tokens) == 1 and tokens[0].isdecimal():
         place = int(tokens[0])
@@ -386,7 +433,7 @@ def _one_card(tokens: list[str], view: SeatView, make: type[Trade] | type[Offer]
     if found is None:
         return Invalid(_("Name one of your cards, by number from 1 to {hand}, code or name.").format(
             hand=len(view.hand)))
-    return Play(make(found))
+    return found
 
 
 def _swap(tokens: list[str], view: SeatView) -> Parsed:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..i18n import LANGUAGES, _, active_language, use_language
+from ..i18n import LANGUAGES, _, active_language, ngettext, use_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
 from ..narration.rules_book import rules_book
 from ..rules import Event, SeatView, Showdown
@@ -51,8 +51,10 @@ class ReviewCommands:
                 self.say([_("Widow: {cards}.").format(cards=narrator.cards(view.widow))])
             elif view.face_down:  # S2
                 self.say([_("The widow lies face down.")])
-            else:  # X1
-                self.say([_("There is no widow in this game.")])
+            else:  # X1: no widow, only the dealer's stock to trade with
+                self.say([ngettext("There is no widow in this game; the stock holds {count} card.",
+                                   "There is no widow in this game; the stock holds {count} cards.",
+                                   view.stock_size).format(count=view.stock_size)])
         elif name == "value":
             self.say([narrator.value_line(view)])
         elif name == "show":
@@ -106,6 +108,9 @@ class ReviewCommands:
 
     def chips_lines(self, view: SeatView) -> list[str]:
         lines = [self.narrator.standings(dict(enumerate(view.counts)))]
+        swimming = sorted(view.swimming)
+        if swimming:  # S9
+            lines.append(_("Swimming: {names}.").format(names=", ".join(self.narrator.name(s) for s in swimming)))
         out = [s for s, gone in enumerate(view.out) if gone]
         if out:
             lines.append(_("Out: {names}.").format(names=self.narrator.names_list(out)))

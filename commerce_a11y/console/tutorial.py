@@ -101,6 +101,7 @@ class Tutorial:
             _("Any time: {commands}.").format(commands=", ".join(
                 w[c] for c in ("hand", "widow", "value", "show", "chips", "history", "turn", "repeat", "hint", "whatif",
                                "explain", "help", "rules", "quit"))),
+            _("To learn another game of the family, Schwimmen for example, type: commerce rules schwimmen"),
             _("To play a whole match, type: commerce play"),
         ]
 

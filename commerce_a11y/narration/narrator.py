@@ -188,11 +188,15 @@ class Narrator:
         return lines
 
     def _passes(self, seats: list[int]) -> list[str]:
+        if self.rules.name == "schwimmen":  # German players "schieben" in Schwimmen
+            one, many = pgettext("schwimmen", "{name} passes."), pgettext("schwimmen", "{names} pass.")
+        else:
+            one, many = _("{name} passes."), _("{names} pass.")
         if len(set(seats)) < len(seats):  # someone passed twice in the run: told as it happened, in order
-            return [_("{name} passes.").format(name=self.name(s)) for s in seats]
+            return [one.format(name=self.name(s)) for s in seats]
         if len(seats) == 1:
-            return [_("{name} passes.").format(name=self.name(seats[0]))]
-        return [_("{names} pass.").format(names=self.names_and(seats))]
+            return [one.format(name=self.name(seats[0]))]
+        return [many.format(names=self.names_and(seats))]
 
     def _match(self, e: MatchStarted) -> list[str]:
         # Who plays, what is at stake and the options, in every verbosity: brief is short, never blind.
@@ -235,7 +239,7 @@ class Narrator:
             lines.append(_("Your cards: {cards}.").format(cards=self.cards(hand)))
         if e.widow:
             lines.append(_("Widow: {cards}.").format(cards=self.cards(e.widow)))
-        elif self.rules.blind_widow:  # S2
+        elif e.face_down and not self.brief:  # S2: brief hears the middle when the dealer's choice turns it up
             lines.append(_("The widow lies face down."))
         return lines
 
@@ -248,10 +252,26 @@ class Narrator:
 
     def _exchange_all(self, e: ExchangedAll) -> list[str]:
         widow = self.cards(e.gave)
-        if e.player == self.seat and e.blind:  # S2: the new hand was never heard
-            return [_("You take the face-down widow. Your cards: {hand}. New widow: {cards}.").format(
-                hand=self.cards(e.took), cards=widow)]
-        if e.player == self.seat:
+        me = e.player == self.seat
+        if e.blind:  # S2: the dealer took the face-down widow unseen; the old hand lies face up
+            if me and self.brief:  # the new widow is the hand the player just held
+                return [_("You take the widow: {hand}.").format(hand=self.cards(e.took))]
+            if me:
+                return [_("You take the face-down widow. Your cards: {hand}. New widow: {cards}.").format(
+                    hand=self.cards(e.took), cards=widow)]
+            if self.brief:
+                return [_("{name} takes blind; widow: {cards}.").format(name=self.name(e.player),
+                                                                                  cards=widow)]
+            return [_("{name} takes the face-down widow. New widow: {cards}.").format(name=self.name(e.player),
+                                                                                     cards=widow)]
+        if self.rules.swap_all:  # S3: all three on a turn; what was taken lay open in the widow
+            if me:
+                return [_("You swap all three.") if self.brief else
+                        _("You swap all three. Your cards: {hand}.").format(hand=self.cards(e.took))]
+            if self.brief:  # what was laid is in the widow, said (or in the question) before the player's turn
+                return [_("{name} swaps all three.").format(name=self.name(e.player))]
+            return [_("{name} swaps all three. New widow: {cards}.").format(name=self.name(e.player), cards=widow)]
+        if me:
             if self.brief:
                 return [_("You exchange; widow: {cards}.").format(cards=widow)]
             return [_("You exchange your cards for the widow. New widow: {cards}.").format(cards=widow)]
@@ -261,24 +281,36 @@ class Narrator:
             name=self.name(e.player), cards=widow)]
 
     def _keep(self, e: Kept) -> list[str]:
-        if e.player == self.seat:
-            lines = [_("You keep your cards.")]
-        else:
-            lines = [_("{name} keeps their cards.").format(name=self.name(e.player))]
-        if e.turned_up:  # S2: the middle is turned face up
-            lines.append(_("Widow: {cards}.").format(cards=self.cards(e.turned_up)))
-        return lines
+        me = e.player == self.seat
+        if e.turned_up:  # S2: the middle is turned face up, said with the keep
+            widow = self.cards(e.turned_up)
+            if self.brief:
+                return [(_("You keep; widow: {cards}.") if me else _("{name} keeps; widow: {cards}.")).format(
+                    name=self.name(e.player), cards=widow)]
+            return [(_("You keep your cards. Widow: {cards}.") if me else
+                     _("{name} keeps their cards. Widow: {cards}.")).format(name=self.name(e.player), cards=widow)]
+        if me:
+            return [_("You keep your cards.")]
+        return [_("{name} keeps their cards.").format(name=self.name(e.player))]
 
     def _trade(self, e: Traded) -> list[str]:
         """X3: the two cards only for the trader; everyone hears who traded and who got the chip."""
         if e.player == self.seat:
             assert e.gave is not None and e.took is not None
             gave, took = self.card(e.gave), self.card(e.took)
+            if self.brief:  # a trade always costs a chip: the cards are what is new
+                return [_("You trade {gave} for {took}.").format(gave=gave, took=took)]
             if e.paid_to is None:
                 return [_("You trade {gave} for {took} and pay a chip to the box.").format(gave=gave, took=took)]
             return [_("You trade {gave} for {took} and pay {name} a chip.").format(
                 gave=gave, took=took, name=self.name(e.paid_to))]
         name = self.name(e.player)
+        if self.brief:
+            if e.paid_to is None:
+                return [_("{name} trades; the chip goes to the box.").format(name=name)]
+            if e.paid_to == self.seat:
+                return [_("{name} trades; the chip goes to you.").format(name=name)]
+            return [_("{name} trades; the chip goes to {dealer}.").format(name=name, dealer=self.name(e.paid_to))]
         if e.paid_to is None:
             return [_("{name} trades a card and pays a chip to the box.").format(name=name)]
         if e.paid_to == self.seat:
@@ -301,7 +333,8 @@ class Narrator:
             return [_("{name} takes it and gives you {card}.").format(name=self.name(e.to), card=self.card(e.took))]
         if e.to == self.seat:
             assert e.gave is not None and e.took is not None
-            return [_("You take {took} for {gave}.").format(took=self.card(e.gave), gave=self.card(e.took))]
+            # The player answered the offer of ``e.player``: gave ``e.took`` for the offered ``e.gave``.
+            return [_("You give {card} for {offered}.").format(card=self.card(e.took), offered=self.card(e.gave))]
         return [_("{name} takes it.").format(name=self.name(e.to))]
 
     def _decline(self, e: Declined) -> list[str]:
@@ -313,7 +346,7 @@ class Narrator:
         """S5: everyone passed, so a fresh widow."""
         widow = self.cards(e.widow)
         if self.brief:
-            return [_("Widow: {cards}.").format(cards=widow)]
+            return [_("New widow: {cards}.").format(cards=widow)]
         if self.verbose:
             return [_("Everyone passed: {aside} laid aside. New widow: {cards}.").format(
                 aside=self.cards(e.laid_aside), cards=widow)]
@@ -336,7 +369,7 @@ class Narrator:
 
     def _pass(self, e: Passed) -> list[str]:
         if e.player == self.seat:
-            return [_("You pass.")]
+            return [pgettext("schwimmen", "You pass.") if self.rules.name == "schwimmen" else _("You pass.")]
         return self._passes([e.player])
 
     def _knock(self, e: Knocked) -> list[str]:
@@ -380,7 +413,10 @@ class Narrator:
         """Verbose: every hand's cards and value; normal: every hand's value (it names the deciding cards);
         brief: only who lost or won, with the value that decided it. ``show`` gives the cards at any time."""
         lines = []
-        if e.stalemate:
+        if e.stalemate and self.rules.refresh:  # S5: a round of passes, and too few cards for a fresh widow
+            lines.append(pgettext("schwimmen", "Everyone passed.") if self.brief else
+                         _("Everyone passed, and the stock is too short for a fresh widow, so the hands are shown."))
+        elif e.stalemate:
             lines.append(_("Everyone passed.") if self.brief else _("Everyone passed, so the hands are shown."))
         elif not self.brief:
             lines.append(_("Showdown."))
@@ -437,7 +473,9 @@ class Narrator:
         losers = list(e.losers or ())
         if not losers:
             return []
-        if self.brief:
+        # S7: three aces cost everyone else a life, whatever they held: no losing value to name
+        fire = any(self.rules.name_hand(cards).category == "fire" for cards in hands.values())
+        if self.brief and not fire:
             # Tied losers hold equal values, said once in words; a single loser's hand as brief_value says it.
             value = (self.brief_value(hands[losers[0]]) if len(losers) == 1 else
                      value_words(self.rules, hands[losers[0]]))
@@ -493,16 +531,16 @@ class Narrator:
         return lines
 
     def _chips(self, e: Settled) -> list[str]:
-        """The counts after a hand: verbose, everyone's; otherwise the counts that changed (the others stand as
-        they were, and ``chips`` tells them all). In Braillespiel everyone paid a mark into the pot: brief names
-        the winner's count and the player's own."""
+        """The counts after a hand: verbose, everyone's; otherwise the counts that changed in the hand, the
+        trades' too (X5; the others stand as they were, and ``chips`` tells them all). In Braillespiel everyone
+        paid a mark into the pot: brief names the winner's count and the player's own."""
         totals, changes = e.totals, e.changes
         if self.verbose:
             return [self.standings(totals)]
         if self.brief and self.rules.counter == "marks":
             changed = {s: totals[s] for s, change in changes.items() if change > 0 or s == self.seat}
         else:
-            changed = {s: totals[s] for s, change in changes.items() if change}
+            changed = {s: totals[s] for s in totals if changes.get(s) or e.traded.get(s)}
         return [self.standings(changed)] if changed else []
 
     def standings(self, totals: Mapping[int, int]) -> str:
@@ -597,26 +635,40 @@ class Narrator:
         cursor sits on is all the player needs to decide."""
         codes = self.card_style is CardStyle.CODES
         cards = self.table_cards(view) if codes else ""
-        if view.phase is Phase.ANSWER:  # X4
+        if view.phase is Phase.ANSWER:  # X4: asked on another player's turn; the offer is said here, once
             offer = view.offer
             assert offer is not None and offer.card is not None
             name, card = self.name(offer.player), self.card(offer.card)
+            if codes and self.brief:
+                # Translators: brief speech with card codes, for a 40-cell braille line: who offers which card,
+                # then the player's cards; the answer is a card of theirs, or "decline".
+                return _("{name} offers {card}: {cards} ").format(name=name, card=card, cards=cards)
             if codes:
                 return _("{name} offers {card}, {cards}: {actions}? ").format(name=name, card=card, cards=cards,
                                                                                actions=actions)
             if self.brief:
                 return _("{name} offers {card}: {actions}? ").format(name=name, card=card, actions=actions)
+            # Translators: the words for giving a card and declining are the commands the player types.
             return _("{name} offers you {card}. Give one of your cards for it, or decline? ").format(
                 name=name, card=card)
         if view.phase is Phase.EXCHANGE:
+            if view.face_down:  # S2: the dealer's blind choice, the middle unseen
+                if codes and self.brief:
+                    # Translators: brief speech with card codes, for a 40-cell braille line: the dealer's own
+                    # cards, then the choice (take the face-down widow, keep); "You deal" was said just before.
+                    return _("{cards}: {actions}? ").format(cards=cards, actions=actions)
+                if codes:
+                    return _("You deal, {cards}: {actions}? ").format(cards=cards, actions=actions)
+                if self.brief:
+                    return _("You deal: {actions}? ").format(actions=actions)
+                # Translators: the words for keeping and taking are the commands the player types.
+                return _("You deal. Keep your cards, or take the face-down widow? ")
             if codes and self.brief:
                 return _("You deal: {cards} ").format(cards=cards)
             if codes:
                 return _("You deal, {cards}: {actions}? ").format(cards=cards, actions=actions)
             if self.brief:
                 return _("You deal: {actions}? ").format(actions=actions)
-            if view.face_down:  # S2
-                return _("You deal. Keep your cards, or take the face-down widow? ")
             return _("You deal. Exchange your cards for the widow, or keep them? ")
         if view.phase is Phase.CALL:
             if codes:

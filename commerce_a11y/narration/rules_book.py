@@ -95,6 +95,7 @@ def _players(rules: Ruleset) -> list[str]:
     if name == "schwimmen":
         lines.append(_("{ruleset} is the best-known game of this family in Germany; the game follows its common "
                        "German rules.").format(ruleset=ruleset_title(rules)))
+        lines.append(_("It is also called Einunddreißig, Knack, Schnauz or Wutz."))
     lines.append(_("Players sit in a circle, and play goes to the left, clockwise."))  # G1
     kind = _deck_kind(rules)
     lines.append({
@@ -239,7 +240,8 @@ def _turn(rules: Ruleset) -> list[str]:
             _("Swap: take one widow card into your hand and lay one of your cards face up in its place. The widow "
               "always holds three cards."),  # C2
             _("Swap all three: your whole hand for the whole widow, at once."),  # S3
-            _("Pass: do nothing; play moves on."),  # C4
+            # Translators: Schwimmen's pass; German players say "schieben".
+            pgettext("schwimmen", "Pass: do nothing; play moves on."),  # C4
             _("Knock: say you are content. The knock is your whole turn, with no swap. Everyone else then gets "
               "exactly one last turn, to swap or pass, and then the hands are shown."),  # S3
             _("Nobody may knock in the first round, before every player has had a turn; the dealer's first turn "
@@ -663,14 +665,24 @@ def _glossary(rules: Ruleset) -> list[str]:
         return [_("Widow: the three cards in the middle, dealt face down and turned up after the dealer's "
                   "choice."),
                 eldest, hand, knock, last_round,
+                # Translators: Schwimmen's pass; German players say "schieben".
+                pgettext("schwimmen", "Pass: doing nothing on your turn; when everyone has passed in a row, the "
+                         "widow is replaced."),
+                _("Stock: the face-down rest of the deck, which gives the fresh widows."),
                 _("Lives: the counters of this game; in other games they are chips."),
                 _("Swimming: playing on with no lives left; losing again, you go under."),
+                _("Going under: losing while swimming, which puts you out of the match."),
+                # Translators: German players call 31 "Schnauz".
+                _("31: an ace and two of king, queen, jack or ten in one suit, shown at once."),
                 _("Fire: three aces.")]
     if name == "tauschen":
         return [eldest, hand,
                 _("Stock: the face-down rest of the deck, held by the dealer; a trade takes its top card."),
                 _("Trade: one of your cards for the top card of the stock, for a chip paid to the dealer."),
                 _("Offer: a card shown to your right-hand neighbour, who may take it for one of theirs."),
+                _("Barter: an offer taken, a card for a card, free, seen only by the two of you."),
+                _("Right-hand neighbour: the player whose turn comes just before yours; for the eldest, the "
+                  "dealer."),
                 knock, last_round,
                 _("Stalemate: every player passing in a row, which ends the swapping."),
                 _("Tricon: three of a rank."),

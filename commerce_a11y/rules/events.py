@@ -316,11 +316,14 @@ class Showdown(_Event):
 
 @dataclass(frozen=True, slots=True)
 class Settled(_Event):
-    """After a showdown (the record's ``chips``): the counts that changed, and every seat's count."""
+    """After a showdown (the record's ``chips``): the counts that changed, and every seat's count. ``traded``: in
+    tauschen, each seat's net change from this hand's trades (X5: paid, or received as dealer), which ``totals``
+    include and ``changes`` do not; every trade was told to everyone, so it follows from the lines before."""
 
     kind: ClassVar[str] = "chips"
     changes: Counts
     totals: Counts
+    traded: Counts = field(default_factory=dict, metadata=NOT_RECORDED)
 
 
 @dataclass(frozen=True, slots=True)

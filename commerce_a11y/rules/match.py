@@ -338,6 +338,8 @@ class Match:
     def _reason(self, seat: int, action: Action) -> str:
         """Why an action other than a swap is not allowed now: one short sentence, the rule that forbids it."""
         rules, phase = self.rules, self.phase
+        if phase is Phase.EXCHANGE and self.face_down:
+            return N_("First keep your cards or take the face-down widow.")  # S2
         if phase is Phase.EXCHANGE:
             return N_("First exchange your cards or keep them.")  # H1
         if phase is Phase.CALL:
@@ -705,7 +707,13 @@ class Match:
         if rules.settlement is not Settlement.BEST_TAKES_POT:
             for seat, change in changes.items():
                 self.counts[seat] += change
-        self._emit(Settled(changes, self._totals()))
+        traded: dict[int, int] = {}
+        for event in self.events[self._hand_start:]:
+            if isinstance(event, Traded):  # X5: the hand's trades, paid and received
+                traded[event.player] = traded.get(event.player, 0) - 1
+                if event.paid_to is not None:
+                    traded[event.paid_to] = traded.get(event.paid_to, 0) + 1
+        self._emit(Settled(changes, self._totals(), {s: n for s, n in traded.items() if n}))
         if rules.swim:
             for seat in self.order:
                 if changes.get(seat) == -1 and self.counts[seat] == 0:

@@ -105,8 +105,9 @@ class Listener(Game):
         """What happened since the listener went away (``mark``), told as ``Game.resume`` tells a resumed match: at
         most ``RESUME_LINES`` lines, else the current hand from its deal."""
         with speaking(self.lang):
-            told = self.narrator.events(self.seen[self.mark:])
+            told = self.narrator.events([e for e in self.seen[self.mark:] if not self.asked_next(e)])
             if len(told) > RESUME_LINES:
                 deals = [i for i, e in enumerate(self.seen) if isinstance(e, Dealt)]
-                told = self.narrator.events(self.seen[deals[-1]:]) if deals else told[-RESUME_LINES:]
+                told = (self.narrator.events([e for e in self.seen[deals[-1]:] if not self.asked_next(e)]) if deals
+                        else told[-RESUME_LINES:])
             return [_("Since you left:"), *told] if told else []

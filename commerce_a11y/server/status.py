@@ -5,11 +5,12 @@ Sent after every change a listener hears, never instead of a spoken line. Cards 
 fields (README "Playing together" lists them for client authors):
 
 ``table`` name; ``ruleset``; ``hand`` the hand's number; ``cards`` your cards; ``widow`` (empty while it lies face
-down); ``counter`` what the counts count (chips, lives, marks, minus_points); ``players`` in seat order, each
-``name``, ``count``, ``out``, ``you``, ``dealer``, ``computer``; ``pot``; ``turn`` the name of the player to act
-(null when the match is over); ``yours`` whether that is you; ``phase`` (turn, continue, exchange, call, over);
-``last_round``; ``knocker`` (the name, or null); ``over``; ``position`` how many events the match has had (it grows
-with every change, so a client can tell a new status from a repeated one).
+down, S2, and in tauschen, X1); ``counter`` what the counts count (chips, lives, marks, minus_points); ``players`` in
+seat order, each ``name``, ``count``, ``out``, ``you``, ``dealer``, ``computer``; ``pot``; ``turn`` the name of the
+player to act (null when the match is over; while an offer waits, X4, the neighbour who answers it); ``yours``
+whether that is you; ``phase`` (turn, continue, exchange, call, answer, over); ``last_round``; ``knocker`` (the name,
+or null); ``over``; ``position`` how many events the match has had (it grows with every change, so a client can tell
+a new status from a repeated one).
 """
 
 from __future__ import annotations

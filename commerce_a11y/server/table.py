@@ -27,7 +27,7 @@ from ..i18n import _, speaking
 from ..narration.narrator import ruleset_title
 from ..narration.rules_book import rules_book
 from ..records import keep_record, time_stamp
-from ..rules import IllegalAction, Match, Phase, Player, Ruleset, SeatView, record_lines, replay
+from ..rules import IllegalAction, Match, Player, Ruleset, SeatView, record_lines, replay
 from ..storage import SaveRefused, new_ident
 from . import thinking
 from .saves import TableSaves
@@ -614,8 +614,11 @@ class Table:
         from dataclasses import replace
 
         assert self.match is not None
-        view = self.match.view(0)
-        return replace(view, seat=-1, hand=(), legal=(), _log=[], _log_size=0, _hand_start=0, own_turns=0)
+        match = self.match
+        view = match.view(0)
+        offer = None if match.offer is None else match.offer.visible_to(-1)  # X4: the card is the two players'
+        return replace(view, seat=-1, hand=(), legal=(), _log=[], _log_size=0, _hand_start=0, own_turns=0,
+                       offer=offer)
 
     def open_rules(self, listener: Listener, session: Session, argument: str) -> None:
         from ..console.reader import find_section
@@ -648,7 +651,3 @@ class Table:
         listener.say(said)
         session.prompt(reader.prompt(), "rules")
 
-
-def table_phase_name(view: SeatView) -> str:
-    return {Phase.EXCHANGE: "exchange", Phase.CALL: "call", Phase.TURN: "turn", Phase.CONTINUE: "continue",
-            Phase.OVER: "over"}[view.phase]
