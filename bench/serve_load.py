@@ -29,6 +29,12 @@ seat, while the workers are busy with every other table's computer players.
 
     uv run python bench/serve_load.py --clients 2000 --seconds 30 --strong-tables 100
 
+``--server-root DIR`` runs the server of another checkout (its own ``.venv`` if it has one), e.g. a worktree of main
+(``git worktree add --detach /tmp/perfmain main``), and ``--alternate`` runs each scenario there and here in turn,
+so that two versions are compared side by side in one run on the same noisy machine:
+
+    uv run python bench/serve_load.py --server-root /tmp/perfmain --alternate 2 --think 0
+
 Targets on this 2-core machine (issue 18): 2,000 connections in 500 tables with p99 <= 100 ms; with 100 tables of
 three strong players, longest stall <= 50 ms and p99 <= 250 ms. Every loop is bounded in count and time, and only
 loopback is used.
@@ -208,13 +214,19 @@ class Player(asyncio.Protocol):
         assert kind == "lobby", (kind, text)
 
 
-async def start_server(data: Path, connections: int) -> tuple[subprocess.Popen[str], int]:
+def server_python(root: Path) -> str:
+    """The interpreter that runs ``root``'s server: the checkout's own environment if it has one."""
+    own = root / ".venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    return str(own) if own.exists() else sys.executable
+
+
+async def start_server(data: Path, connections: int, root: Path = ROOT) -> tuple[subprocess.Popen[str], int]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "commerce_a11y", "serve", "--port", "0", "--data", str(data), "--lang", "en",
+        [server_python(root), "-m", "commerce_a11y", "serve", "--port", "0", "--data", str(data), "--lang", "en",
          "--max-connections", str(connections + 50), "--per-address", str(connections + 50),
          "--logins-per-minute", str(connections * 10)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=root)
     assert proc.stdout is not None
     loop = asyncio.get_running_loop()
     while True:
@@ -226,10 +238,10 @@ async def start_server(data: Path, connections: int) -> tuple[subprocess.Popen[s
             return proc, int(found.group(1))
 
 
-async def run(clients: int, per_table: int, bots: str, seconds: float, label: str, think: float = 0.0
-              ) -> dict[str, object]:
+async def run(clients: int, per_table: int, bots: str, seconds: float, label: str, think: float = 0.0,
+              root: Path = ROOT) -> dict[str, object]:
     data = Path(tempfile.mkdtemp(prefix="serve-load-"))
-    proc, port = await start_server(data, clients)
+    proc, port = await start_server(data, clients, root)
     loop = asyncio.get_running_loop()
     stats = Stats(think)
     try:
@@ -286,17 +298,18 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
         await asyncio.sleep(5.5)
         text = (data / "server.log").read_text()
         log = text[log_start_measured:]
-        # The first load line may cover seconds before the window: only the ones after it.
-        found = re.findall(r"longest stall ([\d.]+) ms \(working ([\d.]+) ms\)", log)[1:]
+        # The first load line may cover seconds before the window: only the ones after it. (A server before
+        # 2026-12-01 does not say how long the loop worked.)
+        found = re.findall(r"longest stall ([\d.]+) ms(?: \(working ([\d.]+) ms\))?", log)[1:]
         stalls = [float(stall) for stall, _work in found]
-        work = [float(work) for _stall, work in found]
+        work = [float(work) if work else None for _stall, work in found]
         delivery = sorted(stats.delivery)
 
         def pct(p: float) -> float:
             return delivery[min(len(delivery) - 1, int(p * len(delivery)))] * 1000 if delivery else float("nan")
 
         result = {
-            "run": label, "think_seconds": think, "connections": clients, "tables": len(tables),
+            "run": label, "server": str(root), "think_seconds": think, "connections": clients, "tables": len(tables),
             "login_seconds": round(login_seconds, 1),
             "moves_per_second": round(stats.moves / window, 1), "deliveries": len(delivery),
             "p50_ms": round(pct(0.50), 1), "p99_ms": round(pct(0.99), 1),
@@ -332,15 +345,21 @@ def main() -> None:
     parser.add_argument("--think", type=float, action="append", default=None,
                         help="mean seconds a person waits before answering (0: at once); may be given several times, "
                              "one run of the people's tables each (default: 0 and 2)")
+    parser.add_argument("--server-root", type=Path, default=ROOT,
+                        help="the checkout whose server is measured (default: this one)")
+    parser.add_argument("--alternate", type=int, default=0, metavar="N",
+                        help="run each scenario N times on --server-root and on this checkout in turn")
     args = parser.parse_args()
-    results = []
+    roots = [args.server_root.resolve(), ROOT] * args.alternate if args.alternate else [args.server_root.resolve()]
     if args.clients:
         for think in args.think or [0.0, 2.0]:
-            results.append(asyncio.run(run(args.clients, 4, "basic", args.seconds, "people", think)))
-            print(json.dumps(results[-1]), flush=True)
+            for root in roots:
+                result = asyncio.run(run(args.clients, 4, "basic", args.seconds, "people", think, root))
+                print(json.dumps(result), flush=True)
     if args.strong_tables:
-        results.append(asyncio.run(run(args.strong_tables, 1, "strong", args.seconds, "strong")))
-        print(json.dumps(results[-1]), flush=True)
+        for root in roots:
+            result = asyncio.run(run(args.strong_tables, 1, "strong", args.seconds, "strong", 0.0, root))
+            print(json.dumps(result), flush=True)
 
 
 if __name__ == "__main__":
