@@ -4,7 +4,13 @@ match is never read as this one."""
 
 from __future__ import annotations
 
+import errno
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -99,3 +105,138 @@ def test_files_that_cannot_be_read_are_refused_with_their_reason(tmp_path: Path)
     saves.paths[0].unlink()
     saves.paths[0].mkdir()  # something other than a file where a save goes: never written into
     assert not TableSaves(tmp_path / "t.jsonl").write(record(2))
+
+
+def test_a_new_match_through_the_same_saves_removes_the_earlier_matchs_files_first(tmp_path: Path) -> None:
+    """The earlier match's longer record must never be read as the later save of the new one."""
+    old, new = record(40, seed=1), record(3, seed=2)
+    saves = TableSaves(tmp_path / "t.jsonl")
+    for end in range(1, 8):
+        saves.write(old[:end])
+    assert saves.write(new[:1])
+    assert sum(p.exists() for p in saves.paths) == 1
+    assert TableSaves(tmp_path / "t.jsonl").load()[0] == new[:1]  # type: ignore[index]
+
+
+def unlink_once() -> Any:
+    """``Path.unlink`` that removes one file and then fails, as if the process ended before the second."""
+    real_unlink = Path.unlink
+    removed: list[Path] = []
+
+    def unlink(path: Path, missing_ok: bool = False) -> None:
+        if removed:
+            raise OSError("killed")
+        removed.append(path)
+        real_unlink(path, missing_ok)
+
+    return unlink
+
+
+def test_removing_the_saves_takes_the_older_file_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kill between the two removals (the match over and filed) leaves its last save, never the one before it:
+    a restart would take the match up again a move before its end and file it a second time."""
+    lines = record(12)
+    for saved in (3, 4):  # the last save in the first file, then in the second
+        saves = TableSaves(tmp_path / "t.jsonl")
+        for end in range(1, saved + 1):
+            assert saves.write(lines[:end], "20261201-120000" if end == saved else None)
+        with monkeypatch.context() as patch:
+            patch.setattr(Path, "unlink", unlink_once())
+            saves.remove()
+        loaded = TableSaves(tmp_path / "t.jsonl").load()
+        assert loaded is not None and loaded[0] == lines[:saved] and loaded[1]["ended"] == "20261201-120000", saved
+        saves.remove()
+        assert not any(p.exists() for p in saves.paths)
+
+
+class DiskFull:
+    """A file object that writes the first ``room`` bytes it is given, then fails as a full disk does."""
+
+    def __init__(self, real: Any, room: int) -> None:
+        self.real, self.room = real, room
+
+    def __enter__(self) -> DiskFull:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.real.close()
+
+    def write(self, data: bytes) -> int:
+        self.real.write(data[: self.room])
+        self.real.flush()
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+
+def test_a_full_disk_keeps_the_last_save_and_the_next_save_spares_it(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The write that fails leaves a torn file; the last save is whole in the other one, and the save after the
+    failure goes into the torn file again, never over the last good save."""
+    lines = record(12)
+    saves = TableSaves(tmp_path / "t.jsonl")
+    for end in range(1, 6):
+        assert saves.write(lines[:end])
+    good = saves.paths[1 - saves.turn]
+    kept = good.read_bytes()
+    real_fdopen = os.fdopen
+    monkeypatch.setattr(os, "fdopen", lambda fd, mode: DiskFull(real_fdopen(fd, mode), 40))
+    assert not saves.write(lines[:6])
+    assert not saves.write(lines[:7])  # still full: again into the torn file
+    monkeypatch.setattr(os, "fdopen", real_fdopen)
+    assert good.read_bytes() == kept
+    assert TableSaves(tmp_path / "t.jsonl").load()[0] == lines[:5]  # type: ignore[index]
+    assert saves.write(lines[:8])  # room again: the torn file is written whole, the good one left as it was
+    assert good.read_bytes() == kept
+    assert TableSaves(tmp_path / "t.jsonl").load()[0] == lines[:8]  # type: ignore[index]
+
+
+KILLED_WRITER = """
+import os, signal, sys
+from pathlib import Path
+from commerce_a11y.server.saves import TableSaves
+from commerce_a11y.rules import ruleset  # noqa: F401  (the same imports as the server's)
+
+lines = [line for line in sys.stdin.read().splitlines() if line]
+saved, cut = int(sys.argv[2]), int(sys.argv[3])
+saves = TableSaves(Path(sys.argv[1]))
+for end in range(1, saved + 1):
+    assert saves.write(lines[:end])
+real_fdopen = os.fdopen
+
+class Killed:
+    def __init__(self, real):
+        self.real = real
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        self.real.close()
+    def write(self, data):
+        self.real.write(data[:cut])
+        self.real.flush()  # these bytes reach the file; then the process is killed in the middle of the write
+        os.kill(os.getpid(), signal.SIGKILL)
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+os.fdopen = lambda fd, mode: Killed(real_fdopen(fd, mode))
+saves.write(lines[:saved + 1])
+print("not killed")
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX's")
+def test_sigkill_in_the_middle_of_a_save_leaves_the_save_before(tmp_path: Path) -> None:
+    """A real process killed with SIGKILL part way through writing a save, at the first byte, in the middle of the
+    match line, in the middle of the lines and before the last newline: the restart reads the save before, whole."""
+    lines = record(30)
+    saved = 20
+    whole = len(sealed_text(lines[: saved + 1]))
+    for cut in (0, 30, whole // 2, whole - 2):
+        folder = tmp_path / str(cut)
+        done = subprocess.run([sys.executable, "-c", KILLED_WRITER, str(folder / "t.jsonl"), str(saved), str(cut)],
+                              input="\n".join(lines), capture_output=True, text=True, timeout=60)
+        assert done.returncode == -signal.SIGKILL, done.stderr
+        loaded = TableSaves(folder / "t.jsonl").load()
+        assert loaded is not None and loaded[0] == lines[:saved], cut
+        assert replay(loaded[0]).events

@@ -34,22 +34,22 @@ class TableSaves:
         self.turn = 0
         """The file the next save goes into."""
         self.fresh = True
-        """No save of this match yet: the first removes a file left over from an earlier match."""
+        """No save of this match yet: the first removes the files an earlier match left."""
 
     def write(self, lines: list[str], ended: str | None = None, ident: str | None = None) -> bool:
         """Save the record so far, sealed (``ended`` and ``ident`` as in ``storage.seal``); False if it could not be
         written (the other file still holds the save before)."""
         known = len(self.sealer.lines)
-        if lines[:known] != self.sealer.lines:  # not the same match's record going on: sealed afresh
-            self.sealer, known = Sealer(), 0
+        if lines[:known] != self.sealer.lines:  # another match's record: sealed afresh, the files of the one
+            self.sealer, known = Sealer(), 0  # before removed first
+            self.fresh = True
         self.sealer.add(lines[known:])
         data = self.sealer.text(ended, ident).encode("utf-8")
         path = self.paths[self.turn]
         try:
-            if self.fresh:
+            if self.fresh:  # whatever an earlier match left goes before this match's first save
                 path.parent.mkdir(parents=True, exist_ok=True)
-                with contextlib.suppress(FileNotFoundError):
-                    self.paths[1 - self.turn].unlink()
+                self.remove()
             fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
             with os.fdopen(fd, "r+b") as out:
                 if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -90,6 +90,9 @@ class TableSaves:
         return lines, stamp
 
     def remove(self) -> None:
-        for path in self.paths:
+        """Both files, the one the next save would go into first: that one holds the save before the last (or a
+        write cut short), so a kill between the two leaves the last save, never the one before it (which a restart
+        would take up again a move too early, for a match already over and filed)."""
+        for path in (self.paths[self.turn], self.paths[1 - self.turn]):
             with contextlib.suppress(OSError):
                 path.unlink()
