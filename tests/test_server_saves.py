@@ -181,7 +181,8 @@ def test_a_full_disk_keeps_the_last_save_and_the_next_save_spares_it(tmp_path: P
     good = saves.paths[1 - saves.turn]
     kept = good.read_bytes()
     real_fdopen = os.fdopen
-    monkeypatch.setattr(os, "fdopen", lambda fd, mode: DiskFull(real_fdopen(fd, mode), 40))
+    room = len(kept) - 5  # far enough to tear the match line's seal: the torn file differs from what it held
+    monkeypatch.setattr(os, "fdopen", lambda fd, mode: DiskFull(real_fdopen(fd, mode), room))
     assert not saves.write(lines[:6])
     assert not saves.write(lines[:7])  # still full: again into the torn file
     monkeypatch.setattr(os, "fdopen", real_fdopen)
