@@ -220,11 +220,16 @@ def server_python(root: Path) -> str:
     return str(own) if own.exists() else sys.executable
 
 
+PROFILE: list[str] = []
+"""``--profile FILE``: the server runs under cProfile, which writes FILE when it stops."""
+
+
 async def start_server(data: Path, connections: int, root: Path = ROOT) -> tuple[subprocess.Popen[str], int]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    profiled = ["-m", "cProfile", "-o", PROFILE[0]] if PROFILE else []
     proc = subprocess.Popen(
-        [server_python(root), "-m", "commerce_a11y", "serve", "--port", "0", "--data", str(data), "--lang", "en",
-         "--max-connections", str(connections + 50), "--per-address", str(connections + 50),
+        [server_python(root), *profiled, "-m", "commerce_a11y", "serve", "--port", "0", "--data", str(data),
+         "--lang", "en", "--max-connections", str(connections + 50), "--per-address", str(connections + 50),
          "--logins-per-minute", str(connections * 10)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=root)
     assert proc.stdout is not None
@@ -349,7 +354,11 @@ def main() -> None:
                         help="the checkout whose server is measured (default: this one)")
     parser.add_argument("--alternate", type=int, default=0, metavar="N",
                         help="run each scenario N times on --server-root and on this checkout in turn")
+    parser.add_argument("--profile", type=Path, help="run the server under cProfile, its statistics written here "
+                        "(read them with python -m pstats)")
     args = parser.parse_args()
+    if args.profile:
+        PROFILE.append(str(args.profile.resolve()))
     roots = [args.server_root.resolve(), ROOT] * args.alternate if args.alternate else [args.server_root.resolve()]
     if args.clients:
         for think in args.think or [0.0, 2.0]:
