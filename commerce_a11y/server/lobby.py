@@ -255,8 +255,7 @@ class Session:
         self.conn.say(lines)
 
     def prompt(self, text: str, kind: str) -> None:
-        if self.conn.gmcp:
-            self.conn.send_gmcp("Commerce.Ask", {"kind": kind})
+        self.conn.send_ask(kind)
         self.last_prompt = (text, kind)
         self.conn.prompt(text)
 
