@@ -7,8 +7,12 @@ processor's time per move, which held the whole server near a thousand moves a s
 (bench/serve_load.py). So a table writes its two files in turn, each in place (overwritten from its start, cut to
 length, fdatasync): the file not being written always holds the save before, whole. A write cut short (SIGKILL in
 the middle of it, a power cut) leaves a file whose seal does not match its lines, and reading passes it over for
-the other one, which holds the last move anyone heard, since a move is told only once its save is written. Of two
-files that unseal, the longer record is the later save (a match's record only grows).
+the other one, which holds the last move anyone heard, since a move is told only once its save is written. A write
+that fails (a full disk) leaves the same, and the next save goes into that file again, never over the last one. Of
+two files that unseal, the longer record is the later save (a match's record only grows).
+
+Files are opened with ``os.open`` and synced with ``fdatasync`` where there is one (``fsync`` on Windows): nothing
+here needs a platform's own module.
 """
 
 from __future__ import annotations
