@@ -220,6 +220,8 @@ def server_python(root: Path) -> str:
     return str(own) if own.exists() else sys.executable
 
 
+KEEP: list[bool] = []
+"""``--keep``: each run's server data folder (its log) is kept and named."""
 PROFILE: list[str] = []
 """``--profile FILE``: the server runs under cProfile, which writes FILE when it stops."""
 
@@ -308,6 +310,7 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
         found = re.findall(r"longest stall ([\d.]+) ms(?: \(working ([\d.]+) ms\))?", log)[1:]
         stalls = [float(stall) for stall, _work in found]
         work = [float(work) if work else None for _stall, work in found]
+        collections = [float(x) for x in re.findall(r"longest collection ([\d.]+) ms", log)[1:]]
         delivery = sorted(stats.delivery)
 
         def pct(p: float) -> float:
@@ -322,6 +325,7 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             "mean_ms": round(statistics.fmean(delivery) * 1000, 1) if delivery else None,
             "longest_stall_ms": max(stalls) if stalls else None,
             "longest_stall_working_ms": work[stalls.index(max(stalls))] if stalls else None,
+            "longest_collection_ms": max(collections) if collections else None,
             "server_cpu_ms_per_move": round(cpu * 1000 / max(1, stats.moves), 3),
             "loop_cpu_ms_per_move": round(loop_cpu * 1000 / max(1, stats.moves), 3),
             "clients_cpu_ms_per_move": round(client_cpu * 1000 / max(1, stats.moves), 3),
@@ -338,7 +342,10 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             proc.wait(30)
         except subprocess.TimeoutExpired:
             proc.kill()
-        shutil.rmtree(data, ignore_errors=True)
+        if KEEP:
+            print(f"server data kept in {data}", file=sys.stderr)
+        else:
+            shutil.rmtree(data, ignore_errors=True)
 
 
 def main() -> None:
@@ -356,7 +363,10 @@ def main() -> None:
                         help="run each scenario N times on --server-root and on this checkout in turn")
     parser.add_argument("--profile", type=Path, help="run the server under cProfile, its statistics written here "
                         "(read them with python -m pstats)")
+    parser.add_argument("--keep", action="store_true", help="keep each run's server data folder (server.log)")
     args = parser.parse_args()
+    if args.keep:
+        KEEP.append(True)
     if args.profile:
         PROFILE.append(str(args.profile.resolve()))
     roots = [args.server_root.resolve(), ROOT] * args.alternate if args.alternate else [args.server_root.resolve()]

@@ -148,8 +148,8 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
     try:
         await thinkers.warm()
         server.restore_tables()
-        # What exists now (modules, catalogs, value tables, restored tables) lives as long as the process: kept out
-        # of the cyclic collector's scans, which stop the event loop for as long as they take.
+        # What exists now (modules, catalogs, restored tables and their value tables) lives as long as the process:
+        # kept out of the cyclic collector's scans, which stop the event loop for as long as they take.
         gc.collect()
         gc.freeze()
         gc.set_threshold(*COLLECTOR_THRESHOLDS)

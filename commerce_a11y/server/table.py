@@ -201,6 +201,12 @@ class Table:
 
     async def start(self) -> None:
         """Begin a match: the people in their seats, computer players of the table's level in the empty ones."""
+        if "table" not in vars(self.rules):
+            # The first match of these rules here: their value table (every three-card hand; tens of milliseconds
+            # to build, once per process) is built in a thread, not at the first showdown in the event loop.
+            await asyncio.to_thread(getattr, self.rules, "table")
+            if self.state == "playing":  # another host started it meanwhile
+                return
         taken = {a.casefold() for a in self.people}
         names = iter(n for n in OPPONENT_NAMES if n.casefold() not in taken)
         players = [Player(a, "human") if a is not None else Player(next(names), f"bot:{self.level}")
