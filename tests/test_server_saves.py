@@ -118,6 +118,31 @@ def test_a_new_match_through_the_same_saves_removes_the_earlier_matchs_files_fir
     assert TableSaves(tmp_path / "t.jsonl").load()[0] == new[:1]  # type: ignore[index]
 
 
+def test_an_earlier_matchs_file_that_could_not_be_removed_is_never_read_as_the_later_save(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Windows a file another program holds open (a virus scanner) cannot be removed: the new match's first
+    save, shorter than the earlier match's record, is still the one read."""
+    old, new = record(40, seed=1), record(3, seed=2)
+    saves = TableSaves(tmp_path / "t.jsonl")
+    for end in range(1, 9):
+        saves.write(old[:end])
+    for path in saves.paths:  # the earlier match ended a while ago (its filing, then the host's start)
+        os.utime(path, (path.stat().st_atime - 10, path.stat().st_mtime - 10))
+    fresh = TableSaves(tmp_path / "t.jsonl")  # a new match at the table (``Table.start``)
+
+    def held_open(path: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(13, "The process cannot access the file because it is being used", str(path))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Path, "unlink", held_open)
+        assert fresh.write(new[:1])
+    assert all(p.exists() for p in fresh.paths)  # the earlier match's other file is still there
+    loaded = TableSaves(tmp_path / "t.jsonl").load()
+    assert loaded is not None and loaded[0] == new[:1]
+    assert fresh.write(new[:2])  # and the next save goes over the earlier match's file, not the new one's
+    assert TableSaves(tmp_path / "t.jsonl").load()[0] == new[:2]  # type: ignore[index]
+
+
 def unlink_once() -> Any:
     """``Path.unlink`` that removes one file and then fails, as if the process ended before the second."""
     real_unlink = Path.unlink

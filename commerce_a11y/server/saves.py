@@ -9,7 +9,8 @@ length, fdatasync): the file not being written always holds the save before, who
 the middle of it, a power cut) leaves a file whose seal does not match its lines, and reading passes it over for
 the other one, which holds the last move anyone heard, since a move is told only once its save is written. A write
 that fails (a full disk) leaves the same, and the next save goes into that file again, never over the last one. Of
-two files that unseal, the longer record is the later save (a match's record only grows).
+two files that unseal, the longer record is the later save (a match's record only grows); of two matches' files
+(an earlier match's that could not be removed), the one written last.
 
 Files are opened with ``os.open`` and synced with ``fdatasync`` where there is one (``fsync`` on Windows): nothing
 here needs a platform's own module.
@@ -71,7 +72,7 @@ class TableSaves:
     def load(self) -> tuple[list[str], dict[str, Any]] | None:
         """The later of the two saves that unseal: its record lines and seal; the next save then goes into the other
         file. None when there is no save; ``SaveRefused`` when there are files but none can be read."""
-        found: list[tuple[int, bool, int, list[str], dict[str, Any]]] = []
+        found: list[tuple[int, bool, int, list[str], dict[str, Any], float]] = []
         refused: SaveRefused | None = None
         for turn, path in enumerate(self.paths):
             try:
@@ -79,15 +80,22 @@ class TableSaves:
                 if text is None:
                     continue
                 lines, stamp = unseal(text, RECORD_FORMAT)
+                written = path.stat().st_mtime
             except SaveRefused as error:
                 refused = refused or error
                 continue
-            found.append((len(lines), "ended" in stamp, turn, lines, stamp))
+            except OSError:
+                continue
+            found.append((len(lines), "ended" in stamp, turn, lines, stamp, written))
         if not found:
             if refused is not None:
                 raise refused
             return None
-        _size, _ended, turn, lines, stamp = max(found, key=lambda f: f[:3])
+        if len({f[3][0] for f in found}) > 1:
+            # Two matches' saves (an earlier match's file could not be removed: on Windows a virus scanner may
+            # hold it open): the one written last, not the longer record.
+            found = [max(found, key=lambda f: (f[5], f[:3]))]
+        _size, _ended, turn, lines, stamp, _written = max(found, key=lambda f: f[:3])
         self.sealer = Sealer(lines)
         self.turn = 1 - turn
         self.fresh = False
