@@ -11,7 +11,12 @@ question the moment it comes ("p": pass, or keep, or end the turn). It reports:
 - memory per connection: the server process's resident memory once everyone is seated, less before anyone
   connected, divided by the connections (the worker processes are reported apart);
 - the event loop's longest stall during the window, from the server's own load lines in its log (a 20 ms tick that
-  notes how late it wakes).
+  notes how late it wakes), with the processor time the loop's thread had during that tick (a stall far longer
+  than its work is time the loop waited for a processor that other processes had);
+- the server's processor time per person's move during the window: the whole process (the event loop and its
+  save threads), and the event loop's thread alone (Linux's /proc; the worker processes are not counted). Unlike
+  the delivery times these hardly depend on what else the machine is doing, so they compare two versions best.
+  The simulated clients' own processor time per move is reported too: they share the machine's two cores.
 
 People who answer at once keep the server busy all the time, so their delivery times are mostly the queue (with
 500 tables each waiting for its move, a move waits for the moves of the other tables); ``--think 2`` runs the same
@@ -23,6 +28,12 @@ decisions (30-60 ms each) are computed in the worker processes; delivery is then
 seat, while the workers are busy with every other table's computer players.
 
     uv run python bench/serve_load.py --clients 2000 --seconds 30 --strong-tables 100
+
+``--server-root DIR`` runs the server of another checkout (its own ``.venv`` if it has one), e.g. a worktree of main
+(``git worktree add --detach /tmp/perfmain main``), and ``--alternate`` runs each scenario there and here in turn,
+so that two versions are compared side by side in one run on the same noisy machine:
+
+    uv run python bench/serve_load.py --server-root /tmp/perfmain --alternate 2 --think 0
 
 Targets on this 2-core machine (issue 18): 2,000 connections in 500 tables with p99 <= 100 ms; with 100 tables of
 three strong players, longest stall <= 50 ms and p99 <= 250 ms. Every loop is bounded in count and time, and only
@@ -62,6 +73,16 @@ def rss_kib(pid: int) -> int:
     except OSError:
         pass
     return 0
+
+
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """Processor time (user and system) of a process, all its threads, or of one of its threads."""
+    path = f"/proc/{pid}/task/{thread}/stat" if thread is not None else f"/proc/{pid}/stat"
+    try:
+        fields = Path(path).read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def children(pid: int) -> list[int]:
@@ -193,13 +214,26 @@ class Player(asyncio.Protocol):
         assert kind == "lobby", (kind, text)
 
 
-async def start_server(data: Path, connections: int) -> tuple[subprocess.Popen[str], int]:
+def server_python(root: Path) -> str:
+    """The interpreter that runs ``root``'s server: the checkout's own environment if it has one."""
+    own = root / ".venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    return str(own) if own.exists() else sys.executable
+
+
+KEEP: list[bool] = []
+"""``--keep``: each run's server data folder (its log) is kept and named."""
+PROFILE: list[str] = []
+"""``--profile FILE``: the server runs under cProfile, which writes FILE when it stops."""
+
+
+async def start_server(data: Path, connections: int, root: Path = ROOT) -> tuple[subprocess.Popen[str], int]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    profiled = ["-m", "cProfile", "-o", PROFILE[0]] if PROFILE else []
     proc = subprocess.Popen(
-        [sys.executable, "-m", "commerce_a11y", "serve", "--port", "0", "--data", str(data), "--lang", "en",
-         "--max-connections", str(connections + 50), "--per-address", str(connections + 50),
+        [server_python(root), *profiled, "-m", "commerce_a11y", "serve", "--port", "0", "--data", str(data),
+         "--lang", "en", "--max-connections", str(connections + 50), "--per-address", str(connections + 50),
          "--logins-per-minute", str(connections * 10)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=root)
     assert proc.stdout is not None
     loop = asyncio.get_running_loop()
     while True:
@@ -211,10 +245,10 @@ async def start_server(data: Path, connections: int) -> tuple[subprocess.Popen[s
             return proc, int(found.group(1))
 
 
-async def run(clients: int, per_table: int, bots: str, seconds: float, label: str, think: float = 0.0
-              ) -> dict[str, object]:
+async def run(clients: int, per_table: int, bots: str, seconds: float, label: str, think: float = 0.0,
+              root: Path = ROOT) -> dict[str, object]:
     data = Path(tempfile.mkdtemp(prefix="serve-load-"))
-    proc, port = await start_server(data, clients)
+    proc, port = await start_server(data, clients, root)
     loop = asyncio.get_running_loop()
     stats = Stats(think)
     try:
@@ -259,29 +293,42 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             table.players[0].send("start")
         await asyncio.sleep(3.0)  # the first deals
         log_start_measured = (data / "server.log").stat().st_size
+        cpu_before, loop_before = cpu_seconds(proc.pid), cpu_seconds(proc.pid, proc.pid)
+        client_before = time.process_time()
         stats.measuring = True
         window = time.perf_counter()
         await asyncio.sleep(seconds)
         window = time.perf_counter() - window
         stats.measuring = False
+        cpu, loop_cpu = cpu_seconds(proc.pid) - cpu_before, cpu_seconds(proc.pid, proc.pid) - loop_before
+        client_cpu = time.process_time() - client_before
         await asyncio.sleep(5.5)
         text = (data / "server.log").read_text()
         log = text[log_start_measured:]
-        # The first load line may cover seconds before the window: only the ones after it.
-        stalls = [float(x) for x in re.findall(r"longest stall ([\d.]+) ms", log)][1:]
+        # The first load line may cover seconds before the window: only the ones after it. (A server before
+        # 2026-12-01 does not say how long the loop worked.)
+        found = re.findall(r"longest stall ([\d.]+) ms(?: \(working ([\d.]+) ms\))?", log)[1:]
+        stalls = [float(stall) for stall, _work in found]
+        work = [float(work) if work else None for _stall, work in found]
+        collections = [float(x) for x in re.findall(r"longest collection ([\d.]+) ms", log)[1:]]
         delivery = sorted(stats.delivery)
 
         def pct(p: float) -> float:
             return delivery[min(len(delivery) - 1, int(p * len(delivery)))] * 1000 if delivery else float("nan")
 
         result = {
-            "run": label, "think_seconds": think, "connections": clients, "tables": len(tables),
+            "run": label, "server": str(root), "think_seconds": think, "connections": clients, "tables": len(tables),
             "login_seconds": round(login_seconds, 1),
             "moves_per_second": round(stats.moves / window, 1), "deliveries": len(delivery),
             "p50_ms": round(pct(0.50), 1), "p99_ms": round(pct(0.99), 1),
             "max_ms": round(delivery[-1] * 1000, 1) if delivery else None,
             "mean_ms": round(statistics.fmean(delivery) * 1000, 1) if delivery else None,
             "longest_stall_ms": max(stalls) if stalls else None,
+            "longest_stall_working_ms": work[stalls.index(max(stalls))] if stalls else None,
+            "longest_collection_ms": max(collections) if collections else None,
+            "server_cpu_ms_per_move": round(cpu * 1000 / max(1, stats.moves), 3),
+            "loop_cpu_ms_per_move": round(loop_cpu * 1000 / max(1, stats.moves), 3),
+            "clients_cpu_ms_per_move": round(client_cpu * 1000 / max(1, stats.moves), 3),
             "server_kib_per_connection": round((seated - before) / max(1, clients - first), 1),
             "server_rss_mib": round(seated / 1024, 1), "workers_rss_mib": round(workers / 1024, 1),
         }
@@ -295,7 +342,10 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             proc.wait(30)
         except subprocess.TimeoutExpired:
             proc.kill()
-        shutil.rmtree(data, ignore_errors=True)
+        if KEEP:
+            print(f"server data kept in {data}", file=sys.stderr)
+        else:
+            shutil.rmtree(data, ignore_errors=True)
 
 
 def main() -> None:
@@ -307,15 +357,28 @@ def main() -> None:
     parser.add_argument("--think", type=float, action="append", default=None,
                         help="mean seconds a person waits before answering (0: at once); may be given several times, "
                              "one run of the people's tables each (default: 0 and 2)")
+    parser.add_argument("--server-root", type=Path, default=ROOT,
+                        help="the checkout whose server is measured (default: this one)")
+    parser.add_argument("--alternate", type=int, default=0, metavar="N",
+                        help="run each scenario N times on --server-root and on this checkout in turn")
+    parser.add_argument("--profile", type=Path, help="run the server under cProfile, its statistics written here "
+                        "(read them with python -m pstats)")
+    parser.add_argument("--keep", action="store_true", help="keep each run's server data folder (server.log)")
     args = parser.parse_args()
-    results = []
+    if args.keep:
+        KEEP.append(True)
+    if args.profile:
+        PROFILE.append(str(args.profile.resolve()))
+    roots = [args.server_root.resolve(), ROOT] * args.alternate if args.alternate else [args.server_root.resolve()]
     if args.clients:
         for think in args.think or [0.0, 2.0]:
-            results.append(asyncio.run(run(args.clients, 4, "basic", args.seconds, "people", think)))
-            print(json.dumps(results[-1]), flush=True)
+            for root in roots:
+                result = asyncio.run(run(args.clients, 4, "basic", args.seconds, "people", think, root))
+                print(json.dumps(result), flush=True)
     if args.strong_tables:
-        results.append(asyncio.run(run(args.strong_tables, 1, "strong", args.seconds, "strong")))
-        print(json.dumps(results[-1]), flush=True)
+        for root in roots:
+            result = asyncio.run(run(args.strong_tables, 1, "strong", args.seconds, "strong", 0.0, root))
+            print(json.dumps(result), flush=True)
 
 
 if __name__ == "__main__":

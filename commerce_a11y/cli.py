@@ -43,9 +43,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     except (KeyboardInterrupt, Abort):
         # Ctrl-C before the game asked anything (a match in play takes it as cancelling a line): leave quietly.
         sys.exit(EXIT_INTERRUPTED)
-    except Exception:
+    except Exception as error:
+        if _interrupted(error):
+            sys.exit(EXIT_INTERRUPTED)
         _report_crash()
         sys.exit(EXIT_CRASH)
+
+
+def _interrupted(error: BaseException) -> bool:
+    """Whether Ctrl-C lies behind ``error``: Python wraps an exception raised while a class is being made (Ctrl-C
+    while a module such as ``ipaddress`` is imported, in the first fraction of a second) in a RuntimeError, so the
+    interrupt arrives as that error's cause. That is the player leaving, not a crash."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 class LossyText:

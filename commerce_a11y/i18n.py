@@ -18,13 +18,12 @@ no catalogs; :func:`translate_click` routes those calls to our catalogs, which c
 
 from __future__ import annotations
 
-import contextlib
 import gettext
 import io
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
-from contextvars import ContextVar
+from collections.abc import Mapping, Sequence
+from contextvars import ContextVar, Token
 
 __all__ = [
     "DOMAIN",
@@ -159,8 +158,29 @@ def init_language(argv: Sequence[str] | None = None, environ: Mapping[str, str] 
     return lang
 
 
-@contextlib.contextmanager
-def speaking(lang: str) -> Iterator[None]:
+class _Speaking:
+    """``speaking``'s block: a plain class rather than ``contextlib.contextmanager``, because the table server enters
+    one for every line it says to anyone (about twenty a move) and a generator costs several times as much."""
+
+    __slots__ = ("spoken", "token")
+
+    def __init__(self, spoken: tuple[gettext.NullTranslations, str]) -> None:
+        self.spoken = spoken
+        self.token: Token[tuple[gettext.NullTranslations, str] | None] | None = None
+
+    def __enter__(self) -> None:
+        self.token = _speaking.set(self.spoken)
+
+    def __exit__(self, *exc: object) -> None:
+        assert self.token is not None
+        _speaking.reset(self.token)
+
+
+_SPOKEN_CODES: dict[str, str] = {}
+"""The language code of each ``lang`` given to ``speaking`` (only the game's own codes are kept: the keys stay few)."""
+
+
+def speaking(lang: str) -> _Speaking:
     """Speak ``lang`` inside the block, in this thread or asyncio task only (a ``ContextVar``), then what was
     spoken before.
 
@@ -169,12 +189,12 @@ def speaking(lang: str) -> Iterator[None]:
     than switching the process's language: a block that is left by an exception still restores it, a task or
     thread elsewhere (a login's password hashing, another table) never hears the wrong language, and the local
     game, which never enters ``speaking``, keeps its one process-wide language exactly as before."""
-    code = _language_code(lang) or SOURCE_LANGUAGE
-    token = _speaking.set((translation(code), code))
-    try:
-        yield
-    finally:
-        _speaking.reset(token)
+    code = _SPOKEN_CODES.get(lang)
+    if code is None:
+        code = _language_code(lang) or SOURCE_LANGUAGE
+        if lang in LANGUAGES:
+            _SPOKEN_CODES[lang] = code
+    return _Speaking((_loaded.get(code) or translation(code), code))
 
 
 def _current() -> gettext.NullTranslations:

@@ -373,12 +373,16 @@ class Sealer:
     """Record lines and the running digest of their content (the same as ``_digest``'s), ready to be sealed.
 
     Adding lines parses and hashes only those lines, so the save after each action costs the lines it adds, not the
-    whole record again (a 245-hand Braillespiel match has 2,461 lines).
+    whole record again (a 245-hand Braillespiel match has 2,461 lines); the file's text after the match line grows
+    the same way (``text``), so a save joins no more than the lines it adds either.
     """
 
     def __init__(self, lines: Iterable[str] = ()) -> None:
         self.lines: list[str] = []
         self._sha = _sha256()
+        self._rest = ""
+        """The text of the lines after the match line, a newline after each, as far as ``_joined`` lines."""
+        self._joined = 1
         self.add(lines)
 
     def add(self, lines: Iterable[str]) -> None:
@@ -386,17 +390,30 @@ class Sealer:
             self._sha.update((b"\n" if self.lines else b"") + _canonical(json.loads(line)))
             self.lines.append(line)
 
-    def sealed(self, ended: str | None = None, ident: str | None = None) -> list[str]:
-        """The lines with a seal on the match line (see ``seal``)."""
-        if not self.lines:
-            return []
+    def _head(self, ended: str | None, ident: str | None) -> str:
+        """The match line with the seal (see ``seal``)."""
         stamp: dict[str, Any] = {"lines": len(self.lines), "sha256": self._sha.copy().hexdigest()}
         if ended is not None:
             stamp["ended"] = ended
         if ident is not None:
             stamp["id"] = ident
         head = {**json.loads(self.lines[0]), SEAL: stamp}
-        return [json.dumps(head, ensure_ascii=False, separators=(",", ":")), *self.lines[1:]]
+        return json.dumps(head, ensure_ascii=False, separators=(",", ":"))
+
+    def sealed(self, ended: str | None = None, ident: str | None = None) -> list[str]:
+        """The lines with a seal on the match line (see ``seal``)."""
+        if not self.lines:
+            return []
+        return [self._head(ended, ident), *self.lines[1:]]
+
+    def text(self, ended: str | None = None, ident: str | None = None) -> str:
+        """``sealed`` as a file holds it, a newline after each line."""
+        if not self.lines:
+            return ""
+        if self._joined < len(self.lines):
+            self._rest += "".join(line + "\n" for line in self.lines[self._joined:])
+            self._joined = len(self.lines)
+        return self._head(ended, ident) + "\n" + self._rest
 
 
 def seal(lines: list[str], ended: str | None = None, ident: str | None = None) -> list[str]:
@@ -464,8 +481,7 @@ class SaveWriter:
         if lines[:known] != self.sealer.lines:
             self.sealer, known = Sealer(), 0
         self.sealer.add(lines[known:])
-        text = "".join(line + "\n" for line in self.sealer.sealed(ended, ident))
-        return atomic_write(self.path or save_path(), text)
+        return atomic_write(self.path or save_path(), self.sealer.text(ended, ident))
 
 
 def write_save(lines: list[str], ended: str | None = None, ident: str | None = None, path: Path | None = None

@@ -226,6 +226,24 @@ def test_an_unexpected_error_is_logged_with_its_traceback_and_said_in_one_senten
     assert text.startswith("Traceback (most recent call last):") and "RuntimeError: deliberately broken" in text
 
 
+def test_ctrl_c_while_a_module_makes_its_classes_is_leaving_not_a_crash(tmp_path: Path) -> None:
+    """Issue 19 (14): Ctrl-C while an imported module made a class (``ipaddress`` as ``pathlib`` was first imported)
+    reached the game as Python's RuntimeError "Error calling __set_name__", and the player read that the game had
+    gone wrong. It is the interrupt: status 130, nothing said, no crash log."""
+    code = ("class Slow:\n"
+            "    def __set_name__(self, owner, name): raise KeyboardInterrupt\n"
+            "def broken(*args, **kwargs):\n"
+            "    class Interface:\n"
+            "        hostmask = Slow()\n"
+            "import commerce_a11y.simulate as s\n"
+            "s.simulate = broken\n"
+            "from commerce_a11y.cli import main\n"
+            "main(['simulate', '--matches', '1', '--lang', 'en'])\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert (result.returncode, result.stdout, result.stderr) == (130, "", "")
+    assert not (tmp_path / "data" / "commerce-a11y" / "crash.log").exists()
+
+
 def test_starting_imports_no_traceback_hashlib_or_tempfile() -> None:
     """Start-up cost: the command line and its commands load these only when a crash, a save or a file write needs
     them (``python -X importtime -c "import commerce_a11y.cli"``: 10.8 ms before, 5.0 ms after)."""

@@ -630,6 +630,6 @@ def test_s2_the_table_servers_status_never_shows_the_face_down_widow() -> None:
     match = schwimmen_deal()
     table = SimpleNamespace(match=match, name="T", seating=[None, None, None])
     assert match.face_down and status(table, None)["widow"] == []  # type: ignore[arg-type]
-    assert status(table, match.view(match.dealer))["widow"] == []  # type: ignore[arg-type]
+    assert status(table, match.dealer)["widow"] == []  # type: ignore[arg-type]
     play(match, Done())
     assert status(table, None)["widow"] == ["8C", "9D", "10H"]  # type: ignore[arg-type]

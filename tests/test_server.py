@@ -282,6 +282,12 @@ def test_gmcp_parse_rejects_garbage() -> None:
     assert json.loads(t.gmcp_bytes("A.B", {"x": 1})[3:-2].split(b" ", 1)[1]) == {"x": 1}
 
 
+def test_the_question_kinds_gmcp_is_made_once_and_is_the_same_message() -> None:
+    for kind in ("name", "turn", "lobby"):
+        assert t.ask_bytes(kind) is t.ask_bytes(kind)
+        assert t.parse_gmcp(t.ask_bytes(kind)[3:-2]) == ("Commerce.Ask", {"kind": kind})
+
+
 def test_a_vanished_client_is_found_by_tcp_keepalive_and_user_timeout(server: ServerProcess) -> None:
     """A client whose network vanished without closing (half-open) cannot be made on loopback here (no packet
     filter in this sandbox); what finds it is the kernel's, so the test checks that every connection asks for it."""

@@ -34,6 +34,8 @@ _PUNCTUATION = {"\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u2
 
 def fold(text: str, umlauts: bool = True) -> str:
     """``text`` in ASCII: "Herz-König" -> "Herz-Koenig" (or "Herz-Konig" without ``umlauts``), "één" -> "een"."""
+    if text.isascii():  # most lines: the table server spells every line for an ASCII client through here
+        return text
     out = []
     for ch in text:
         if ch.isascii():

@@ -242,6 +242,10 @@ class Connection(asyncio.Protocol):
         if self.gmcp:
             self.write(t.gmcp_bytes(package, data))
 
+    def send_ask(self, kind: str) -> None:
+        if self.gmcp:
+            self.write(t.ask_bytes(kind))
+
     def close(self) -> None:
         if self.transport is not None and not self.transport.is_closing():
             self.flush()

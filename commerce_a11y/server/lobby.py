@@ -150,23 +150,33 @@ class Server:
         """Send the records this person is owed (``owed``: a match that just ended, else those the store lists) to
         ``commerce join`` (GMCP ``Commerce.Record``), which keeps them where ``commerce replay`` finds them. Another
         client hears where a just finished match's record is kept on the server; it stays owed, so that the person's
-        next login with ``commerce join`` brings it home."""
+        next login with ``commerce join`` brings it home.
+
+        Only a client that keeps records has its records read (in the event loop, which every table waits for: at
+        the end of each match, once for each person, for nothing when nobody could keep them)."""
+        if not self.keeps_records(session):
+            with speaking(session.lang):
+                for path, _seat in owed or ():
+                    session.say([_("The match's record is kept on the server as {name}.").format(
+                        name=Path(path).name)])
+            return
         for path, seat in self.store.owed(session.account) if owed is None else owed:
             try:
                 text = Path(path).read_text(encoding="utf-8")
             except OSError:
                 self.store.delivered(session.account, path)
                 continue
-            if self.send_record(session, Path(path).name, seat, text.splitlines()):
-                self.store.delivered(session.account, path)  # commerce join says where it kept it
-            elif owed is not None:
-                with speaking(session.lang):
-                    session.say([_("The match's record is kept on the server as {name}.").format(
-                        name=Path(path).name)])
+            self.send_record(session, Path(path).name, seat, text.splitlines())
+            self.store.delivered(session.account, path)  # commerce join says where it kept it
+
+    @staticmethod
+    def keeps_records(session: Session) -> bool:
+        """Whether the client keeps the records sent to it (``commerce join``), not only hears about them."""
+        return session.conn.gmcp and session.client_records
 
     def send_record(self, session: Session, name: str, seat: int, lines: list[str]) -> bool:
         """A finished match's record to a client that keeps records (``commerce join``); False for other clients."""
-        if not (session.conn.gmcp and session.client_records):
+        if not self.keeps_records(session):
             return False
         session.gmcp("Commerce.Record", {"name": name, "seat": seat, "lines": lines})
         return True
@@ -245,8 +255,7 @@ class Session:
         self.conn.say(lines)
 
     def prompt(self, text: str, kind: str) -> None:
-        if self.conn.gmcp:
-            self.conn.send_gmcp("Commerce.Ask", {"kind": kind})
+        self.conn.send_ask(kind)
         self.last_prompt = (text, kind)
         self.conn.prompt(text)
 

@@ -82,22 +82,27 @@ LOAD_EVERY = 5.0
 
 async def monitor(server: Server, log: Callable[[str], None]) -> None:
     """Every ``LOAD_EVERY`` seconds while anyone is connected, one log line: connections, tables, and the event
-    loop's longest stall since the line before (``bench/serve_load.py`` reads it)."""
+    loop's longest stall since the line before (``bench/serve_load.py`` reads it), with the processor time the
+    loop's thread had in that tick: a stall much longer than its work is the machine's (other processes had the
+    processors), not the server's."""
     loop = asyncio.get_running_loop()
-    longest = 0.0
+    longest = worked = 0.0
     last = loop.time()
     collections = GarbageWatch()
     while True:
-        before = loop.time()
+        before, cpu = loop.time(), time.thread_time()
         await asyncio.sleep(TICK)
-        longest = max(longest, loop.time() - before - TICK)
+        late = loop.time() - before - TICK
+        if late > longest:
+            longest, worked = late, time.thread_time() - cpu
         if loop.time() - last >= LOAD_EVERY:
             last = loop.time()
             if server.sessions:
                 playing = sum(1 for t in server.tables.values() if t.state == "playing")
                 log(f"load: connections {len(server.sessions)}, tables {len(server.tables)}, playing {playing}, "
-                    f"longest stall {longest * 1000:.1f} ms, longest collection {collections.longest * 1000:.1f} ms")
-            longest = 0.0
+                    f"longest stall {longest * 1000:.1f} ms (working {worked * 1000:.1f} ms), "
+                    f"longest collection {collections.longest * 1000:.1f} ms")
+            longest = worked = 0.0
             collections.longest = 0.0
 
 
@@ -143,8 +148,8 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
     try:
         await thinkers.warm()
         server.restore_tables()
-        # What exists now (modules, catalogs, value tables, restored tables) lives as long as the process: kept out
-        # of the cyclic collector's scans, which stop the event loop for as long as they take.
+        # What exists now (modules, catalogs, restored tables and their value tables) lives as long as the process:
+        # kept out of the cyclic collector's scans, which stop the event loop for as long as they take.
         gc.collect()
         gc.freeze()
         gc.set_threshold(*COLLECTOR_THRESHOLDS)

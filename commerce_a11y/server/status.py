@@ -17,35 +17,51 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..rules import SeatView
-
 if TYPE_CHECKING:
     from .table import Table
 
 
-def status(table: Table, view: SeatView | None) -> dict[str, Any]:
-    """The status for one seat's view, or the public one (``view`` None)."""
+def public_status(table: Table) -> dict[str, Any]:
+    """The status everyone may know (a spectator's): no cards, nobody is "you". A seat's is made from it by
+    ``seat_status``, so that a change sent to every listener builds what they share once."""
     match = table.match
     assert match is not None
-    you = view.seat if view is not None else -1
-    players = [{"name": p.name, "count": match.counts[s], "out": match.out[s], "you": s == you,
-                "dealer": s == match.dealer, "computer": table.seating[s] is None if s < len(table.seating) else True}
+    seating = table.seating
+    dealer = match.dealer
+    players = [{"name": p.name, "count": match.counts[s], "out": match.out[s], "you": False, "dealer": s == dealer,
+                "computer": seating[s] is None if s < len(seating) else True}
                for s, p in enumerate(match.players)]
     to_act = match.to_act
     return {
         "table": table.name,
         "ruleset": match.rules.name,
         "hand": match.hand_no,
-        "cards": [c.code for c in view.hand] if view is not None else [],
-        "widow": [] if match.face_down else [c.code for c in match.widow],  # S2: face down, nobody sees it
+        "cards": [],
+        "widow": [] if match.face_down else [c.code for c in match.widow],  # S2: a face-down middle is nobody's
         "counter": match.rules.counter,
         "players": players,
         "pot": match.pot,
         "turn": match.players[to_act].name if to_act is not None else None,
-        "yours": to_act is not None and to_act == you,
+        "yours": False,
         "phase": match.phase.value,
         "last_round": match.last_round is not None,
         "knocker": match.players[match.knocker].name if match.knocker is not None else None,
         "over": match.over,
         "position": len(match.events),
     }
+
+
+def seat_status(table: Table, public: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The status of one seat: the public one with the seat's own cards, "you" and whether it is to act."""
+    match = table.match
+    assert match is not None
+    players = list(public["players"])
+    players[seat] = {**players[seat], "you": True}
+    return {**public, "cards": [c.code for c in match.hands[seat]], "players": players,
+            "yours": match.to_act == seat}
+
+
+def status(table: Table, seat: int | None) -> dict[str, Any]:
+    """The status for one seat, or the public one (``seat`` None)."""
+    public = public_status(table)
+    return public if seat is None else seat_status(table, public, seat)

@@ -1,7 +1,7 @@
 """A table: one match, its seats (people and computer players), its spectators, and what each of them hears.
 
 Every change goes the way the local game's goes: the action is applied, the record so far is saved (sealed, written
-atomically, in a thread so that the disk never holds up the event loop), and only then is it told, to each listener
+in a thread so that the disk never holds up the event loop: ``saves``), and only then is it told, to each listener
 through their own narrator. A table's moves are applied one at a time (``lock``); what a move means for each seat is
 computed in the event loop, what a computer player decides in a worker process (``thinking``).
 
@@ -14,7 +14,6 @@ too, that once. When nobody is left at the table, it waits: nothing is played fo
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import secrets
 import time
 from collections.abc import Callable
@@ -28,11 +27,12 @@ from ..i18n import _, speaking
 from ..narration.narrator import ruleset_title
 from ..narration.rules_book import rules_book
 from ..records import keep_record, time_stamp
-from ..rules import RECORD_FORMAT, IllegalAction, Match, Player, Ruleset, SeatView, record_lines, replay
-from ..storage import SaveRefused, SaveWriter, new_ident, read_save, unseal
+from ..rules import IllegalAction, Match, Player, Ruleset, SeatView, record_lines, replay
+from ..storage import SaveRefused, new_ident
 from . import thinking
+from .saves import TableSaves
 from .seat import Listener
-from .status import status
+from .status import public_status, seat_status, status
 
 if TYPE_CHECKING:
     from .lobby import Server, Session
@@ -68,7 +68,7 @@ class Table:
         self.match: Match | None = None
         self.listeners: dict[int, Listener] = {}
         self.record: list[str] = []
-        self.writer = SaveWriter(self.path)
+        self.writer = TableSaves(self.path)
         self.lock = asyncio.Lock()
         self.thinking: asyncio.Task[None] | None = None
         self.forced: tuple[int, int] | None = None
@@ -79,6 +79,8 @@ class Table:
         self.ended: str | None = None
         """When the match ended (its last save's seal carries it, so a restart files it under the same time)."""
         self.ident_done: str | None = None
+        self.views: dict[int, tuple[Match, SeatView]] = {}
+        """Each seat's view since the last move (``view``)."""
 
     # ----- what the table is -----
 
@@ -99,6 +101,18 @@ class Table:
     def seat_of(self, account: str) -> int | None:
         key = account.casefold()
         return next((s for s, a in enumerate(self.seating) if a is not None and a.casefold() == key), None)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now, made once per move: the question and the parse of its answer read the same
+        view (``apply`` forgets them)."""
+        match = self.match
+        assert match is not None
+        kept = self.views.get(seat)
+        if kept is not None and kept[0] is match:
+            return kept[1]
+        view = match.view(seat)
+        self.views[seat] = (match, view)
+        return view
 
     def hints_allowed(self) -> bool:
         """The host's choice; unset, hints are on while only one person plays."""
@@ -187,6 +201,12 @@ class Table:
 
     async def start(self) -> None:
         """Begin a match: the people in their seats, computer players of the table's level in the empty ones."""
+        if "table" not in vars(self.rules):
+            # The first match of these rules here: their value table (every three-card hand; tens of milliseconds
+            # to build, once per process) is built in a thread, not at the first showdown in the event loop.
+            await asyncio.to_thread(getattr, self.rules, "table")
+            if self.state == "playing":  # another host started it meanwhile
+                return
         taken = {a.casefold() for a in self.people}
         names = iter(n for n in OPPONENT_NAMES if n.casefold() not in taken)
         players = [Player(a, "human") if a is not None else Player(next(names), f"bot:{self.level}")
@@ -194,7 +214,7 @@ class Table:
         self.match = Match(self.rules, players, secrets.randbelow(2**31))
         self.standin = {s for s, a in enumerate(self.seating) if a is not None and s not in self.present}
         self.forced = None
-        self.writer = SaveWriter(self.path)
+        self.writer = TableSaves(self.path)
         self.record = []
         self.listeners = {}
         for seat, account in enumerate(self.seating):
@@ -219,19 +239,19 @@ class Table:
     def restore(self) -> bool:
         """The match from its save (``path``), as it stood at its last move; False if there is none or it cannot
         be read (the table then waits to start afresh)."""
+        saves = TableSaves(self.path)
         try:
-            text = read_save(self.path)
-            if text is None:
+            loaded = saves.load()
+            if loaded is None:
                 return False
-            lines, stamp = unseal(text, RECORD_FORMAT)
+            lines, stamp = loaded
             match = replay(lines)
         except (SaveRefused, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
             self.log(f"save not loaded: {error!r}")
             return False
         self.match = match
         self.record = list(lines)
-        self.writer = SaveWriter(self.path)
-        self.writer.sealer.add(lines)
+        self.writer = saves
         self.standin = set()
         for seat, account in enumerate(self.seating):
             if account is None:
@@ -352,7 +372,7 @@ class Table:
             return
         with speaking(listener.lang):
             listener.tell_held()
-            view = listener.match.view(seat)
+            view = self.view(seat)
             lines = listener.narrator.status_lines(view, listener.told)
             if lines:
                 listener.say(lines)
@@ -365,7 +385,7 @@ class Table:
         match = self.match
         if session is not None and match is not None and match.to_act == seat and not self.computer_plays(seat):
             with speaking(listener.lang):
-                session.prompt(listener.question(match.view(seat)), "turn")
+                session.prompt(listener.question(self.view(seat)), "turn")
 
     def time_up(self, seat: int, position: int) -> None:
         match = self.match
@@ -426,6 +446,7 @@ class Table:
         match = self.match
         assert match is not None
         events = match.apply(seat, action)
+        self.views.clear()
         self.forced = None
         await self.store()
         self.broadcast(events)
@@ -458,16 +479,23 @@ class Table:
         self.send_status()
 
     def send_status(self) -> None:
-        for session in self.everyone():
-            self.status_to(session)
+        """GMCP ``Commerce.Status`` to everyone at the table, what they share built once."""
+        if self.match is None:
+            return
+        public = public_status(self)
+        for seat, session in self.present.items():
+            if session.gmcp_on:
+                session.gmcp("Commerce.Status", seat_status(self, public, seat))
+        for session in self.spectators:
+            if session.gmcp_on:
+                session.gmcp("Commerce.Status", public)
 
     def status_to(self, session: Session) -> None:
-        """GMCP ``Commerce.Status`` for one person: their seat's view, or the public one for a spectator."""
-        match = self.match
-        if match is None or not session.gmcp_on:
+        """GMCP ``Commerce.Status`` for one person: their seat's, or the public one for a spectator."""
+        if self.match is None or not session.gmcp_on:
             return
         seat = None if session in self.spectators else self.seat_of(session.account)
-        session.gmcp("Commerce.Status", status(self, match.view(seat) if seat is not None else None))
+        session.gmcp("Commerce.Status", status(self, seat))
 
     # ----- the end -----
 
@@ -508,8 +536,7 @@ class Table:
             session.prompt_place()
 
     def remove_save(self) -> None:
-        with contextlib.suppress(OSError):
-            self.path.unlink()
+        self.writer.remove()
 
     # ----- a listener's lines during the match -----
 
@@ -526,7 +553,7 @@ class Table:
             if listener.reader is not None:
                 self.read(listener, session, text)
                 return
-            view = self.public_view() if spectator else match.view(seat)  # type: ignore[arg-type]
+            view = self.public_view() if spectator else self.view(seat)  # type: ignore[arg-type]
             parsed = parse(text, view)
             if parsed is None:
                 pass

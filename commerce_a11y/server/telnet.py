@@ -9,6 +9,7 @@ and survive malformed sequences. That is one state machine of about a hundred li
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -198,10 +199,21 @@ def subnegotiation(option: int, payload: bytes) -> bytes:
     return bytes((IAC, SB, option)) + escape(payload) + bytes((IAC, SE))
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""One encoder for every GMCP message (``json.dumps`` with options builds a new one each call)."""
+
+
 def gmcp_bytes(package: str, data: Any = None) -> bytes:
     """One GMCP message: ``Package.Message`` and its JSON (UTF-8, as GMCP is)."""
-    text = package if data is None else package + " " + json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = package if data is None else package + " " + _JSON.encode(data)
     return subnegotiation(GMCP, text.encode("utf-8"))
+
+
+@functools.cache
+def ask_bytes(kind: str) -> bytes:
+    """``Commerce.Ask`` before a question of ``kind`` (one of a few words the server itself chooses): made once per
+    kind, since one precedes every question."""
+    return gmcp_bytes("Commerce.Ask", {"kind": kind})
 
 
 def parse_gmcp(payload: bytes) -> tuple[str, Any] | None:
