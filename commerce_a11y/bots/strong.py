@@ -68,8 +68,12 @@ round of the others' turns now takes at most 0.62 s in thirty-one and 0.85 s in 
 
 
 class StrongBot:
-    def __init__(self, seed: int, deals: int = DEALS, draws: int = DRAWS, candidates: int | None = None) -> None:
+    def __init__(self, seed: int, deals: int = DEALS, draws: int = DRAWS, candidates: int | None = None,
+                 tie_rule_from: int = TIE_RULE_FROM) -> None:
+        """``tie_rule_from``: from how many players a tied knock in tauschen is the heuristic level's to decide;
+        the hint (``console/advice.py``) sets 0, as its reason names that level's chance of ending lowest."""
         self.rng = random.Random(seed)
+        self.tie_rule_from = tie_rule_from
         self.heuristic = HeuristicBot(seed + 1)
         self.deals = deals
         self.draws = draws
@@ -98,11 +102,11 @@ class StrongBot:
         0.97] with 144 deals, 0.922 with the heuristic's 48).
 
         At a big table a knock the search rates exactly as well as passing is the heuristic level's to decide
-        (``TIE_RULE_FROM``)."""
+        (``tie_rule_from``)."""
         estimates = self.estimates(view)
         choice = best_of(estimates)
         losses = {type(a): loss for a, loss in estimates}
-        if Knock in losses and losses[Knock] == losses[Pass] and len(view.order) >= TIE_RULE_FROM:
+        if Knock in losses and losses[Knock] == losses[Pass] and len(view.order) >= self.tie_rule_from:
             # Hands barely change, so knocking now and on the next turn come out the same in nearly every deal:
             # the search cannot tell, and the heuristic level's weighed risk decides.
             heuristic = self.heuristic

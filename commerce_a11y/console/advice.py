@@ -73,7 +73,10 @@ def hint_action(view: SeatView) -> Action:
     """What the strongest computer player would do now; always one of ``view.legal``. Like every computer
     player it never undoes its own last swap for nothing (``without_undo``), so following the hints never
     swaps the same cards back and forth."""
-    action = StrongBot(hint_seed(view)).choose(without_undo(view))
+    # A knock the search rates exactly as well as passing (tauschen, where hands barely change) is decided at
+    # every table by the chance of ending lowest, the number the hint's reason gives: the search cannot tell
+    # the two apart, and "knock" beside "the chance it ends lowest is about 88 in 100" reads as wrong advice.
+    action = StrongBot(hint_seed(view), tie_rule_from=0).choose(without_undo(view))
     if _legal(view, action):
         return action
     return view.legal[0]
@@ -190,7 +193,14 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
         if rules.settlement is Settlement.BEST_TAKES_POT or not mirrors(rules):
             return _("You hold {value}, better than {percent} in 100 hands: a good moment to end the "
                      "hand.").format(value=value, percent=share)
-        risk = round(100 * HeuristicBot(hint_seed(view)).knock_risk(view))
+        judge = HeuristicBot(hint_seed(view))
+        chance = judge.knock_risk(view)
+        risk = round(100 * chance)
+        if chance > judge.risk_limit(view):
+            # The search knocks with a hand likely to end lowest: waiting was rated worse still, so say why.
+            return _("You hold {value}, better than {percent} in 100 hands; the chance it ends lowest is about "
+                     "{risk} in 100, but waiting helps the others more than you.").format(
+                value=value, percent=share, risk=risk)
         return _("You hold {value}, better than {percent} in 100 hands; the chance it ends lowest is about "
                  "{risk} in 100.").format(value=value, percent=share, risk=risk)
     if isinstance(action, Fire):
