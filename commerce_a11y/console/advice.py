@@ -271,12 +271,10 @@ def _barter_why(view: SeatView, narrator: Narrator, action: Trade | Offer | Acce
                 value=value_words(rules, new), card=narrator.card(action.card))
         return _("It gives {value} for now, but {offered} is a card to build on.").format(
             value=value_words(rules, new), offered=offered)
-    best = max((rules.hand_value(_given(hand, a.card, offer.card)) for a in view.legal if isinstance(a, Accept)),
-               default=now)
-    if best <= now:
-        return _("No card of yours given for {offered} improves on {value}.").format(offered=offered, value=value)
     best_hand = max((_given(hand, a.card, offer.card) for a in view.legal if isinstance(a, Accept)),
-                    key=rules.hand_value)
+                    key=rules.hand_value, default=hand)
+    if rules.hand_value(best_hand) <= now:
+        return _("No card of yours given for {offered} improves on {value}.").format(offered=offered, value=value)
     return _("Taking {offered} would make at most {value}, not worth the card {name} hopes for.").format(
         offered=offered, value=value_words(rules, best_hand), name=narrator.name(offer.player))
 
@@ -311,7 +309,7 @@ def trade_chance(view: SeatView, card: int) -> int:
     hand = list(view.hand)
     now = rules.hand_value(hand)
     cards = unseen(view)
-    better = sum(rules.hand_value([c if h == card else h for h in hand]) > now for c in cards)
+    better = sum(rules.hand_value(_given(hand, card, c)) > now for c in cards)
     return round(100 * better / len(cards)) if cards else 0
 
 
