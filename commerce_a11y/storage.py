@@ -79,10 +79,10 @@ def config_dir() -> Path:
 
 def data_dir() -> Path:
     """The per-user data folder for the saved match and records."""
+    if sys.platform in ("win32", "darwin"):
+        return config_dir()
     from pathlib import Path
 
-    if sys.platform in ("win32", "darwin"):
-        return Path(_config_folder())
     return Path(_xdg("XDG_DATA_HOME", ".local/share"), APP)
 
 
