@@ -64,10 +64,13 @@ EXTRAS = ("paid", "received", "swims", "went_under")
 def _valid_entry(entry: Any) -> bool:
     return (isinstance(entry, dict) and isinstance(entry.get("ruleset"), str)
             and isinstance(entry.get("opponents"), list) and isinstance(entry.get("won"), bool)
-            and all(isinstance(entry.get(k), int) and not isinstance(entry.get(k), bool) and entry[k] >= 0
-                    for k in ("hands", "hands_lost", "lost"))
-            and all(isinstance(entry.get(k, 0), int) and not isinstance(entry.get(k, 0), bool) and entry.get(k, 0) >= 0
-                    for k in EXTRAS))
+            and all(_count(entry.get(k)) for k in ("hands", "hands_lost", "lost"))
+            and all(_count(entry.get(k, 0)) for k in EXTRAS))
+
+
+def _count(value: Any) -> bool:
+    """Whether ``value`` is a count: an int (not a bool, which is one to Python) of at least 0."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def read_stats(path: Path | None = None) -> list[dict[str, Any]]:
