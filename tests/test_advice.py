@@ -498,3 +498,20 @@ def test_a_knock_hint_with_a_hand_likely_to_end_lowest_says_why_waiting_is_worse
                         plain += not likely
             match.apply(seat, bots[seat].choose(view))
     assert explained and plain
+
+
+def test_swapping_all_three_for_a_weaker_hand_is_explained_as_a_swap_that_is_no_better_yet() -> None:
+    """S3: swapping all three is a swap of every card. The search may lay a good hand in the widow to take it back
+    later; its reason said "It makes 15 points, better than 5 in 100 hands", which reads as wrong advice."""
+    from commerce_a11y.console.advice import _why
+    from commerce_a11y.rules import ExchangeAll
+
+    match = new_match("schwimmen", 3, 1)
+    lay(match, ["AC KC 9C", "7D 8S 9S", "7S 8C 9D"], "7H 8H 10D")
+    match.apply(match.to_act, Done())  # the dealer keeps the hand: the eldest's first turn
+    seat = match.order[0]
+    why = _why(match.view(seat), narrator_for(match, seat), ExchangeAll())
+    assert why == "It gives 15 points, no better yet, but it can improve on the next swap."
+    lay(match, ["7H 8H 10D", "7D 8S 9S", "7S 8C 9D"], "AC KC 9C")
+    why = _why(match.view(seat), narrator_for(match, seat), ExchangeAll())
+    assert why.startswith("It makes 30 points, better than ")

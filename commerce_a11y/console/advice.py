@@ -166,6 +166,10 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
     now = rules.hand_value(hand)
     value = value_words(rules, hand)
     share = percent(view, now)
+    if isinstance(action, ExchangeAll) and view.phase is Phase.TURN:
+        # S3: swapping all three is a swap of every card, and its reason the same; "It makes 9 points, better
+        # than 1 in 100 hands" read as wrong advice where the search lays a hand in the widow to take it back.
+        action = Swap(gave=tuple(hand), took=tuple(view.widow))
     if isinstance(action, Swap):
         new = after_swap(hand, action)
         after = rules.hand_value(new)
@@ -178,9 +182,6 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
             return _("It keeps {value} and takes {took} away from the players after you.").format(
                 value=words, took=narrator.cards(action.took))
         return _("It gives {value}, no better yet, but it can improve on the next swap.").format(value=words)
-    if isinstance(action, ExchangeAll) and view.phase is Phase.TURN:  # S3: all three
-        return _("It makes {value}, better than {percent} in 100 hands.").format(
-            value=value_words(rules, view.widow), percent=percent(view, rules.hand_value(view.widow)))
     if isinstance(action, Trade | Offer | Accept | Decline):  # X3, X4
         return _barter_why(view, narrator, action)
     if view.phase is Phase.EXCHANGE and view.face_down:  # S2: the basic level's rule, the middle unseen
