@@ -453,7 +453,6 @@ class Narrator:
         hands = e.hands
         if e.winners is not None:
             (winner,) = e.winners
-            value = value_words(self.rules, hands[winner])
             best = self.rules.hand_value(hands[winner])
             tied = [s for s in hands if s != winner and self.rules.hand_value(hands[s]) == best]
             if tied:  # B7: the first in this hand's turn order wins a tie

@@ -79,9 +79,9 @@ def example_words(rules: Ruleset, codes: str) -> str:
 # ----- 1. players and cards -----
 
 def _deck_kind(rules: Ruleset) -> str:
-    if rules.name == "braillespiel":
-        return {0: "auto", 32: "32", 52: "52"}[rules.options["deck"]]
-    return {"handeln": "32", "trentuno": "40", "schwimmen": "32"}.get(rules.name, "52")
+    """The deck's size as the ruleset deals it, or "auto" where the size depends on the number of players."""
+    sizes = {rules.deck_size(n, rules.options) for n in range(rules.min_players, rules.max_players + 1)}
+    return str(sizes.pop()) if len(sizes) == 1 else "auto"
 
 
 def _players(rules: Ruleset) -> list[str]:

@@ -15,9 +15,9 @@ def number(value: float) -> str:
     return text.replace(".", ",") if active_language() in ("de", "nl") else text
 
 
-def points_words(points: float, rules: Ruleset | None = None) -> str:
+def points_words(points: float, rules: Ruleset) -> str:
     """A number of points; Handeln's have their own word in German ("Augen")."""
-    if rules is not None and rules.name == "handeln":
+    if rules.name == "handeln":
         text = npgettext("handeln", "{points} point", "{points} points", int(points))
     else:
         text = ngettext("{points} point", "{points} points", int(points))
@@ -41,7 +41,7 @@ def name_words(name: HandName, rules: Ruleset) -> str:
     if category in ("tricon", "kunststueck"):
         if name.points is not None:  # thirty-one: every tricon scores 30.5
             return _("Tricon of {ranks}, {points}").format(ranks=rank_plural(ranks[0]),
-                                                           points=points_words(name.points))
+                                                           points=points_words(name.points, rules))
         if category == "kunststueck":
             # Translators: Braillespiel's three of a rank; German players call it a Kunststück.
             return pgettext("braillespiel", "Tricon of {ranks}").format(ranks=rank_plural(ranks[0]))
@@ -59,7 +59,8 @@ def name_words(name: HandName, rules: Ruleset) -> str:
     if category == "pair":
         return _("Pair of {ranks}, odd card {odd}").format(ranks=rank_plural(ranks[0]), odd=rank_name(ranks[1]))
     if category == "points" and name.suit is not None:  # braillespiel: all three cards of one suit
-        return _("{points}, all in {suit}").format(points=points_words(name.points or 0), suit=suit_name(name.suit))
+        return _("{points}, all in {suit}").format(points=points_words(name.points or 0, rules),
+                                                   suit=suit_name(name.suit))
     if category == "point":
         return _("Point, {points}").format(points=number(name.points or 0))
     if category == "none":
@@ -70,7 +71,7 @@ def name_words(name: HandName, rules: Ruleset) -> str:
     if category == "high":  # handeln: no two cards of a suit or rank
         return _("{points}, highest card only").format(points=points_words(name.points or 0, rules))
     if category == "bust":
-        return _("{points}, bust").format(points=points_words(name.points or 0))
+        return _("{points}, bust").format(points=points_words(name.points or 0, rules))
     if category == "thirty_one":
         return _("31, the best total")
     return points_words(name.points or 0, rules)

@@ -37,23 +37,22 @@ class OptionSpec:
             value = raw
         elif isinstance(raw, str) and raw.strip().lstrip("-").isdecimal() and len(raw.strip()) <= 9:
             value = int(raw.strip())  # no option goes near nine digits; longer text is simply not allowed
-        ok = value is not None and (
+        if value is not None and (
             isinstance(value, bool)
             or (value in self.choices if self.choices else self.low <= value <= self.high)
-        )
-        if not ok:
-            # Said in words a screen reader reads well: "1 to 9" (not "1-9"), "on or off" (as the rules book says).
-            if isinstance(self.default, bool):
-                raise OptionError(N_("Option {option} of {ruleset} cannot be {value}. Allowed: on or off."),
-                                  option=self.name, ruleset=ruleset, value=shown(raw))
-            if self.choices:
-                raise OptionError(N_("Option {option} of {ruleset} cannot be {value}. Allowed: {allowed}."),
-                                  option=self.name, ruleset=ruleset, value=shown(raw),
-                                  allowed=", ".join(str(c) for c in self.choices))
-            raise OptionError(N_("Option {option} of {ruleset} cannot be {value}. Allowed: {low} to {high}."),
-                              option=self.name, ruleset=ruleset, value=shown(raw), low=self.low, high=self.high)
-        assert value is not None
-        return value
+        ):
+            return value
+        # Said in words a screen reader reads well: "1 to 9" (not "1-9"), "on or off" (as the rules book says).
+        allowed: dict[str, object] = {}
+        if isinstance(self.default, bool):
+            template = N_("Option {option} of {ruleset} cannot be {value}. Allowed: on or off.")
+        elif self.choices:
+            template = N_("Option {option} of {ruleset} cannot be {value}. Allowed: {allowed}.")
+            allowed = {"allowed": ", ".join(str(c) for c in self.choices)}
+        else:
+            template = N_("Option {option} of {ruleset} cannot be {value}. Allowed: {low} to {high}.")
+            allowed = {"low": self.low, "high": self.high}
+        raise OptionError(template, option=self.name, ruleset=ruleset, value=shown(raw), **allowed)
 
 
 def shown(raw: object, limit: int = 20) -> object:

@@ -129,11 +129,10 @@ def score_thirty_one(cards: Sequence[Card]) -> HandName:
 
 
 def score_schwimmen(cards: Sequence[Card]) -> HandName:
-    """S4: the sum of the best suit; three of a rank score 30.5; three Aces are Feuer, the best hand (S7)."""
-    if cards[0].rank == cards[1].rank == cards[2].rank:
-        if cards[0].rank == 14:
-            return HandName("fire", 2, (14,))
-        return HandName("tricon", 1, (cards[0].rank,), points=30.5)
+    """S4: counted as in Thirty-One (the best suit's sum; three of a rank 30.5); three Aces are Feuer, the best
+    hand (S7)."""
+    if cards[0].rank == cards[1].rank == cards[2].rank == 14:
+        return HandName("fire", 2, (14,))
     return score_thirty_one(cards)
 
 
