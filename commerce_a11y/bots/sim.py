@@ -57,7 +57,6 @@ def mirrors(rules: Ruleset) -> bool:
     return True
 
 
-
 def sim_action(action: Action) -> SimAction:
     """An engine action as the look-ahead's tuple (a pass, or anything with no tuple of its own, as ``(PASS,)``)."""
     match action:
@@ -76,6 +75,7 @@ def sim_action(action: Action) -> SimAction:
         case Decline():
             return (DECLINE,)
     return (PASS,)
+
 
 class Sim:
     """One hand in progress, to be played out by a policy; cheap to copy."""
@@ -172,17 +172,9 @@ class Sim:
         return (self.rules.can_knock and self.last_round is None
                 and not (self.fresh and self.order[self.pos] in self.fresh))
 
-    def can_trade(self, seat: int) -> bool:
-        """X3: while the stock holds a card, by a player with more than one chip."""
-        return self.rules.trade and bool(self.stock) and self.counts[seat] > 1
-
     def can_offer(self) -> bool:
         """X4: one offer a turn, on a turn (not while answering)."""
         return self.rules.barter and not self.offered
-
-    def neighbour(self, seat: int) -> int:
-        """X4: the right-hand neighbour, whose turn comes just before (for the eldest, the dealer)."""
-        return self.order[self.order.index(seat) - 1]
 
     # ----- acting -----
 
