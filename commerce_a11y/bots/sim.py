@@ -13,6 +13,7 @@ search settles it by drawing the face-down middle and starting the ``Sim`` at th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from ..rules import (
     Accept,
@@ -45,6 +46,8 @@ STAY_TURNS = 4
 
 SimAction = tuple
 Policy = Callable[["Sim", int], SimAction]
+C = TypeVar("C", bound=int)
+"""A card as the caller holds it (a ``Card`` or a plain number): ``answer_card`` gives back one of the caller's."""
 
 TURN_ENDS = (Swapped, Passed, Knocked, Traded, Bartered)
 """Events that end a turn of their ``player`` (a barter ends the offerer's turn); a swap of all three on a turn too
@@ -395,13 +398,8 @@ def barter_policy(knock_at: float, strengths: dict[int, float], offer_below: flo
         lookup = sim.lookup
         value = lookup[a * 2704 + b * 52 + c]
         if sim.offer is not None:
-            card = sim.offer[1]
-            best, give = value, -1
-            for v, g in ((lookup[card * 2704 + b * 52 + c], a), (lookup[a * 2704 + card * 52 + c], b),
-                         (lookup[a * 2704 + b * 52 + card], c)):
-                if v > best:
-                    best, give = v, g
-            return (ACCEPT, give) if give >= 0 else (DECLINE,)
+            give = answer_card(lookup, hand, sim.offer[1])
+            return (DECLINE,) if give is None else (ACCEPT, give)
         strength = strengths.get(value, 1.0)
         if sim.can_knock() and strength >= knock_at:
             return (KNOCK,)
@@ -410,6 +408,19 @@ def barter_policy(knock_at: float, strengths: dict[int, float], offer_below: flo
         return (PASS,)
 
     return policy
+
+
+def answer_card(lookup: Sequence[int], hand: Sequence[C], card: int) -> C | None:
+    """X4, the answer rule every level from ``basic`` up plays and the playouts model: the hand card given for the
+    offered ``card`` when taking it raises the hand's value (the first of the cards whose place it fills best),
+    None to decline."""
+    a, b, c = hand
+    best, give = lookup[a * 2704 + b * 52 + c], None
+    for v, g in ((lookup[card * 2704 + b * 52 + c], a), (lookup[a * 2704 + card * 52 + c], b),
+                 (lookup[a * 2704 + b * 52 + card], c)):
+        if v > best:
+            best, give = v, g
+    return give
 
 
 def least_needed(potentials: Sequence[float], hand: Sequence[int]) -> int:
