@@ -33,7 +33,7 @@ from ..rules import (
     Traded,
 )
 from .scoring import OFFER_BELOW, blind_keep_promise, knock_floor, promise_of
-from .sim import TURN_ENDS, best_swap
+from .sim import best_swap, ends_turn
 from .strength import pair_potentials, promises, strength_of, strengths, value_strengths
 
 SWAP_CARE = 60.0
@@ -120,7 +120,7 @@ class Knowledge:
             if runner is not None and not continues:
                 self._ended_turn(runner, turn_widow, run)
                 runner = None
-            if isinstance(event, TURN_ENDS) or (isinstance(event, ExchangedAll) and not event.blind):
+            if ends_turn(event):
                 fresh.discard(event.player)
                 offering = None
             match event:

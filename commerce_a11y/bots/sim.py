@@ -13,13 +13,14 @@ search settles it by drawing the face-down middle and starting the ``Sim`` at th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TypeGuard, TypeVar
 
 from ..rules import (
     Accept,
     Action,
     Bartered,
     Decline,
+    Event,
     ExchangeAll,
     ExchangedAll,
     Knock,
@@ -50,8 +51,12 @@ C = TypeVar("C", bound=int)
 """A card as the caller holds it (a ``Card`` or a plain number): ``answer_card`` gives back one of the caller's."""
 
 TURN_ENDS = (Swapped, Passed, Knocked, Traded, Bartered)
-"""Events that end a turn of their ``player`` (a barter ends the offerer's turn); a swap of all three on a turn too
-(``ExchangedAll`` not ``blind``: the dealer's blind choice, S2, is no turn)."""
+
+
+def ends_turn(event: Event) -> TypeGuard[Swapped | Passed | Knocked | Traded | Bartered | ExchangedAll]:
+    """Whether an event ends a turn of its ``player``: ``TURN_ENDS`` (a barter ends the offerer's turn), and a swap
+    of all three on a turn (``ExchangedAll`` not ``blind``: the dealer's blind choice, S2, is no turn)."""
+    return isinstance(event, TURN_ENDS) or (isinstance(event, ExchangedAll) and not event.blind)
 
 
 def mirrors(rules: Ruleset) -> bool:
@@ -296,8 +301,7 @@ def fresh_seats(view: SeatView) -> tuple[int, ...]:
     """S3: the seats of the hand that have not ended a turn in it yet (none where a first turn may knock)."""
     if view.rules.first_round_knock:
         return ()
-    ended = {e.player for e in view.hand_history
-             if isinstance(e, TURN_ENDS) or (isinstance(e, ExchangedAll) and not e.blind)}
+    ended = {e.player for e in view.hand_history if ends_turn(e)}
     return tuple(s for s in view.order if s not in ended)
 
 
