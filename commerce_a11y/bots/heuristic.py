@@ -37,9 +37,9 @@ from ..rules import (
     Swap,
 )
 from .knowledge import Knowledge
-from .scoring import blind_keep_promise, final_turn, knock_floor, promise_of, ranked_swaps
+from .scoring import final_turn, knock_floor, promise_of, ranked_swaps
 from .sim import KNOCK, Policy, Sim, answer_card, barter_policy, sensible_policy
-from .strength import pair_potentials, promises, strengths
+from .strength import mean_promise, pair_potentials, promises, strengths
 
 DRAWS = 48
 KEEP = 16
@@ -99,7 +99,7 @@ class HeuristicBot:
         promise = promises(rules, len(view.players))
         if view.phase is Phase.EXCHANGE:
             if view.face_down:  # S2: only the own hand against an average unseen one
-                keep = promise_of(promise, view.hand) >= blind_keep_promise(rules, len(view.players))
+                keep = promise_of(promise, view.hand) >= mean_promise(rules, len(view.players))
                 return Done() if keep else ExchangeAll()
             better = promise_of(promise, view.widow) > promise_of(promise, view.hand)
             return ExchangeAll() if better else Done()
