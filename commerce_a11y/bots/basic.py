@@ -38,6 +38,7 @@ from ..rules import (
     Swap,
 )
 from .scoring import after_swap
+from .sim import answer_card
 from .strength import strengths
 
 KNOCK_AT = {
@@ -102,13 +103,10 @@ def least_needed(view: SeatView) -> tuple[Card, float]:
 
 def answer(view: SeatView) -> Action:
     """X4, offered a card: accept when it raises the hand's value, giving the card that leaves the best hand."""
-    rules = view.rules
     offer = view.offer
     assert offer is not None and offer.card is not None
-    current = rules.hand_value(view.hand)
-    value, give = max(((rules.hand_value([offer.card if c == g else c for c in view.hand]), g) for g in view.hand),
-                      key=lambda pair: pair[0])
-    return Accept(give) if value > current else Decline()
+    give = answer_card(view.rules.table.table, view.hand, offer.card)
+    return Decline() if give is None else Accept(give)
 
 
 class BasicBot:

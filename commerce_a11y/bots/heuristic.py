@@ -37,9 +37,9 @@ from ..rules import (
     Swap,
 )
 from .knowledge import Knowledge
-from .scoring import blind_keep_promise, final_turn, knock_floor, promise_of, ranked_swaps
-from .sim import KNOCK, Policy, Sim, barter_policy, sensible_policy
-from .strength import pair_potentials, promises, strengths
+from .scoring import final_turn, knock_floor, promise_of, ranked_swaps
+from .sim import KNOCK, Policy, Sim, answer_card, barter_policy, sensible_policy
+from .strength import mean_promise, pair_potentials, promises, strengths
 
 DRAWS = 48
 KEEP = 16
@@ -99,7 +99,7 @@ class HeuristicBot:
         promise = promises(rules, len(view.players))
         if view.phase is Phase.EXCHANGE:
             if view.face_down:  # S2: only the own hand against an average unseen one
-                keep = promise_of(promise, view.hand) >= blind_keep_promise(rules, len(view.players))
+                keep = promise_of(promise, view.hand) >= mean_promise(rules, len(view.players))
                 return Done() if keep else ExchangeAll()
             better = promise_of(promise, view.widow) > promise_of(promise, view.hand)
             return ExchangeAll() if better else Done()
@@ -157,7 +157,7 @@ class HeuristicBot:
         answered by the neighbour's rule (take a card that raises the hand's value, give the one that leaves the
         best hand), the hands then shown as they are; None when no offer lowers it."""
         rules = view.rules
-        lookup = rules.table.table
+        table = rules.table
         me = view.seat
         neighbour = view.order[view.order.index(me) - 1]
         sampled = Knowledge(view).sample(self.rng, draws, deals)
@@ -171,12 +171,12 @@ class HeuristicBot:
                 mine = hand
                 answer = theirs
                 if card is not None:
-                    taken = _answer(lookup, theirs, card)
+                    taken = answer_card(table.table, theirs, card)
                     if taken is not None:
                         answer = [card if c == taken else c for c in theirs]
                         mine = [taken if c == card else c for c in hand]
-                value = _value(lookup, mine)
-                low = _value(lookup, answer)
+                value = table.value(mine)
+                low = table.value(answer)
                 if rest is not None:
                     low = min(low, rest)
                 losses[card] += 1.0 if low >= value else 0.0
@@ -250,19 +250,3 @@ class HeuristicBot:
         chips = view.counts[view.seat]
         caution = 0.8 if chips <= 1 else 1.0
         return KNOCK_RISKS.get(view.rules.name, KNOCK_RISK) * caution / players
-
-
-def _value(lookup: list[int], hand: list[int]) -> int:
-    a, b, c = hand
-    return lookup[a * 2704 + b * 52 + c]
-
-
-def _answer(lookup: list[int], hand: list[int], card: int) -> int | None:
-    """X4, the answer rule the heuristic level plays and models: the card given for ``card`` when it raises the
-    hand's value (the one whose place it fills best), None to decline."""
-    best, give = _value(lookup, hand), None
-    for g in hand:
-        v = _value(lookup, [card if c == g else c for c in hand])
-        if v > best:
-            best, give = v, g
-    return give

@@ -32,9 +32,9 @@ from ..rules import (
     Swapped,
     Traded,
 )
-from .scoring import OFFER_BELOW, blind_keep_promise, knock_floor, promise_of
-from .sim import TURN_ENDS, best_swap
-from .strength import pair_potentials, promises, strength_of, strengths, value_strengths
+from .scoring import OFFER_BELOW, knock_floor, promise_of
+from .sim import best_swap, ends_turn
+from .strength import mean_promise, pair_potentials, promises, strength_of, strengths, value_strengths
 
 SWAP_CARE = 60.0
 """How sharply a drawn hand is doubted for a decision worse than the best one (per unit of strength lost)."""
@@ -120,7 +120,7 @@ class Knowledge:
             if runner is not None and not continues:
                 self._ended_turn(runner, turn_widow, run)
                 runner = None
-            if isinstance(event, TURN_ENDS) or (isinstance(event, ExchangedAll) and not event.blind):
+            if ends_turn(event):
                 fresh.discard(event.player)
                 offering = None
             match event:
@@ -209,13 +209,13 @@ class Knowledge:
         self.promises = promises(rules, players)
         self.value_strengths = value_strengths(rules, players)
         self.potentials = pair_potentials(rules, players) if rules.barter else []
-        self.keep_promise = blind_keep_promise(rules, players) if rules.blind_widow else 0.0
+        # S2: the dealer keeps a hand that promises as much as the face-down middle is worth unseen (an average hand).
+        self.keep_promise = mean_promise(rules, players) if rules.blind_widow else 0.0
         self.lookup = rules.table.table
         self.knock_floor = knock_floor(rules)
         self.pass_is_final = rules.pass_is_final
         self.swap_all = rules.swap_all
         self.shown = rules.fire_value if rules.shows else None
-        self.offer_below = OFFER_BELOW
         self.knock_model = KNOCK_MODELS.get(rules.name, (KNOCK_STRENGTH, KNOCK_SHARPNESS))
 
     def _bartered(self, me: int, offerer: int, to: int, gave: int | None, took: int | None) -> None:
@@ -321,7 +321,7 @@ class Knowledge:
     def _offers(self, value: int) -> float:
         """X4: the modelled chance that a player offers a card with a hand of this value (``scoring.OFFER_BELOW``)."""
         strength = strength_of(self.strengths, value)
-        return 1 / (1 + math.exp(OFFER_SHARPNESS * (strength - self.offer_below)))
+        return 1 / (1 + math.exp(OFFER_SHARPNESS * (strength - OFFER_BELOW)))
 
     def _barter_likelihood(self, decision: Decision, hand: list[int], value: int, knocks: float) -> float:
         """X4: an offer says the hand was weak (and, to the neighbour who saw it, that the card offered was the one

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from ..cards import parse_cards
 from ..rules import Ruleset, SeatView, Swap
-from .strength import mean_promise
 
 KNOCK_TIP = {
     "thirty-one": parse_cards("KH QH 9H"),  # 29
@@ -67,10 +66,3 @@ def ranked_swaps(swaps: Sequence[Swap], hand: Sequence[int], rules: Ruleset, pro
         scored = [(promise_of(promises, after_swap(hand, s)), s) for s in swaps]
     scored.sort(key=lambda pair: -pair[0])
     return scored
-
-
-
-def blind_keep_promise(rules: Ruleset, players: int) -> float:
-    """S2: the promise of an average hand of the deck, what the face-down middle is worth before anyone sees it:
-    the dealer keeps a hand that promises as much, and takes the middle unseen otherwise."""
-    return mean_promise(rules, players)

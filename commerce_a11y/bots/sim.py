@@ -13,12 +13,14 @@ search settles it by drawing the face-down middle and starting the ``Sim`` at th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeGuard, TypeVar
 
 from ..rules import (
     Accept,
     Action,
     Bartered,
     Decline,
+    Event,
     ExchangeAll,
     ExchangedAll,
     Knock,
@@ -45,17 +47,22 @@ STAY_TURNS = 4
 
 SimAction = tuple
 Policy = Callable[["Sim", int], SimAction]
+C = TypeVar("C", bound=int)
+"""A card as the caller holds it (a ``Card`` or a plain number): ``answer_card`` gives back one of the caller's."""
 
 TURN_ENDS = (Swapped, Passed, Knocked, Traded, Bartered)
-"""Events that end a turn of their ``player`` (a barter ends the offerer's turn); a swap of all three on a turn too
-(``ExchangedAll`` not ``blind``: the dealer's blind choice, S2, is no turn)."""
+
+
+def ends_turn(event: Event) -> TypeGuard[Swapped | Passed | Knocked | Traded | Bartered | ExchangedAll]:
+    """Whether an event ends a turn of its ``player``: ``TURN_ENDS`` (a barter ends the offerer's turn), and a swap
+    of all three on a turn (``ExchangedAll`` not ``blind``: the dealer's blind choice, S2, is no turn)."""
+    return isinstance(event, TURN_ENDS) or (isinstance(event, ExchangedAll) and not event.blind)
 
 
 def mirrors(rules: Ruleset) -> bool:
     """Whether ``Sim`` plays this ruleset's turns as the engine does: every ruleset now (schwimmen's S3-S7 and
     tauschen's X3-X4 included; the dealer's blind choice, S2, is settled before a ``Sim`` starts)."""
     return True
-
 
 
 def sim_action(action: Action) -> SimAction:
@@ -76,6 +83,7 @@ def sim_action(action: Action) -> SimAction:
         case Decline():
             return (DECLINE,)
     return (PASS,)
+
 
 class Sim:
     """One hand in progress, to be played out by a policy; cheap to copy."""
@@ -172,17 +180,9 @@ class Sim:
         return (self.rules.can_knock and self.last_round is None
                 and not (self.fresh and self.order[self.pos] in self.fresh))
 
-    def can_trade(self, seat: int) -> bool:
-        """X3: while the stock holds a card, by a player with more than one chip."""
-        return self.rules.trade and bool(self.stock) and self.counts[seat] > 1
-
     def can_offer(self) -> bool:
         """X4: one offer a turn, on a turn (not while answering)."""
         return self.rules.barter and not self.offered
-
-    def neighbour(self, seat: int) -> int:
-        """X4: the right-hand neighbour, whose turn comes just before (for the eldest, the dealer)."""
-        return self.order[self.order.index(seat) - 1]
 
     # ----- acting -----
 
@@ -301,8 +301,7 @@ def fresh_seats(view: SeatView) -> tuple[int, ...]:
     """S3: the seats of the hand that have not ended a turn in it yet (none where a first turn may knock)."""
     if view.rules.first_round_knock:
         return ()
-    ended = {e.player for e in view.hand_history
-             if isinstance(e, TURN_ENDS) or (isinstance(e, ExchangedAll) and not e.blind)}
+    ended = {e.player for e in view.hand_history if ends_turn(e)}
     return tuple(s for s in view.order if s not in ended)
 
 
@@ -403,13 +402,8 @@ def barter_policy(knock_at: float, strengths: dict[int, float], offer_below: flo
         lookup = sim.lookup
         value = lookup[a * 2704 + b * 52 + c]
         if sim.offer is not None:
-            card = sim.offer[1]
-            best, give = value, -1
-            for v, g in ((lookup[card * 2704 + b * 52 + c], a), (lookup[a * 2704 + card * 52 + c], b),
-                         (lookup[a * 2704 + b * 52 + card], c)):
-                if v > best:
-                    best, give = v, g
-            return (ACCEPT, give) if give >= 0 else (DECLINE,)
+            give = answer_card(lookup, hand, sim.offer[1])
+            return (DECLINE,) if give is None else (ACCEPT, give)
         strength = strengths.get(value, 1.0)
         if sim.can_knock() and strength >= knock_at:
             return (KNOCK,)
@@ -418,6 +412,19 @@ def barter_policy(knock_at: float, strengths: dict[int, float], offer_below: flo
         return (PASS,)
 
     return policy
+
+
+def answer_card(lookup: Sequence[int], hand: Sequence[C], card: int) -> C | None:
+    """X4, the answer rule every level from ``basic`` up plays and the playouts model: the hand card given for the
+    offered ``card`` when taking it raises the hand's value (the first of the cards whose place it fills best),
+    None to decline."""
+    a, b, c = hand
+    best, give = lookup[a * 2704 + b * 52 + c], None
+    for v, g in ((lookup[card * 2704 + b * 52 + c], a), (lookup[a * 2704 + card * 52 + c], b),
+                 (lookup[a * 2704 + b * 52 + card], c)):
+        if v > best:
+            best, give = v, g
+    return give
 
 
 def least_needed(potentials: Sequence[float], hand: Sequence[int]) -> int:
