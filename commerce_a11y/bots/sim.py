@@ -59,12 +59,6 @@ def ends_turn(event: Event) -> TypeGuard[Swapped | Passed | Knocked | Traded | B
     return isinstance(event, TURN_ENDS) or (isinstance(event, ExchangedAll) and not event.blind)
 
 
-def mirrors(rules: Ruleset) -> bool:
-    """Whether ``Sim`` plays this ruleset's turns as the engine does: every ruleset now (schwimmen's S3-S7 and
-    tauschen's X3-X4 included; the dealer's blind choice, S2, is settled before a ``Sim`` starts)."""
-    return True
-
-
 def sim_action(action: Action) -> SimAction:
     """An engine action as the look-ahead's tuple (a pass, or anything with no tuple of its own, as ``(PASS,)``)."""
     match action:

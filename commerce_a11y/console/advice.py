@@ -16,7 +16,6 @@ from ..bots import without_undo
 from ..bots.basic import KEEP_AT
 from ..bots.heuristic import HeuristicBot
 from ..bots.scoring import after_swap, final_turn
-from ..bots.sim import mirrors
 from ..bots.strength import strength_of, strengths
 from ..bots.strong import StrongBot
 from ..cards import CARDS
@@ -191,7 +190,7 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
                      "better.").format(value=value, average=average)
         return _("You hold {value}, at least an average hand, {average}.").format(value=value, average=average)
     if isinstance(action, Knock):
-        if rules.settlement is Settlement.BEST_TAKES_POT or not mirrors(rules):
+        if rules.settlement is Settlement.BEST_TAKES_POT:
             return _("You hold {value}, better than {percent} in 100 hands: a good moment to end the "
                      "hand.").format(value=value, percent=share)
         judge = HeuristicBot(hint_seed(view))
