@@ -242,7 +242,6 @@ class Session:
         self.place: Table | None = None
         self.chat: deque[float] = deque()
         self.client_records = False
-        self.last_prompt = ("", "")
         conn.on_gmcp = self.on_gmcp
 
     # ----- output -----
@@ -256,7 +255,6 @@ class Session:
 
     def prompt(self, text: str, kind: str) -> None:
         self.conn.send_ask(kind)
-        self.last_prompt = (text, kind)
         self.conn.prompt(text)
 
     def gmcp(self, package: str, data: Any) -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -75,7 +74,6 @@ class Table:
         """(seat, position): the turn timer ran out there; a computer player plays that one turn."""
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self.turn_timer: asyncio.TimerHandle | None = None
-        self.finished_at: float | None = None
         self.ended: str | None = None
         """When the match ended (its last save's seal carries it, so a restart files it under the same time)."""
         self.ident_done: str | None = None
@@ -504,7 +502,6 @@ class Table:
         ``commerce join`` now or at the next login); the table waits for its host to start again."""
         match = self.match
         assert match is not None
-        self.finished_at = time.monotonic()
         lines = list(self.record)
         stamp = self.ended or time_stamp()
         sent = set()
