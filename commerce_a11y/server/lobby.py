@@ -68,6 +68,19 @@ class Limits:
     logins: int = LOGINS_PER_MINUTE
 
 
+def within_rate(times: deque[float], limit: int, window: float, add: bool = True) -> bool:
+    """Whether another event stays within ``limit`` per ``window`` seconds, given the times of the ones before
+    (``times``, oldest first; those older than the window are dropped), and count it unless ``add`` is False."""
+    now = time.monotonic()
+    while times and now - times[0] > window:
+        times.popleft()
+    if len(times) >= limit:
+        return False
+    if add:
+        times.append(now)
+    return True
+
+
 class Server:
     """Everything one ``commerce serve`` process holds: people, tables, accounts, workers and the log."""
 
@@ -214,15 +227,7 @@ class Server:
 
     def rate(self, book: dict[str, deque[float]], key: str, limit: int, window: float, add: bool = True) -> bool:
         """Whether another event under ``key`` stays within ``limit`` per ``window`` seconds (and count it)."""
-        now = time.monotonic()
-        times = book.setdefault(key, deque())
-        while times and now - times[0] > window:
-            times.popleft()
-        if len(times) >= limit:
-            return False
-        if add:
-            times.append(now)
-        return True
+        return within_rate(book.setdefault(key, deque()), limit, window, add)
 
     def lobby_sessions(self) -> list[Session]:
         return [s for s in self.online.values() if s.place is None]
@@ -586,13 +591,9 @@ class Session:
         if not text:
             self.say([_("Say what? For example: say hello")])
             return
-        now = time.monotonic()
-        while self.chat and now - self.chat[0] > CHAT_WINDOW:
-            self.chat.popleft()
-        if len(self.chat) >= CHAT_LINES:
+        if not within_rate(self.chat, CHAT_LINES, CHAT_WINDOW):
             self.say([_("Too many messages; wait a moment.")])
             return
-        self.chat.append(now)
         name = self.account
         listeners = self.place.everyone() if self.place is not None else self.server.lobby_sessions()
         for session in listeners:
