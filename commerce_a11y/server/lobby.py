@@ -638,14 +638,9 @@ class Session:
             return
         self.chosen.update({"lang": self.lang, "verbosity": self.verbosity, "cards": self.cards})
         self.keep_settings()
-        table = self.place
-        if table is not None:
-            listener = table.spectators.get(self) if self in table.spectators else None
-            if listener is None:
-                seat = table.seat_of(self.account)
-                listener = table.listeners.get(seat) if seat is not None else None
-            if listener is not None:
-                listener.settle(self.lang, self.verbosity, self.cards)
+        listener = self.place.listener_of(self) if self.place is not None else None
+        if listener is not None:
+            listener.settle(self.lang, self.verbosity, self.cards)
 
     async def do_create(self, rest: str) -> None:
         if self.place is not None:

@@ -125,6 +125,13 @@ class Table:
     def remember(self) -> None:
         self.server.store.save_table(self.ident, self.name, self.spec())
 
+    def listener_of(self, session: Session) -> Listener | None:
+        """How ``session`` hears the match: as a spectator, or in their seat; None while there is no match."""
+        if session in self.spectators:
+            return self.spectators[session]
+        seat = self.seat_of(session.account)
+        return None if seat is None else self.listeners.get(seat)
+
     def everyone(self) -> list[Session]:
         return [*self.present.values(), *self.spectators]
 
@@ -541,11 +548,11 @@ class Table:
         """A line from a person at this table (a seat or a spectator) while a match is on or just over."""
         match = self.match
         assert match is not None
-        spectator = session in self.spectators
-        seat = None if spectator else self.seat_of(session.account)
-        listener = self.spectators[session] if spectator else self.listeners.get(seat)  # type: ignore[arg-type]
+        listener = self.listener_of(session)
         if listener is None:
             return
+        spectator = listener.spectator
+        seat = None if spectator else listener.seat
         with speaking(listener.lang):
             if listener.reader is not None:
                 self.read(listener, session, text)
