@@ -32,7 +32,7 @@ from .accounts import Store
 from .connection import DROPPED, TOO_LONG, Connection
 from .table import GRACE, Table
 from .thinking import Thinkers
-from .words import lobby_command, lobby_word
+from .words import GAME_SETTINGS, lobby_command, lobby_word
 
 NAME = re.compile(r"[^\W_][\w\-]{1,19}")
 """A player's name: 2 to 20 letters, digits, hyphens and underscores, beginning with a letter or digit."""
@@ -535,7 +535,7 @@ class Session:
         command, rest = lobby_command(line, self.lang)
         table = self.place
         playing = table is not None and table.match is not None and table.state in ("playing", "over")
-        if command is None or (playing and command in ("language", "verbosity", "cards", "speech", "help", "quit")):
+        if command is None or (playing and command in GAME_SETTINGS):
             if playing:
                 assert table is not None
                 await table.line(self, line)
