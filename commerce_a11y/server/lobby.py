@@ -704,16 +704,22 @@ class Session:
         if code:
             self.say([_("Private table; its invite code is {code}: join {name} {code}.").format(code=code, name=name)])
 
-    async def do_join(self, rest: str) -> None:
+    def named_table(self, rest: str) -> tuple[Table | None, str]:
+        """The table a command names first (said when there is none) and the invite code after its name."""
         name, _sep, code = rest.strip().partition(" ")
         table = self.server.table(name) if name else None
         if table is None:
             self.say([_("There is no table {name}. Say tables for the list.").format(name=name[:20])])
+        return table, code.strip()
+
+    async def do_join(self, rest: str) -> None:
+        table, code = self.named_table(rest)
+        if table is None:
             return
         if self.place is not None and self.place is not table:
             self.say([_("Leave this table first.")])
             return
-        if table.code and table.seat_of(self.account) is None and code.strip() != table.code:
+        if table.code and table.seat_of(self.account) is None and code != table.code:
             self.say([_("Table {name} is private: join it with its invite code.").format(name=table.name)])
             return
         if table.seat_of(self.account) is not None:
@@ -734,15 +740,13 @@ class Session:
         self.server.log(f"{account} joins {table.name}")
 
     async def do_watch(self, rest: str) -> None:
-        name, _sep, code = rest.strip().partition(" ")
-        table = self.server.table(name) if name else None
+        table, code = self.named_table(rest)
         if table is None:
-            self.say([_("There is no table {name}. Say tables for the list.").format(name=name[:20])])
             return
         if self.place is not None:
             self.say([_("Leave this table first.")])
             return
-        if table.code and code.strip() != table.code:
+        if table.code and code != table.code:
             self.say([_("Table {name} is private: join it with its invite code.").format(name=table.name)])
             return
         self.place = table
