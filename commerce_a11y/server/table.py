@@ -530,7 +530,7 @@ class Table:
             self.server.store.owe(account, str(path), seat)
             if session is not None:
                 self.server.deliver(session, [(str(path), seat)])
-        await self.server.write(self.remove_save)
+        await self.server.write(self.writer.remove)
         self.ended = None
         self.ident_done = None
         self.standin = set()
@@ -538,9 +538,6 @@ class Table:
         self.log("match over")
         for session in self.everyone():
             session.prompt_place()
-
-    def remove_save(self) -> None:
-        self.writer.remove()
 
     # ----- a listener's lines during the match -----
 
