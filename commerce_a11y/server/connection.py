@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -52,12 +51,10 @@ class Connection(asyncio.Protocol):
         self.screen_reader = False
         self.mtts: int | None = None
         self.ttypes: list[str] = []
-        self.gmcp_in: deque[tuple[str, Any]] = deque(maxlen=16)
         self.on_gmcp: Callable[[str, Any], None] | None = None
-        self.opened = time.monotonic()
-        self.sent = 0
         self.outgoing = bytearray()
         self.dropping = False
+        self.charset_asked = False
 
     # ----- asyncio -----
 
@@ -151,9 +148,7 @@ class Connection(asyncio.Protocol):
 
     def _command(self, command: t.Command) -> None:
         verb, option = command.verb, command.option
-        if option is None:
-            if verb in (t.IP, t.BRK):  # Ctrl-C from a telnet client: nothing to cancel on a server
-                return
+        if option is None:  # IP, BRK (Ctrl-C from a telnet client) and the like: nothing to cancel on a server
             return
         if verb == t.WILL:
             if option == t.TTYPE:
@@ -181,8 +176,8 @@ class Connection(asyncio.Protocol):
         # WONT needs no answer: the option stays off.
 
     def _offer_charset(self) -> None:
-        if self.encoding != "utf-8" and not getattr(self, "_charset_asked", False):
-            self._charset_asked = True
+        if self.encoding != "utf-8" and not self.charset_asked:
+            self.charset_asked = True
             self.write(t.subnegotiation(t.CHARSET, bytes((t.CHARSET_REQUEST,)) + b";UTF-8"))
 
     def _subnegotiation(self, sub: t.Subnegotiation) -> None:
@@ -213,7 +208,6 @@ class Connection(asyncio.Protocol):
         GMCP status and the next question are one packet, not four)."""
         if self.transport is None or self.closed or self.transport.is_closing():
             return
-        self.sent += len(data)
         if not self.outgoing:
             asyncio.get_running_loop().call_soon(self.flush)
         self.outgoing += data

@@ -285,12 +285,13 @@ class Client:
             return self.name
         return self.password if self.names_sent <= 1 else None
 
-    def show(self, kind: str, data: Any) -> None:
+    def shown(self, kind: str, data: Any) -> str | None:
+        """What to print for a line or a record the server sent (None: nothing)."""
         if kind == "line":
-            if data:  # the server's line end after a password the client did not echo: nothing to read
-                self.terminal.say([data])
-        elif kind == "record":
-            self.terminal.say([keep_delivered(data, self.keep)])
+            return data or None  # the server's line end after a password the client did not echo: nothing to read
+        if kind == "record":
+            return keep_delivered(data, self.keep)
+        return None
 
     def piped(self) -> int:
         """One line of standard input per question, echoed after it; what the server says meanwhile (another
@@ -341,11 +342,8 @@ class Client:
                 return
             if kind == "prompt":
                 prompts.put(data)
-            elif kind == "line":
-                if data:
-                    self.say_line(data)
-            elif kind == "record":
-                self.say_line(keep_delivered(data, self.keep))
+            elif (text := self.shown(kind, data)) is not None:
+                self.say_line(text)
 
     def say_line(self, text: str) -> None:
         """A whole line, after the open question's line is ended (a script's transcript keeps one line each)."""
@@ -404,7 +402,8 @@ class Client:
                 status.append(0)
                 break
             if kind != "prompt":
-                self.show(kind, data)
+                if (text := self.shown(kind, data)) is not None:
+                    self.terminal.say([text])
                 continue
             text, asked = data
             if asked in LOGIN_KINDS:

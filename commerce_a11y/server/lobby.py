@@ -32,7 +32,7 @@ from .accounts import Store
 from .connection import DROPPED, TOO_LONG, Connection
 from .table import GRACE, Table
 from .thinking import Thinkers
-from .words import lobby_command, lobby_word
+from .words import GAME_SETTINGS, lobby_command, lobby_word
 
 NAME = re.compile(r"[^\W_][\w\-]{1,19}")
 """A player's name: 2 to 20 letters, digits, hyphens and underscores, beginning with a letter or digit."""
@@ -66,6 +66,19 @@ class Limits:
     login: float = LOGIN_SECONDS
     grace: int = GRACE
     logins: int = LOGINS_PER_MINUTE
+
+
+def within_rate(times: deque[float], limit: int, window: float, add: bool = True) -> bool:
+    """Whether another event stays within ``limit`` per ``window`` seconds, given the times of the ones before
+    (``times``, oldest first; those older than the window are dropped), and count it unless ``add`` is False."""
+    now = time.monotonic()
+    while times and now - times[0] > window:
+        times.popleft()
+    if len(times) >= limit:
+        return False
+    if add:
+        times.append(now)
+    return True
 
 
 class Server:
@@ -214,15 +227,7 @@ class Server:
 
     def rate(self, book: dict[str, deque[float]], key: str, limit: int, window: float, add: bool = True) -> bool:
         """Whether another event under ``key`` stays within ``limit`` per ``window`` seconds (and count it)."""
-        now = time.monotonic()
-        times = book.setdefault(key, deque())
-        while times and now - times[0] > window:
-            times.popleft()
-        if len(times) >= limit:
-            return False
-        if add:
-            times.append(now)
-        return True
+        return within_rate(book.setdefault(key, deque()), limit, window, add)
 
     def lobby_sessions(self) -> list[Session]:
         return [s for s in self.online.values() if s.place is None]
@@ -242,7 +247,6 @@ class Session:
         self.place: Table | None = None
         self.chat: deque[float] = deque()
         self.client_records = False
-        self.last_prompt = ("", "")
         conn.on_gmcp = self.on_gmcp
 
     # ----- output -----
@@ -256,7 +260,6 @@ class Session:
 
     def prompt(self, text: str, kind: str) -> None:
         self.conn.send_ask(kind)
-        self.last_prompt = (text, kind)
         self.conn.prompt(text)
 
     def gmcp(self, package: str, data: Any) -> None:
@@ -532,7 +535,7 @@ class Session:
         command, rest = lobby_command(line, self.lang)
         table = self.place
         playing = table is not None and table.match is not None and table.state in ("playing", "over")
-        if command is None or (playing and command in ("language", "verbosity", "cards", "speech", "help", "quit")):
+        if command is None or (playing and command in GAME_SETTINGS):
             if playing:
                 assert table is not None
                 await table.line(self, line)
@@ -588,13 +591,9 @@ class Session:
         if not text:
             self.say([_("Say what? For example: say hello")])
             return
-        now = time.monotonic()
-        while self.chat and now - self.chat[0] > CHAT_WINDOW:
-            self.chat.popleft()
-        if len(self.chat) >= CHAT_LINES:
+        if not within_rate(self.chat, CHAT_LINES, CHAT_WINDOW):
             self.say([_("Too many messages; wait a moment.")])
             return
-        self.chat.append(now)
         name = self.account
         listeners = self.place.everyone() if self.place is not None else self.server.lobby_sessions()
         for session in listeners:
@@ -639,14 +638,9 @@ class Session:
             return
         self.chosen.update({"lang": self.lang, "verbosity": self.verbosity, "cards": self.cards})
         self.keep_settings()
-        table = self.place
-        if table is not None:
-            listener = table.spectators.get(self) if self in table.spectators else None
-            if listener is None:
-                seat = table.seat_of(self.account)
-                listener = table.listeners.get(seat) if seat is not None else None
-            if listener is not None:
-                listener.settle(self.lang, self.verbosity, self.cards)
+        listener = self.place.listener_of(self) if self.place is not None else None
+        if listener is not None:
+            listener.settle(self.lang, self.verbosity, self.cards)
 
     async def do_create(self, rest: str) -> None:
         if self.place is not None:
@@ -710,16 +704,22 @@ class Session:
         if code:
             self.say([_("Private table; its invite code is {code}: join {name} {code}.").format(code=code, name=name)])
 
-    async def do_join(self, rest: str) -> None:
+    def named_table(self, rest: str) -> tuple[Table | None, str]:
+        """The table a command names first (said when there is none) and the invite code after its name."""
         name, _sep, code = rest.strip().partition(" ")
         table = self.server.table(name) if name else None
         if table is None:
             self.say([_("There is no table {name}. Say tables for the list.").format(name=name[:20])])
+        return table, code.strip()
+
+    async def do_join(self, rest: str) -> None:
+        table, code = self.named_table(rest)
+        if table is None:
             return
         if self.place is not None and self.place is not table:
             self.say([_("Leave this table first.")])
             return
-        if table.code and table.seat_of(self.account) is None and code.strip() != table.code:
+        if table.code and table.seat_of(self.account) is None and code != table.code:
             self.say([_("Table {name} is private: join it with its invite code.").format(name=table.name)])
             return
         if table.seat_of(self.account) is not None:
@@ -740,15 +740,13 @@ class Session:
         self.server.log(f"{account} joins {table.name}")
 
     async def do_watch(self, rest: str) -> None:
-        name, _sep, code = rest.strip().partition(" ")
-        table = self.server.table(name) if name else None
+        table, code = self.named_table(rest)
         if table is None:
-            self.say([_("There is no table {name}. Say tables for the list.").format(name=name[:20])])
             return
         if self.place is not None:
             self.say([_("Leave this table first.")])
             return
-        if table.code and code.strip() != table.code:
+        if table.code and code != table.code:
             self.say([_("Table {name} is private: join it with its invite code.").format(name=table.name)])
             return
         self.place = table

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -75,7 +74,6 @@ class Table:
         """(seat, position): the turn timer ran out there; a computer player plays that one turn."""
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self.turn_timer: asyncio.TimerHandle | None = None
-        self.finished_at: float | None = None
         self.ended: str | None = None
         """When the match ended (its last save's seal carries it, so a restart files it under the same time)."""
         self.ident_done: str | None = None
@@ -126,6 +124,13 @@ class Table:
 
     def remember(self) -> None:
         self.server.store.save_table(self.ident, self.name, self.spec())
+
+    def listener_of(self, session: Session) -> Listener | None:
+        """How ``session`` hears the match: as a spectator, or in their seat; None while there is no match."""
+        if session in self.spectators:
+            return self.spectators[session]
+        seat = self.seat_of(session.account)
+        return None if seat is None else self.listeners.get(seat)
 
     def everyone(self) -> list[Session]:
         return [*self.present.values(), *self.spectators]
@@ -504,7 +509,6 @@ class Table:
         ``commerce join`` now or at the next login); the table waits for its host to start again."""
         match = self.match
         assert match is not None
-        self.finished_at = time.monotonic()
         lines = list(self.record)
         stamp = self.ended or time_stamp()
         sent = set()
@@ -526,7 +530,7 @@ class Table:
             self.server.store.owe(account, str(path), seat)
             if session is not None:
                 self.server.deliver(session, [(str(path), seat)])
-        await self.server.write(self.remove_save)
+        await self.server.write(self.writer.remove)
         self.ended = None
         self.ident_done = None
         self.standin = set()
@@ -535,20 +539,17 @@ class Table:
         for session in self.everyone():
             session.prompt_place()
 
-    def remove_save(self) -> None:
-        self.writer.remove()
-
     # ----- a listener's lines during the match -----
 
     async def line(self, session: Session, text: str) -> None:
         """A line from a person at this table (a seat or a spectator) while a match is on or just over."""
         match = self.match
         assert match is not None
-        spectator = session in self.spectators
-        seat = None if spectator else self.seat_of(session.account)
-        listener = self.spectators[session] if spectator else self.listeners.get(seat)  # type: ignore[arg-type]
+        listener = self.listener_of(session)
         if listener is None:
             return
+        spectator = listener.spectator
+        seat = None if spectator else listener.seat
         with speaking(listener.lang):
             if listener.reader is not None:
                 self.read(listener, session, text)
