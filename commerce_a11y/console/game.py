@@ -246,16 +246,25 @@ class Game(ReviewCommands):
         lines = [_("Your saved match goes on: {ruleset}, hand {number}.").format(
             ruleset=ruleset_title(self.match.rules), number=view.hand_no),
             self.narrator.standings(dict(enumerate(view.counts)))]
-        since = self.seen[self.since_my_turn:]
-        told = self.narrator.events([e for e in since if not self.asked_next(e)])
-        if len(told) > RESUME_LINES:
-            # Many hands went by (the player was out, or stopped long ago): the current hand from its deal.
-            since = self.seen[max(i for i, e in enumerate(self.seen) if isinstance(e, Dealt)):]
-            told = self.narrator.events([e for e in since if not self.asked_next(e)])
+        since, told = self.catch_up(self.since_my_turn)
         if told:
             lines += [_("Since your last turn:"), *told]
             self.heard(since)
         self.say(lines)
+
+    def catch_up(self, start: int) -> tuple[list[Event], list[str]]:
+        """What happened from the seen event ``start`` on, and its lines, for a player coming back (a resumed
+        match, a table rejoined): at most ``RESUME_LINES`` lines; when many hands went by (the player was out, or
+        away long) the current hand from its deal."""
+        since = self.seen[start:]
+        told = self.narrator.events(self.unasked(since))
+        if len(told) > RESUME_LINES:
+            deals = [i for i, e in enumerate(self.seen) if isinstance(e, Dealt)]
+            if not deals:
+                return since, told[-RESUME_LINES:]
+            since = self.seen[deals[-1]:]
+            told = self.narrator.events(self.unasked(since))
+        return since, told
 
     def tell(self, events: Sequence[Event]) -> None:
         visible = [e.visible_to(self.seat) for e in events]
@@ -264,7 +273,7 @@ class Game(ReviewCommands):
         self.seen += visible
         self.heard(visible)
         if self.coach is None:
-            told, self.held = self.held + [e for e in visible if not self.asked_next(e)], []
+            told, self.held = self.held + self.unasked(visible), []
             if not self.match.over:
                 # Others' passes at the end are held until something else happens: a run of them is one line.
                 keep = len(told)
@@ -279,9 +288,13 @@ class Game(ReviewCommands):
             self.say(lines)
         self.offer_skip(visible)
 
+    def unasked(self, events: Sequence[Event]) -> list[Event]:
+        """``events`` without the offer the next question says (``asked_next``)."""
+        return [e for e in events if not self.asked_next(e)]
+
     def asked_next(self, event: Event) -> bool:
         """X4: an offer to the player that the question right after says ("Ben offers you ..."): said once, there.
-        History, replay and resume tell it as an event."""
+        History and replay tell it as an event, and so does anything told once the offer is answered."""
         match = self.match
         return (isinstance(event, Offered) and event.to == self.seat and match.phase is Phase.ANSWER
                 and match.to_act == self.seat and match.offer is not None and match.offer.player == event.player)

@@ -16,11 +16,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..console.game import RESUME_LINES, Game
+from ..console.game import Game
 from ..console.speech import SilentSpeech
 from ..i18n import _, speaking
 from ..narration.narrator import CardStyle, Narrator, Verbosity
-from ..rules import Dealt, Event, Match, MatchStarted
+from ..rules import Event, Match, MatchStarted
 
 if TYPE_CHECKING:
     from .lobby import Session
@@ -105,9 +105,5 @@ class Listener(Game):
         """What happened since the listener went away (``mark``), told as ``Game.resume`` tells a resumed match: at
         most ``RESUME_LINES`` lines, else the current hand from its deal."""
         with speaking(self.lang):
-            told = self.narrator.events([e for e in self.seen[self.mark:] if not self.asked_next(e)])
-            if len(told) > RESUME_LINES:
-                deals = [i for i, e in enumerate(self.seen) if isinstance(e, Dealt)]
-                told = (self.narrator.events([e for e in self.seen[deals[-1]:] if not self.asked_next(e)]) if deals
-                        else told[-RESUME_LINES:])
+            _since, told = self.catch_up(self.mark)
             return [_("Since you left:"), *told] if told else []
