@@ -4,11 +4,13 @@ match is never read as this one."""
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import os
 import signal
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,8 @@ import pytest
 
 from commerce_a11y.bots import make_bot
 from commerce_a11y.rules import Match, Player, record_lines, replay, ruleset
-from commerce_a11y.server.saves import TableSaves
+from commerce_a11y.server import saves as saves_module
+from commerce_a11y.server.saves import Syncs, TableSaves
 from commerce_a11y.storage import SaveRefused, seal
 
 
@@ -174,25 +177,15 @@ def test_removing_the_saves_takes_the_older_file_first(tmp_path: Path, monkeypat
         assert not any(p.exists() for p in saves.paths)
 
 
-class DiskFull:
-    """A file object that writes the first ``room`` bytes it is given, then fails as a full disk does."""
+def disk_full(room: int) -> Any:
+    """``os.write`` that writes the first ``room`` bytes of a save it is given, then fails as a full disk does."""
+    real_write = os.write
 
-    def __init__(self, real: Any, room: int) -> None:
-        self.real, self.room = real, room
-
-    def __enter__(self) -> DiskFull:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.real.close()
-
-    def write(self, data: bytes) -> int:
-        self.real.write(data[: self.room])
-        self.real.flush()
+    def write(fd: int, data: Any) -> int:
+        real_write(fd, bytes(data[:room]))
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.real, name)
+    return write
 
 
 def test_a_full_disk_keeps_the_last_save_and_the_next_save_spares_it(tmp_path: Path,
@@ -205,12 +198,11 @@ def test_a_full_disk_keeps_the_last_save_and_the_next_save_spares_it(tmp_path: P
         assert saves.write(lines[:end])
     good = saves.paths[1 - saves.turn]
     kept = good.read_bytes()
-    real_fdopen = os.fdopen
     room = len(kept) - 5  # far enough to tear the match line's seal: the torn file differs from what it held
-    monkeypatch.setattr(os, "fdopen", lambda fd, mode: DiskFull(real_fdopen(fd, mode), room))
-    assert not saves.write(lines[:6])
-    assert not saves.write(lines[:7])  # still full: again into the torn file
-    monkeypatch.setattr(os, "fdopen", real_fdopen)
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "write", disk_full(room))
+        assert not saves.write(lines[:6])
+        assert not saves.write(lines[:7])  # still full: again into the torn file
     assert good.read_bytes() == kept
     assert TableSaves(tmp_path / "t.jsonl").load()[0] == lines[:5]  # type: ignore[index]
     assert saves.write(lines[:8])  # room again: the torn file is written whole, the good one left as it was
@@ -221,7 +213,8 @@ def test_a_full_disk_keeps_the_last_save_and_the_next_save_spares_it(tmp_path: P
 KILLED_WRITER = """
 import os, signal, sys
 from pathlib import Path
-from commerce_a11y.server.saves import TableSaves
+from commerce_a11y.server import saves as saves_module
+from commerce_a11y.server.saves import Syncs, TableSaves
 from commerce_a11y.rules import ruleset  # noqa: F401  (the same imports as the server's)
 
 lines = [line for line in sys.stdin.read().splitlines() if line]
@@ -229,23 +222,13 @@ saved, cut = int(sys.argv[2]), int(sys.argv[3])
 saves = TableSaves(Path(sys.argv[1]))
 for end in range(1, saved + 1):
     assert saves.write(lines[:end])
-real_fdopen = os.fdopen
+real_write = os.write
 
-class Killed:
-    def __init__(self, real):
-        self.real = real
-    def __enter__(self):
-        return self
-    def __exit__(self, *exc):
-        self.real.close()
-    def write(self, data):
-        self.real.write(data[:cut])
-        self.real.flush()  # these bytes reach the file; then the process is killed in the middle of the write
-        os.kill(os.getpid(), signal.SIGKILL)
-    def __getattr__(self, name):
-        return getattr(self.real, name)
+def killed(fd, data):
+    real_write(fd, bytes(data[:cut]))  # these bytes reach the file; then the process is killed in the middle
+    os.kill(os.getpid(), signal.SIGKILL)
 
-os.fdopen = lambda fd, mode: Killed(real_fdopen(fd, mode))
+os.write = killed
 saves.write(lines[:saved + 1])
 print("not killed")
 """
@@ -266,3 +249,59 @@ def test_sigkill_in_the_middle_of_a_save_leaves_the_save_before(tmp_path: Path) 
         loaded = TableSaves(folder / "t.jsonl").load()
         assert loaded is not None and loaded[0] == lines[:saved], cut
         assert replay(loaded[0]).events
+
+
+class CountingExecutor(ThreadPoolExecutor):
+    def __init__(self) -> None:
+        super().__init__(4)
+        self.jobs: list[int] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.jobs.append(len(args[0]))
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_the_saves_of_one_turn_of_the_event_loop_are_synced_together(tmp_path: Path) -> None:
+    """A group commit: 20 tables' saves written in one turn of the loop take three jobs in the threads (at least
+    ``SYNCS_PER_JOB`` files each), not twenty, and each table's move is told only after its own file is synced."""
+    lines = record(12)
+    executor = CountingExecutor()
+
+    async def main() -> list[bool]:
+        syncs = Syncs(executor, jobs=4)
+        tables = [TableSaves(tmp_path / f"t{n}.jsonl") for n in range(20)]
+
+        async def save(saves: TableSaves, end: int) -> bool:
+            written = saves.begin(lines[:end])
+            return saves.synced(written is not None and await syncs.sync(written))
+
+        first = await asyncio.gather(*(save(saves, 3) for saves in tables))
+        second = await asyncio.gather(*(save(saves, 4) for saves in tables))
+        return first + second
+
+    assert all(asyncio.run(main()))
+    executor.shutdown()
+    assert executor.jobs == [8, 8, 4, 8, 8, 4]
+    for n in range(20):
+        loaded = TableSaves(tmp_path / f"t{n}.jsonl").load()
+        assert loaded is not None and loaded[0] == lines[:4]
+
+
+def test_a_failed_sync_is_a_failed_save_and_the_next_spares_the_last(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = record(12)
+    saves = TableSaves(tmp_path / "t.jsonl")
+    for end in range(1, 4):
+        assert saves.write(lines[:end])
+    good = saves.paths[1 - saves.turn]
+    kept = good.read_bytes()
+
+    def failing(fd: int) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(saves_module, "_SYNC", failing)
+        assert not saves.write(lines[:4])
+    assert saves.write(lines[:5])  # into the file the failed sync left, again
+    assert good.read_bytes() == kept
+    assert TableSaves(tmp_path / "t.jsonl").load()[0] == lines[:5]  # type: ignore[index]

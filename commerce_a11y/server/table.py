@@ -470,7 +470,8 @@ class Table:
             self.ended = self.ended or time_stamp()
             self.ident_done = self.ident_done or new_ident()
             args = (lines, self.ended, self.ident_done)
-        ok = await self.server.write(self.writer.write, *args)
+        written = self.writer.begin(*args)
+        ok = self.writer.synced(written is not None and await self.server.syncs.sync(written))
         if not ok:
             self.log("save failed")
 
