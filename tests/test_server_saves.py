@@ -19,7 +19,7 @@ import pytest
 from commerce_a11y.bots import make_bot
 from commerce_a11y.rules import Match, Player, record_lines, replay, ruleset
 from commerce_a11y.server import saves as saves_module
-from commerce_a11y.server.saves import Syncs, TableSaves
+from commerce_a11y.server.saves import TableSaves, Writes
 from commerce_a11y.storage import SaveRefused, seal
 
 
@@ -214,7 +214,7 @@ KILLED_WRITER = """
 import os, signal, sys
 from pathlib import Path
 from commerce_a11y.server import saves as saves_module
-from commerce_a11y.server.saves import Syncs, TableSaves
+from commerce_a11y.server.saves import TableSaves, Writes
 from commerce_a11y.rules import ruleset  # noqa: F401  (the same imports as the server's)
 
 lines = [line for line in sys.stdin.read().splitlines() if line]
@@ -263,17 +263,16 @@ class CountingExecutor(ThreadPoolExecutor):
 
 def test_the_saves_of_one_turn_of_the_event_loop_are_synced_together(tmp_path: Path) -> None:
     """A group commit: 20 tables' saves written in one turn of the loop take three jobs in the threads (at least
-    ``SYNCS_PER_JOB`` files each), not twenty, and each table's move is told only after its own file is synced."""
+    ``SAVES_PER_JOB`` each), not twenty, and each table's move is told only after its own file is synced."""
     lines = record(12)
     executor = CountingExecutor()
 
     async def main() -> list[bool]:
-        syncs = Syncs(executor, jobs=4)
+        writes = Writes(executor, jobs=4)
         tables = [TableSaves(tmp_path / f"t{n}.jsonl") for n in range(20)]
 
         async def save(saves: TableSaves, end: int) -> bool:
-            written = saves.begin(lines[:end])
-            return saves.synced(written is not None and await syncs.sync(written))
+            return saves.done(await writes.put(saves.prepare(lines[:end])))
 
         first = await asyncio.gather(*(save(saves, 3) for saves in tables))
         second = await asyncio.gather(*(save(saves, 4) for saves in tables))

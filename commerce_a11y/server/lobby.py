@@ -30,7 +30,7 @@ from ..rules import OptionError, parse_assignments, ruleset
 from . import accounts
 from .accounts import Store
 from .connection import DROPPED, TOO_LONG, Connection
-from .saves import Syncs
+from .saves import Writes
 from .table import GRACE, Table
 from .thinking import Thinkers
 from .words import GAME_SETTINGS, lobby_command, lobby_word
@@ -92,7 +92,7 @@ class Server:
         self.store = Store(data / "server.db")
         self.thinkers = thinkers or Thinkers()
         self.io = ThreadPoolExecutor(SAVE_THREADS, thread_name_prefix="save")
-        self.syncs = Syncs(self.io, SAVE_THREADS)
+        self.writes = Writes(self.io, SAVE_THREADS)
         self.hashing = ThreadPoolExecutor(2, thread_name_prefix="hash")
         self.tables: dict[str, Table] = {}
         self.online: dict[str, Session] = {}

@@ -12,14 +12,12 @@ that fails (a full disk) leaves the same, and the next save goes into that file 
 two files that unseal, the longer record is the later save (a match's record only grows); of two matches' files
 (an earlier match's that could not be removed), the one written last.
 
-A save is written in two steps, so that a server saving hundreds of tables a second spends one thread's job on
-all of them (``Syncs``): the event loop writes the sealed text into the file (``begin``: a few microseconds, into the
-operating system's cache, which a SIGKILL of the server does not lose), then a thread syncs it to the disk
-(``fdatasync``, the part that waits), every file written in one turn of the event loop in one job: a group commit,
-as databases make it. The move is told when its file is synced. Before, each save was its own job in a thread
-(open, write, sync, close), and their hand-offs of the interpreter's lock to and from the event loop cost more than
-the writing: with 2,000 people answering at once, the server made 1,430-1,620 moves a second; with the saves left
-out entirely, 2,430-2,510; now ... (bench/serve_load.py).
+A server saves hundreds of tables a second, so the saves asked for in one turn of the event loop are written by one
+job in a thread (``Writes``, a group commit as databases make them): the event loop only seals the text (``prepare``),
+the thread writes and syncs each file (``put``), and each table's move is told once its own file is synced. Before,
+each save was its own job (a hand-off to a thread and back per move), and those hand-offs of the interpreter's lock
+cost the event loop more than the writing: with 2,000 people answering at once, the server made 1,100 moves a second
+where it now makes ... (bench/serve_load.py, side by side).
 
 Files are opened with ``os.open`` and synced with ``fdatasync`` where there is one (``fsync`` on Windows): nothing
 here needs a platform's own module.
@@ -34,7 +32,7 @@ import stat
 from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..rules import RECORD_FORMAT
 from ..storage import SaveRefused, Sealer, read_save, unseal
@@ -54,43 +52,22 @@ class TableSaves:
         """No save of this match yet: the first removes the files an earlier match left."""
 
     def write(self, lines: list[str], ended: str | None = None, ident: str | None = None) -> bool:
-        """Save the record so far, sealed (``ended`` and ``ident`` as in ``storage.seal``), and sync it; False if it
-        could not be written (the other file still holds the save before). ``begin`` and ``synced`` in one go."""
-        written = self.begin(lines, ended, ident)
-        return self.synced(written is not None and sync_all([written])[0])
+        """Save the record so far, sealed (``ended`` and ``ident`` as in ``storage.seal``); False if it could not be
+        written (the other file still holds the save before). ``prepare``, ``put`` and ``done`` in one go."""
+        return self.done(put(self.prepare(lines, ended, ident)))
 
-    def begin(self, lines: list[str], ended: str | None = None, ident: str | None = None) -> int | None:
-        """Write the record so far, sealed, into the file whose turn it is, not yet synced: its open descriptor,
-        which ``sync_all`` syncs and closes (then tell ``synced``), or None if it could not be written."""
+    def prepare(self, lines: list[str], ended: str | None = None, ident: str | None = None) -> Save:
+        """The record so far, sealed, and the file it goes into: for ``put``, then ``done``."""
         known = len(self.sealer.lines)
         if lines[:known] != self.sealer.lines:  # another match's record: sealed afresh, the files of the one
             self.sealer, known = Sealer(), 0  # before removed first
             self.fresh = True
         self.sealer.add(lines[known:])
         data = self.sealer.text(ended, ident).encode("utf-8")
-        path = self.paths[self.turn]
-        fd = None
-        try:
-            if self.fresh:  # whatever an earlier match left goes before this match's first save
-                path.parent.mkdir(parents=True, exist_ok=True)
-                self.remove()
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                os.close(fd)  # something other than a file took its name: never written into
-                return None
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.ftruncate(fd, len(data))
-        except OSError:
-            if fd is not None:
-                with contextlib.suppress(OSError):
-                    os.close(fd)
-            return None
-        return fd
+        return Save(self.paths[self.turn], data, self.removal() if self.fresh else ())
 
-    def synced(self, ok: bool) -> bool:
-        """The save ``begin`` wrote is on the disk (``ok``): the next goes into the other file. If it is not, the
+    def done(self, ok: bool) -> bool:
+        """The save ``prepare`` made is on the disk (``ok``): the next goes into the other file. If it is not, the
         next goes into the same file again, never over the last save. ``ok`` back."""
         if ok:
             self.turn = 1 - self.turn
@@ -130,67 +107,100 @@ class TableSaves:
         return lines, stamp
 
     def remove(self) -> None:
-        """Both files, the one the next save would go into first: that one holds the save before the last (or a
-        write cut short), so a kill between the two leaves the last save, never the one before it (which a restart
-        would take up again a move too early, for a match already over and filed)."""
-        for path in (self.paths[self.turn], self.paths[1 - self.turn]):
+        """Both files (see ``removal``)."""
+        for path in self.removal():
             with contextlib.suppress(OSError):
                 path.unlink()
 
+    def removal(self) -> tuple[Path, Path]:
+        """Both files, the one the next save would go into first: that one holds the save before the last (or a
+        write cut short), so a kill between the two leaves the last save, never the one before it (which a restart
+        would take up again a move too early, for a match already over and filed)."""
+        return self.paths[self.turn], self.paths[1 - self.turn]
 
-def sync_all(fds: list[int]) -> list[bool]:
-    """Sync each written file to the disk and close it: whether each one's sync succeeded."""
-    done = []
-    for fd in fds:
+
+class Save(NamedTuple):
+    """A sealed save and where it goes: ``path``, after the files in ``remove`` (an earlier match's) are gone."""
+
+    path: Path
+    data: bytes
+    remove: tuple[Path, ...]
+
+
+def put(save: Save) -> bool:
+    """Write a save into its file, in place, and sync it to the disk; False if that failed."""
+    for path in save.remove:
+        with contextlib.suppress(OSError):
+            path.unlink()
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0)
+    try:
         try:
-            _SYNC(fd)
-            done.append(True)
-        except OSError:
-            done.append(False)
-        finally:
-            with contextlib.suppress(OSError):
-                os.close(fd)
-    return done
+            fd = os.open(save.path, flags, 0o644)
+        except FileNotFoundError:  # the first save in a new data folder
+            save.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(save.path, flags, 0o644)
+    except OSError:
+        return False
+    try:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
+            return False  # something other than a file took its name: never written into
+        view = memoryview(save.data)
+        while view:
+            view = view[os.write(fd, view):]
+        if found.st_size > len(save.data):  # a save only grows, but the file may hold a longer one cut short
+            os.ftruncate(fd, len(save.data))
+        _SYNC(fd)
+    except OSError:
+        return False
+    finally:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    return True
 
 
-class Syncs:
-    """The files written in one turn of the event loop, synced by one job in a thread (a group commit), or a few
-    jobs side by side when there are many: each thread's ``fdatasync`` waits for the disk by itself, and the disk
-    takes several at once."""
+def put_all(saves: list[Save]) -> list[bool]:
+    return [put(save) for save in saves]
+
+
+class Writes:
+    """The saves asked for in one turn of the event loop, written and synced by one job in a thread (a group commit),
+    or a few jobs side by side when there are many: each thread's ``fdatasync`` waits for the disk by itself, and
+    the disk takes several at once."""
 
     def __init__(self, executor: Executor, jobs: int) -> None:
         self.executor = executor
         self.jobs = jobs
-        self.waiting: list[tuple[int, asyncio.Future[bool]]] = []
+        self.waiting: list[tuple[Save, asyncio.Future[bool]]] = []
 
-    def sync(self, fd: int) -> asyncio.Future[bool]:
-        """``fd`` synced and closed; the future says whether the sync succeeded."""
+    def put(self, save: Save) -> asyncio.Future[bool]:
+        """``save`` written and synced; the future says whether that succeeded."""
         loop = asyncio.get_running_loop()
         if not self.waiting:
             loop.call_soon(self._submit)  # after every other callback ready in this turn: they join the batch
         future: asyncio.Future[bool] = loop.create_future()
-        self.waiting.append((fd, future))
+        self.waiting.append((save, future))
         return future
 
     def _submit(self) -> None:
         batch, self.waiting = self.waiting, []
         loop = asyncio.get_running_loop()
-        size = max(SYNCS_PER_JOB, -(-len(batch) // self.jobs))
+        size = max(SAVES_PER_JOB, -(-len(batch) // self.jobs))
         for start in range(0, len(batch), size):
             part = batch[start:start + size]
-            job = loop.run_in_executor(self.executor, sync_all, [fd for fd, _future in part])
+            job = loop.run_in_executor(self.executor, put_all, [save for save, _future in part])
             job.add_done_callback(_resolver(part))
 
 
-SYNCS_PER_JOB = 8
-"""A batch is split among the threads only in parts of at least this many files: a job's hand-off costs more than a
-few syncs."""
+SAVES_PER_JOB = 8
+"""A batch is split among the threads only in parts of at least this many saves: a job's hand-off costs more than
+a few saves."""
 
 
-def _resolver(part: list[tuple[int, asyncio.Future[bool]]]) -> Callable[[asyncio.Future[list[bool]]], None]:
+def _resolver(part: list[tuple[Save, asyncio.Future[bool]]]) -> Callable[[asyncio.Future[list[bool]]], None]:
     def resolve(job: asyncio.Future[list[bool]]) -> None:
         results = job.result() if not job.cancelled() and job.exception() is None else [False] * len(part)
-        for (_fd, future), ok in zip(part, results, strict=True):
+        for (_save, future), ok in zip(part, results, strict=True):
             if not future.done():
                 future.set_result(ok)
 

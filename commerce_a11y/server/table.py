@@ -459,6 +459,8 @@ class Table:
             await self.finish()
         else:
             self.next_turn()
+        for session in self.everyone():  # the move's lines, status and next question leave now, in one send each,
+            session.conn.flush()  # not after every other table's move ready in this turn of the event loop
 
     async def store(self) -> None:
         match = self.match
@@ -470,8 +472,7 @@ class Table:
             self.ended = self.ended or time_stamp()
             self.ident_done = self.ident_done or new_ident()
             args = (lines, self.ended, self.ident_done)
-        written = self.writer.begin(*args)
-        ok = self.writer.synced(written is not None and await self.server.syncs.sync(written))
+        ok = self.writer.done(await self.server.writes.put(self.writer.prepare(*args)))
         if not ok:
             self.log("save failed")
 
