@@ -80,7 +80,7 @@ def _as_path(ctx: click.Context, param: click.Parameter, value: str | None) -> P
 
 
 def _rules_error(error: RulesError) -> click.UsageError:
-    return click.UsageError(_(error.template).format(**error.params))
+    return click.UsageError(error.sentence(_))
 
 
 def _show_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:

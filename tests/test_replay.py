@@ -19,7 +19,7 @@ from commerce_a11y.i18n import active_language, translation, use_language
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.narration.words import card_code
 from commerce_a11y.records import keep_record
-from commerce_a11y.rules import RECORD_FORMAT, Dealt, Match, Player, record_lines, ruleset
+from commerce_a11y.rules import RECORD_FORMAT, Dealt, Match, Player, RecordError, record_lines, replay, ruleset
 
 
 @pytest.fixture
@@ -124,6 +124,42 @@ def test_a_broken_record_gets_one_sentence_and_status_1(tmp_path: Path, change, 
         assert line.startswith(prefix)
         reason = translation(lang).gettext(says).split("{")[0]
         assert line[len(prefix):].startswith(reason), line
+
+
+def broken_rule(objs: list[dict[str, object]]) -> None:
+    """The first swap takes another player's card instead of a widow card: the rules refuse it."""
+    i = next(i for i, o in enumerate(objs) if o["event"] == "swap")
+    deal = next(o for o in reversed(objs[:i]) if o["event"] == "deal")
+    hands: dict[str, list[str]] = deal["hands"]  # type: ignore[assignment]
+    held = set(hands[str(objs[i]["player"])])
+    objs[i]["took"] = [next(c for h in hands.values() for c in h if c not in held)]
+
+
+def wrong_player(objs: list[dict[str, object]]) -> None:
+    i = next(i for i, o in enumerate(objs) if o["event"] == "pass")
+    objs[i]["player"] = (int(objs[i]["player"]) + 1) % 3  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("change", [broken_rule, wrong_player])
+def test_a_record_that_breaks_a_rule_is_refused_wholly_in_the_players_language(tmp_path: Path, change) -> None:  # type: ignore[no-untyped-def]
+    """The rule a record's move breaks is said in the player's language too (it was said in English inside a
+    translated sentence), and a move by the wrong player names the player whose turn it was."""
+    objs = [json.loads(line) for line in record_lines(finished_match().events)]
+    change(objs)
+    lines = [json.dumps(o) for o in objs]
+    path = tmp_path / "broken.jsonl"
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        replay(lines)
+    error = caught.value
+    english = str(error)
+    for lang in ("de", "nl", "en"):
+        result = run(str(path), lang=lang)
+        assert result.returncode == 1 and result.stderr == ""
+        (line,) = result.stdout.splitlines()
+        reason = error.sentence(translation(lang).gettext)
+        assert line == say(lang, "This record cannot be replayed: {reason}", reason=reason)
+        assert (english in line) == (lang == "en"), line
 
 
 def test_missing_file_and_a_seat_that_is_not_there(tmp_path: Path) -> None:

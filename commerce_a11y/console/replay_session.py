@@ -54,7 +54,7 @@ def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping
     try:
         match, listener, steps = replay_steps(lines, chosen)
     except RecordError as error:
-        say([_("This record cannot be replayed: {reason}").format(reason=_(error.template).format(**error.params))])
+        say([_("This record cannot be replayed: {reason}").format(reason=error.sentence(_))])
         return 1
     narrator = make_narrator(match, listener, settings)
     stepping = not whole and interactive()

@@ -8,6 +8,7 @@ library users and logs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..cleaning import clean
@@ -27,7 +28,13 @@ class RulesError(Exception):
         # cleaned and short, never an escape sequence or a million characters (100: the list of every ruleset's
         # name, which a refusal names, fits whole).
         self.params = {k: clean(v, 100) if isinstance(v, str) else v for k, v in params.items()}
-        super().__init__(template.format(**self.params))
+        super().__init__(self.sentence())
+
+    def sentence(self, translate: Callable[[str], str] = str) -> str:
+        """The sentence in the language ``translate`` (the interface's gettext) gives; a refusal that is a value of
+        this one (a record's move the rules refused, as the reason the record is refused) in that language too."""
+        params = {k: v.sentence(translate) if isinstance(v, RulesError) else v for k, v in self.params.items()}
+        return translate(self.template).format(**params)
 
 
 class OptionError(RulesError, ValueError):

@@ -181,12 +181,12 @@ def _feed(match: Match, obj: dict[str, Any], number: int) -> None:
         except IllegalAction as exc:
             if Done() not in match.legal_actions():
                 raise RecordError(N_("Line {line} of the record breaks a rule: {reason}"), line=number,
-                                  reason=str(exc)) from None
+                                  reason=exc) from None
     if Done() in match.legal_actions():
         match.apply(seat, Done())
         return
-    raise RecordError(N_("Line {line} of the record breaks a rule: {reason}"), line=number,
-                      reason=f"seat {seat} was to act, the record has {obj['event']}")
+    raise RecordError(N_("Line {line} of the record has a {event} line, but player {seat} was to act."),
+                      line=number, event=obj["event"], seat=seat + 1)
 
 
 def _compare(obj: dict[str, Any], event: Event, number: int) -> None:

@@ -655,7 +655,7 @@ class Session:
         try:
             table_options = parse_assignments(words[1:])
         except OptionError as error:
-            self.say([_(error.template).format(**error.params)])
+            self.say([error.sentence(_)])
             return
         name = table_options.pop("name", "") or self.account
         refusal = table_name_refusal(name)
@@ -690,7 +690,7 @@ class Session:
             rules = ruleset(words[0].lower(), **table_options)
             rules.check_players(int(seats_text))
         except OptionError as error:
-            self.say([_(error.template).format(**error.params)])
+            self.say([error.sentence(_)])
             return
         code = f"{secrets.randbelow(10**6):06d}" if private else None
         table = Table(self.server, secrets.token_hex(6), name, rules, int(seats_text), level, self.account, code,
@@ -796,7 +796,7 @@ class Session:
         try:
             options = parse_assignments(rest.split())
         except OptionError as error:
-            self.say([_(error.template).format(**error.params)])
+            self.say([error.sentence(_)])
             return
         for key, value in options.items():
             value = value.lower()
