@@ -205,6 +205,19 @@ def test_x4_an_offer_goes_to_the_right_hand_neighbour_who_answers_on_the_offerer
     assert events == [Offered(second, e, card("3C"))]
 
 
+def test_x4_a_spectators_view_has_no_hand_no_offered_card_and_no_moves():
+    """``Match.public_view``: what a spectator at a server table may know; the offered card is the two players'."""
+    m = laid()
+    e, _second, _third, d = m.order
+    play(m, Offer(card("5D")))
+    public, dealer = m.public_view(), m.view(d)
+    assert (public.seat, public.hand, public.legal, public.own_turns) == (-1, (), (), 0)
+    assert public.offer == Offered(e, d, None)
+    assert public.history == public.hand_history == ()
+    for field in ("counts", "widow", "hand_sizes", "to_act", "phase", "dealer", "pot", "stock_size"):
+        assert getattr(public, field) == getattr(dealer, field), field
+
+
 def test_x4_an_accepted_offer_swaps_the_two_cards_seen_only_by_the_two_and_ends_the_turn():
     m = laid()
     e, second, third, d = m.order

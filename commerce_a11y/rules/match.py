@@ -192,18 +192,30 @@ class Match:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now."""
+        return self._view(seat)
+
+    def public_view(self) -> SeatView:
+        """What anyone may know now (a spectator's): the counts, the widow and whose turn it is, no hand, no offered
+        card (X4: it is the two players'), no legal moves and no events (seat -1)."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> SeatView:
         hidden = self.face_down
+        public = seat is None
+        log: list[Event] = [] if seat is None else self._logs[seat]
         return SeatView(
-            rules=self.rules, seat=seat, players=self.players, hand=tuple(self.hands[seat]),
+            rules=self.rules, seat=-1 if seat is None else seat, players=self.players,
+            hand=() if seat is None else tuple(self.hands[seat]),
             widow=() if hidden else tuple(self.widow), face_down=hidden, counts=tuple(self.counts),
             out=tuple(self.out), hand_sizes=tuple(len(h) for h in self.hands), dealer=self.dealer,
             hand_no=self.hand_no, order=self.order, phase=self.phase, to_act=self.to_act, knocker=self.knocker,
             last_round=self.last_round is not None, passed=frozenset(self.passed), pot=self.pot,
-            stock_size=len(self.stock), own_turns=self.own_turns[seat],
+            stock_size=len(self.stock), own_turns=0 if seat is None else self.own_turns[seat],
             turn_widow=() if hidden else self.turn_widow, passes=self.passes,
-            offer=None if self.offer is None else self.offer.visible_to(seat), turn_offered=self.turn_offered,
-            legal=tuple(self.legal_actions()) if seat == self.to_act else (),
-            _log=self._logs[seat], _log_size=len(self._logs[seat]), _hand_start=self._hand_start,
+            offer=None if self.offer is None else self.offer.visible_to(-1 if seat is None else seat),
+            turn_offered=self.turn_offered,
+            legal=tuple(self.legal_actions()) if not public and seat == self.to_act else (),
+            _log=log, _log_size=len(log), _hand_start=0 if public else self._hand_start,
         )
 
     def legal_actions(self) -> list[Action]:

@@ -556,7 +556,7 @@ class Table:
             if listener.reader is not None:
                 self.read(listener, session, text)
                 return
-            view = self.public_view() if spectator else self.view(seat)  # type: ignore[arg-type]
+            view = match.public_view() if spectator else self.view(seat)  # type: ignore[arg-type]
             parsed = parse(text, view)
             if parsed is None:
                 pass
@@ -617,17 +617,6 @@ class Table:
             listener.say([_("Table: say, who, leave. Lobby words work here too.")])
             return
         listener.review(parsed, view)
-
-    def public_view(self) -> SeatView:
-        """What anyone may know: the counts, the widow and the public events, no hand (for a spectator's review)."""
-        from dataclasses import replace
-
-        assert self.match is not None
-        match = self.match
-        view = match.view(0)
-        offer = None if match.offer is None else match.offer.visible_to(-1)  # X4: the card is the two players'
-        return replace(view, seat=-1, hand=(), legal=(), _log=[], _log_size=0, _hand_start=0, own_turns=0,
-                       offer=offer)
 
     def open_rules(self, listener: Listener, session: Session, argument: str) -> None:
         from ..console.reader import find_section
