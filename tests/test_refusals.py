@@ -98,7 +98,7 @@ def test_a_refusal_says_why_and_what_is_possible_now(name: str, options: dict, s
 
 @pytest.mark.parametrize(("setup", "typed", "said"), [
     ([], "give 1", "There is no offer to answer. Now: trade, offer, pass, knock."),
-    ([], "13", "Say trade or offer and a card, for example offer 2."),
+    ([], "13", "Type trade or offer and a card, for example offer 2."),
     (["offer 1"], "knock", "First answer the offer: give a card for it, or decline. Now: give, decline."),
     (["offer 1", "decline"], "offer 2", "You have made an offer this turn. Now: trade, pass, knock."),
     (["chips 1"], "swap 1", "You may not pay your last chip for a trade. Now: offer, pass, knock."),

@@ -338,7 +338,7 @@ def parse(line: str, view: SeatView) -> Parsed | None:
         if view.phase is Phase.ANSWER and (first.isdecimal() or _cards(tokens, lang)):
             return _one_card(tokens, view, Accept)  # X4: the answer to an offer is the card given for it
         if not view.rules.widow and (first.isdecimal() or _cards(tokens, lang)):
-            return Invalid(_("Say trade or offer and a card, for example offer 2."))
+            return Invalid(_("Type trade or offer and a card, for example offer 2."))
         if first.isdecimal():
             return _swap(tokens, view)
         cards = _cards(tokens, lang)
