@@ -262,8 +262,8 @@ class CountingExecutor(ThreadPoolExecutor):
 
 
 def test_the_saves_of_one_turn_of_the_event_loop_are_synced_together(tmp_path: Path) -> None:
-    """A group commit: 20 tables' saves written in one turn of the loop take three jobs in the threads (at least
-    ``SAVES_PER_JOB`` each), not twenty, and each table's move is told only after its own file is synced."""
+    """A group commit: 20 tables' saves written in one turn of the loop take four jobs in the threads (one per
+    thread, side by side), not twenty, and each table's move is told only after its own file is synced."""
     lines = record(12)
     executor = CountingExecutor()
 
@@ -280,7 +280,7 @@ def test_the_saves_of_one_turn_of_the_event_loop_are_synced_together(tmp_path: P
 
     assert all(asyncio.run(main()))
     executor.shutdown()
-    assert executor.jobs == [8, 8, 4, 8, 8, 4]
+    assert executor.jobs == [5, 5, 5, 5, 5, 5, 5, 5]
     for n in range(20):
         loaded = TableSaves(tmp_path / f"t{n}.jsonl").load()
         assert loaded is not None and loaded[0] == lines[:4]

@@ -164,9 +164,9 @@ def put_all(saves: list[Save]) -> list[bool]:
 
 
 class Writes:
-    """The saves asked for in one turn of the event loop, written and synced by one job in a thread (a group commit),
-    or a few jobs side by side when there are many: each thread's ``fdatasync`` waits for the disk by itself, and
-    the disk takes several at once."""
+    """The saves asked for in one turn of the event loop, written and synced by at most ``jobs`` jobs in threads, side
+    by side (a group commit): each thread's ``fdatasync`` waits for the disk by itself, and a disk takes several at
+    once (on a slow disk, a turn's saves in one job would wait for each other)."""
 
     def __init__(self, executor: Executor, jobs: int) -> None:
         self.executor = executor
@@ -185,16 +185,11 @@ class Writes:
     def _submit(self) -> None:
         batch, self.waiting = self.waiting, []
         loop = asyncio.get_running_loop()
-        size = max(SAVES_PER_JOB, -(-len(batch) // self.jobs))
+        size = -(-len(batch) // self.jobs)
         for start in range(0, len(batch), size):
             part = batch[start:start + size]
             job = loop.run_in_executor(self.executor, put_all, [save for save, _future in part])
             job.add_done_callback(_resolver(part))
-
-
-SAVES_PER_JOB = 8
-"""A batch is split among the threads only in parts of at least this many saves: a job's hand-off costs more than
-a few saves."""
 
 
 def _resolver(part: list[tuple[Save, asyncio.Future[bool]]]) -> Callable[[asyncio.Future[list[bool]]], None]:
