@@ -188,24 +188,32 @@ def disk_full(room: int) -> Any:
     return write
 
 
-def test_a_full_disk_keeps_the_last_save_and_the_next_save_spares_it(tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """The write that fails leaves a torn file; the last save is whole in the other one, and the save after the
-    failure goes into the torn file again, never over the last good save."""
+def failing_sync(fd: int) -> None:
+    raise OSError(errno.EIO, "Input/output error")
+
+
+@pytest.mark.parametrize("failure", ["disk full", "sync"])
+def test_a_failed_save_keeps_the_last_save_and_the_next_save_spares_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: str) -> None:
+    """The write that fails (a full disk) leaves a torn file, and so may a sync that fails; the last save is whole
+    in the other one, and the save after the failure goes into the same file again, never over the last good save."""
     lines = record(12)
     saves = TableSaves(tmp_path / "t.jsonl")
     for end in range(1, 6):
         assert saves.write(lines[:end])
     good = saves.paths[1 - saves.turn]
     kept = good.read_bytes()
-    room = len(kept) - 5  # far enough to tear the match line's seal: the torn file differs from what it held
     with monkeypatch.context() as patch:
-        patch.setattr(os, "write", disk_full(room))
+        if failure == "disk full":  # far enough to tear the match line's seal: the torn file differs from before
+            patch.setattr(os, "write", disk_full(len(kept) - 5))
+        else:
+            patch.setattr(saves_module, "_SYNC", failing_sync)
         assert not saves.write(lines[:6])
-        assert not saves.write(lines[:7])  # still full: again into the torn file
+        assert not saves.write(lines[:7])  # still failing: again into the same file
     assert good.read_bytes() == kept
-    assert TableSaves(tmp_path / "t.jsonl").load()[0] == lines[:5]  # type: ignore[index]
-    assert saves.write(lines[:8])  # room again: the torn file is written whole, the good one left as it was
+    if failure == "disk full":
+        assert TableSaves(tmp_path / "t.jsonl").load()[0] == lines[:5]  # type: ignore[index]
+    assert saves.write(lines[:8])  # the disk works again: that file is written whole, the good one left as it was
     assert good.read_bytes() == kept
     assert TableSaves(tmp_path / "t.jsonl").load()[0] == lines[:8]  # type: ignore[index]
 
@@ -284,23 +292,3 @@ def test_the_saves_of_one_turn_of_the_event_loop_are_synced_together(tmp_path: P
     for n in range(20):
         loaded = TableSaves(tmp_path / f"t{n}.jsonl").load()
         assert loaded is not None and loaded[0] == lines[:4]
-
-
-def test_a_failed_sync_is_a_failed_save_and_the_next_spares_the_last(tmp_path: Path,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    lines = record(12)
-    saves = TableSaves(tmp_path / "t.jsonl")
-    for end in range(1, 4):
-        assert saves.write(lines[:end])
-    good = saves.paths[1 - saves.turn]
-    kept = good.read_bytes()
-
-    def failing(fd: int) -> None:
-        raise OSError(errno.EIO, "Input/output error")
-
-    with monkeypatch.context() as patch:
-        patch.setattr(saves_module, "_SYNC", failing)
-        assert not saves.write(lines[:4])
-    assert saves.write(lines[:5])  # into the file the failed sync left, again
-    assert good.read_bytes() == kept
-    assert TableSaves(tmp_path / "t.jsonl").load()[0] == lines[:5]  # type: ignore[index]
