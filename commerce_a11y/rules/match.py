@@ -201,7 +201,6 @@ class Match:
 
     def _view(self, seat: int | None) -> SeatView:
         hidden = self.face_down
-        public = seat is None
         log: list[Event] = [] if seat is None else self._logs[seat]
         return SeatView(
             rules=self.rules, seat=-1 if seat is None else seat, players=self.players,
@@ -214,8 +213,8 @@ class Match:
             turn_widow=() if hidden else self.turn_widow, passes=self.passes,
             offer=None if self.offer is None else self.offer.visible_to(-1 if seat is None else seat),
             turn_offered=self.turn_offered,
-            legal=tuple(self.legal_actions()) if not public and seat == self.to_act else (),
-            _log=log, _log_size=len(log), _hand_start=0 if public else self._hand_start,
+            legal=tuple(self.legal_actions()) if seat is not None and seat == self.to_act else (),
+            _log=log, _log_size=len(log), _hand_start=0 if seat is None else self._hand_start,
         )
 
     def legal_actions(self) -> list[Action]:

@@ -12,9 +12,10 @@ that fails (a full disk) leaves the same, and the next save goes into that file 
 two files that unseal, the longer record is the later save (a match's record only grows); of two matches' files
 (an earlier match's that could not be removed), the one written last.
 
-A server saves hundreds of tables a second, so the saves asked for in one turn of the event loop are written by one
-job in a thread (``Writes``, a group commit as databases make them): the event loop only seals the text (``prepare``),
-the thread writes and syncs each file (``put``), and each table's move is told once its own file is synced. Before,
+A server saves hundreds of tables a second, so the saves asked for in one turn of the event loop are written
+together (``Writes``, a group commit as databases make them), shared among the save threads: the event loop only
+seals the text (``prepare``), a thread writes and syncs each file (``put``), and each table's move is told once its
+own file is synced. Before,
 each save was its own job (a hand-off to a thread and back per move), and those hand-offs of the interpreter's lock
 cost more than the writing: side by side with that version (bench/serve_load.py, 2,000 people answering at once),
 the server makes 1.15 to 1.7 times the moves a second with about three quarters of the processor time a move.
