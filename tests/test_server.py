@@ -4,6 +4,7 @@ checked on the bytes each connection received; the wire's conventions; logins an
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import socket
@@ -195,19 +196,15 @@ def test_a_client_that_stops_reading_is_dropped_without_slowing_others(server: S
     quiet.sendall(b"Quiet\r\nsecret1\r\nsecret1\r\n")
     time.sleep(1)
     quiet.settimeout(5)
-    started = time.monotonic()
-    while time.monotonic() - started < 30:  # asks for the help text again and again, never reading
-        try:
+    log = server.data / "server.log"
+    deadline = time.monotonic() + 90  # how soon the queue fills depends on how fast a busy machine answers
+    dropped = False
+    while time.monotonic() < deadline and not dropped:  # asks for the help text again and again, never reading
+        with contextlib.suppress(OSError):
             quiet.sendall(b"help\r\n" * 50)
-        except OSError:
-            break
         other.send("who")
         assert other.expect("Online: ", timeout=5)  # the others are answered at once all along
-    deadline = time.monotonic() + 20
-    dropped = False
-    while time.monotonic() < deadline and not dropped:
-        dropped = "disconnect 127.0.0.1 Quiet" in (server.data / "server.log").read_text()
-        time.sleep(0.2)
+        dropped = "disconnect 127.0.0.1 Quiet" in log.read_text()
     assert dropped
     quiet.close()
     other.close()
