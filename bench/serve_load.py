@@ -19,8 +19,9 @@ question the moment it comes ("p": pass, or keep, or end the turn). It reports:
   The simulated clients' own processor time per move is reported too: they share the machine's two cores.
 
 People who answer at once keep the server busy all the time, so their delivery times are mostly the queue (with
-500 tables each waiting for its move, a move waits for the moves of the other tables); ``--think 2`` runs the same
-tables with players who wait 0 to 4 seconds before answering, as people do, and measures the delivery of a move
+500 tables each waiting for its move, a move waits for the moves of the other tables): ``queue_bound_ms`` is what
+that alone makes the mean delivery, the tables divided by the moves a second (Little's law); ``--think 2`` runs the
+same tables with players who wait 0 to 4 seconds before answering, as people do, and measures the delivery of a move
 when the server is not saturated.
 
 With ``--strong-tables M``, a second run seats M people each alone with three ``strong`` computer players, whose
@@ -320,6 +321,8 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             "run": label, "server": str(root), "think_seconds": think, "connections": clients, "tables": len(tables),
             "login_seconds": round(login_seconds, 1),
             "moves_per_second": round(stats.moves / window, 1), "deliveries": len(delivery),
+            "queue_bound_ms": round(len(tables) * window * 1000 / stats.moves, 1) if stats.moves and not think
+            else None,
             "p50_ms": round(pct(0.50), 1), "p99_ms": round(pct(0.99), 1),
             "max_ms": round(delivery[-1] * 1000, 1) if delivery else None,
             "mean_ms": round(statistics.fmean(delivery) * 1000, 1) if delivery else None,
