@@ -219,6 +219,20 @@ class Match:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (swaps in one canonical pairing each)."""
+        return self._legal(swaps=True)
+
+    def _swaps(self, hand: list[Card]) -> list[Swap]:
+        """The swaps the seat to act may make now (C2, C3; Braillespiel B2), in one canonical pairing each."""
+        if self.phase is Phase.TURN and self.rules.multi_swap:
+            return [Swap(g, t) for k in (1, 2, 3) for g in combinations(hand, k) for t in combinations(self.widow, k)]
+        if self.turn_swaps < self.rules.swaps_per_turn:
+            takeable = [c for c in self.widow if c in self.turn_widow]
+            return [Swap((g,), (t,)) for g in hand for t in takeable]
+        return []
+
+    def _legal(self, swaps: bool) -> list[Action]:
+        """``legal_actions``; without the swaps (``swaps`` False) when only another action is checked (``_check``):
+        a Braillespiel turn has 19 of them."""
         phase = self.phase
         if phase is Phase.OVER:
             return []
@@ -231,13 +245,7 @@ class Match:
         hand = self.hands[seat]
         if phase is Phase.ANSWER:
             return [*(Accept(c) for c in hand), Decline()]  # X4
-        actions: list[Action] = []
-        if phase is Phase.TURN and self.rules.multi_swap:
-            for k in (1, 2, 3):
-                actions += [Swap(g, t) for g in combinations(hand, k) for t in combinations(self.widow, k)]
-        elif self.turn_swaps < self.rules.swaps_per_turn:
-            takeable = [c for c in self.widow if c in self.turn_widow]
-            actions += [Swap((g,), (t,)) for g in hand for t in takeable]
+        actions: list[Action] = [*self._swaps(hand)] if swaps else []
         if phase is Phase.TURN:
             if self.rules.swap_all:
                 actions.append(ExchangeAll())  # S3
@@ -336,7 +344,7 @@ class Match:
         if isinstance(action, Swap):
             self._check_swap(seat, action)
             return
-        if action in self.legal_actions():
+        if action in self._legal(swaps=False):
             return
         rules, phase = self.rules, self.phase
         asked = ((isinstance(action, Trade) and rules.trade and phase is Phase.TURN)
