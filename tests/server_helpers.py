@@ -172,6 +172,14 @@ class RawClient:
         self.prompt_seen += 1
         return self.prompts[self.prompt_seen - 1]
 
+    def new_prompts(self, timeout: float = 0.02) -> list[tuple[str, int]]:
+        """What arrives within ``timeout``: the questions not yet taken, as (kind, index into ``prompts``), now
+        taken; for tests that answer several connections' questions as they come."""
+        self.pump(timeout)
+        new = [(self.kinds[i], i) for i in range(self.prompt_seen, len(self.prompts))]
+        self.prompt_seen = len(self.prompts)
+        return new
+
     def expect(self, pattern: str, timeout: float = 20) -> str:
         """Read until the text received after the last ``expect`` matches ``pattern`` (a regular expression)."""
         deadline = time.monotonic() + timeout

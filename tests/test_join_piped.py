@@ -142,10 +142,8 @@ def test_a_telnet_players_record_comes_home_at_their_next_join(tmp_path: Path) -
         deadline = time.monotonic() + 60
         while "The match's record is kept on the server as" not in player.text:
             assert time.monotonic() < deadline, player.text[-1500:]
-            player.pump(0.05)
-            while len(player.prompts) > player.prompt_seen:
-                player.prompt_seen += 1
-                if player.kinds[player.prompt_seen - 1] == "turn":
+            for kind, _index in player.new_prompts(0.05):
+                if kind == "turn":
                     player.send("p")
         player.close()
         later = subprocess.run(

@@ -36,16 +36,11 @@ def answer_until_over(players: list[RawClient], limit: float = 120) -> None:
     while len(over) < len(players):
         assert time.monotonic() < deadline, players[0].text[-2000:]
         for client in players:
-            client.pump(0.02)
-            while len(client.prompts) > client.prompt_seen:
-                prompt = client.prompts[client.prompt_seen]
-                kind = client.kinds[client.prompt_seen]
-                client.prompt_seen += 1
+            for kind, _index in client.new_prompts():
                 if kind == "table":
                     over.add(id(client))
                 elif kind == "turn":
                     client.send("p")
-                del prompt
 
 
 def held_cards(record: list[str]) -> dict[int, dict[int, set[int]]]:

@@ -32,10 +32,7 @@ def play(clients: list[RawClient], until: Callable[[], bool], answer: str = "p",
     while not until():
         assert time.monotonic() < deadline, clients[0].text[-1500:]
         for client in clients:
-            client.pump(0.02)
-            while len(client.prompts) > client.prompt_seen:
-                kind = client.kinds[client.prompt_seen]
-                client.prompt_seen += 1
+            for kind, _index in client.new_prompts():
                 if kind == "turn":
                     client.send(answer)
 
@@ -145,11 +142,8 @@ def test_handeln_dealers_exchange_question_goes_to_the_dealer(server: ServerProc
     checked = 0
     while checked < 3 and time.monotonic() < deadline:
         for client in (jo, kim):
-            client.pump(0.02)
-            while len(client.prompts) > client.prompt_seen:
-                index = client.prompt_seen
-                client.prompt_seen += 1
-                if client.kinds[index] != "turn":
+            for kind, index in client.new_prompts():
+                if kind != "turn":
                     continue
                 status = client.statuses()[-1]
                 me = next(p for p in status["players"] if p["you"])
@@ -178,11 +172,8 @@ def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_
     while answered is None:
         assert time.monotonic() < deadline, vic.text[-1500:] + uma.text[-1500:]
         for client in (uma, vic, wes):
-            client.pump(0.02)
-            while len(client.prompts) > client.prompt_seen:
-                index = client.prompt_seen
-                client.prompt_seen += 1
-                if client.kinds[index] != "turn":
+            for kind, index in client.new_prompts():
+                if kind != "turn":
                     continue
                 question = client.prompts[index]
                 if client is vic and offered is None and " offer," in question:

@@ -61,6 +61,7 @@ class Player:
 
 
 def play_match(tmp_path: Path, rules: str, lang: str, *extra: str) -> tuple[list[str], Player]:
+    """A whole match typed as a new player would, to its end (someone wins it, no traceback): the screen's lines."""
     require_tmux()
     s = Sentences(lang)
     player = Player(rules, s)
@@ -85,7 +86,11 @@ def play_match(tmp_path: Path, rules: str, lang: str, *extra: str) -> tuple[list
             tmux.send_line(answer)
             assert len(player.typed) < 600, "\n".join(lines[-40:])
         assert tmux.wait_exit() == 0
-        return tmux.lines(), player
+        lines = tmux.lines()
+    text = "\n".join(lines)
+    assert "Traceback" not in text
+    assert said(lines, s, "{name} wins the match.") or said(lines, s, "You win the match!"), text
+    return lines, player
 
 
 def answered(lines: list[str], s: Sentences, answer: str) -> list[list[str]]:
@@ -108,9 +113,7 @@ def test_s2_s3_a_whole_match_of_schwimmen_typed_as_a_new_player(tmp_path: Path, 
     lines, player = play_match(tmp_path, "schwimmen", lang)
     s = player.s
     text = "\n".join(lines)
-    assert "Traceback" not in text
     shown = s.shown["schwimmen"]
-    assert said(lines, s, "{name} wins the match.") or said(lines, s, "You win the match!"), text
     # The blind choice, as its question names it: taken once (the new hand said, the old one the widow), kept after.
     assert player.said.get("take", 0) >= 2, text
     took = answered(lines, s, shown["take"])
@@ -137,9 +140,7 @@ def test_x3_x4_a_whole_match_of_trade_and_barter_typed_as_a_new_player(tmp_path:
     lines, player = play_match(tmp_path, "tauschen", lang)
     s = player.s
     text = "\n".join(lines)
-    assert "Traceback" not in text
     shown = s.shown["tauschen"]
-    assert said(lines, s, "{name} wins the match.") or said(lines, s, "You win the match!"), text
     # Offers to the player: each said once, in its question (no line before it says it again).
     asked = [i for i, line in enumerate(lines) if s.kind(line) in Sentences.OFFERS]
     assert len(asked) >= 3, text
