@@ -188,6 +188,7 @@ def test_x4_an_offer_goes_to_the_right_hand_neighbour_who_answers_on_the_offerer
     turns = list(m.own_turns)
     events = play(m, Offer(card("5D")))
     assert events == [Offered(e, d, card("5D"))]  # eldest's neighbour is the dealer
+    assert m.view(e).neighbour == d and m.view(second).neighbour == e  # what players and the hint name
     assert events[0].to_record() == {"event": "offer", "player": e, "to": d, "card": "5D"}
     assert (m.phase, m.to_act) == (Phase.ANSWER, d)
     assert m.legal_actions() == [*(Accept(c) for c in m.hands[d]), Decline()]

@@ -158,8 +158,7 @@ class HeuristicBot:
         best hand), the hands then shown as they are; None when no offer lowers it."""
         rules = view.rules
         table = rules.table
-        me = view.seat
-        neighbour = view.order[view.order.index(me) - 1]
+        neighbour = view.neighbour
         sampled = Knowledge(view).sample(self.rng, draws, deals)
         hand = [int(c) for c in view.hand]
         losses: dict[int | None, float] = {None: 0.0, **{c: 0.0 for c in hand}}

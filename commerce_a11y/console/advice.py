@@ -252,7 +252,7 @@ def _barter_why(view: SeatView, narrator: Narrator, action: Trade | Offer | Acce
                  "100 hands, so the chance is worth a chip.").format(
             card=narrator.card(action.card), value=value, chance=chance, percent=share)
     if isinstance(action, Offer):
-        neighbour = narrator.name(_neighbour(view))
+        neighbour = narrator.name(view.neighbour)
         return _("An offer costs nothing: {name} takes {card} only if it helps them, and the card you get back "
                  "may help your {value}, which beats only {percent} in 100 hands.").format(
             name=neighbour, card=narrator.card(action.card), value=value, percent=share)
@@ -282,12 +282,6 @@ def _barter_why(view: SeatView, narrator: Narrator, action: Trade | Offer | Acce
 def _given(hand: Sequence[int], card: int, offered: int) -> list[int]:
     """X4: the hand after giving ``card`` for the ``offered`` one."""
     return [offered if c == card else c for c in hand]
-
-
-def _neighbour(view: SeatView) -> int:
-    """X4: the right-hand neighbour, who answers this seat's offers: the nearest seat before it still in."""
-    n = len(view.players)
-    return next(s for k in range(1, n) if not view.out[s := (view.seat - k) % n])
 
 
 def unseen(view: SeatView) -> list[int]:

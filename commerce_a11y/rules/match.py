@@ -118,6 +118,12 @@ class SeatView:
         return swimmers(self.rules, self.counts, self.out)
 
     @property
+    def neighbour(self) -> int:
+        """X4: the right-hand neighbour, who answers this seat's offers: the nearest seat before it still in."""
+        n = len(self.players)
+        return next(s for k in range(1, n) if not self.out[s := (self.seat - k) % n])
+
+    @property
     def history(self) -> tuple[Event, ...]:
         """Every event of the match so far, as this seat saw it."""
         return tuple(self._log[: self._log_size])
