@@ -459,8 +459,6 @@ class Table:
             await self.finish()
         else:
             self.next_turn()
-        for session in self.everyone():  # the move's lines, status and next question leave now, in one send each,
-            session.conn.flush()  # not after every other table's move ready in this turn of the event loop
 
     async def store(self) -> None:
         match = self.match
