@@ -274,3 +274,52 @@ def test_limits_on_connections_per_address_and_on_wrong_passwords(tmp_path: Path
         assert "right-one" not in log and "wrong-" not in log
     finally:
         small.stop()
+
+
+def test_a_spectator_who_joins_a_waiting_table_sits_and_stops_watching(server: ServerProcess) -> None:
+    """Issue 23, item 12: watching a waiting table, then joining it, made the person both seated and a spectator:
+    every move was refused ("Spectators watch; they do not play") and the table waited forever. Joining now ends the
+    watching, and a seated person cannot watch their own table."""
+    oli, pia = person(server, "Oli"), person(server, "Pia")
+    table(oli, "commerce name=Seatwatch seats=3 bots=easy chips=1")
+    pia.send("watch Seatwatch")
+    pia.expect("You watch table Seatwatch.")
+    pia.send("join Seatwatch")
+    pia.expect("You sit at table Seatwatch, seat 2; Oli is the host.")
+    oli.send("start")
+    played = 0
+
+    def answer() -> bool:
+        nonlocal played
+        for client in (oli, pia):
+            for kind, _index in client.new_prompts():
+                if kind == "turn":
+                    client.send("p")
+                    played += client is pia
+        return played >= 2
+
+    deadline = time.monotonic() + 60
+    while not answer():
+        assert time.monotonic() < deadline, pia.text[-1500:]
+    assert "Spectators watch; they do not play." not in pia.text
+    pia.send("leave")
+    pia.expect("You are in the lobby.")
+    pia.send("watch Seatwatch")
+    pia.expect("You have a seat at table Seatwatch: join Seatwatch to play on.")
+    oli.close()
+    pia.close()
+
+
+def test_a_seated_person_gone_at_the_start_gets_the_grace_period_told(server: ServerProcess) -> None:
+    """Issue 23, item 16: a seated person whose connection was gone when the match began (before the start, or
+    while the table waited for its value table) became a computer stand-in at once, without a word. They now get
+    the grace period a drop during play gets, told to the table."""
+    quin, ray = person(server, "Quin"), person(server, "Ray")
+    table(quin, "commerce name=Gone seats=3 bots=easy", ray)
+    ray.close()
+    quin.drain(0.3)
+    quin.send("start")
+    quin.expect("Hand 1.")
+    quin.expect("Ray has lost the connection; the computer plays for Ray after 1 seconds.")
+    quin.expect("The computer plays for Ray until Ray is back.", timeout=10)
+    quin.close()

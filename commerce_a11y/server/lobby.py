@@ -724,6 +724,9 @@ class Session:
         if table.code and table.seat_of(self.account) is None and code != table.code:
             self.say([_("Table {name} is private: join it with its invite code.").format(name=table.name)])
             return
+        watching = self in table.spectators
+        if watching:  # a spectator who sits down stops watching: one role at a table, never both
+            del table.spectators[self]
         if table.seat_of(self.account) is not None:
             self.place = table
             self.say([_("Back at table {name}.").format(name=table.name)])
@@ -731,6 +734,8 @@ class Session:
             return
         seat = table.sit(self)
         if seat is None:
+            if watching:
+                table.watch(self)
             self.say([_("Table {name} has no free seat; you can watch it.").format(name=table.name)])
             return
         self.place = table
@@ -750,6 +755,9 @@ class Session:
             return
         if table.code and code != table.code:
             self.say([_("Table {name} is private: join it with its invite code.").format(name=table.name)])
+            return
+        if table.seat_of(self.account) is not None:
+            self.say([_("You have a seat at table {name}: join {name} to play on.").format(name=table.name)])
             return
         self.place = table
         table.watch(self)

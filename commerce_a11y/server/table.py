@@ -217,7 +217,7 @@ class Table:
         players = [Player(a, "human") if a is not None else Player(next(names), f"bot:{self.level}")
                    for a in self.seating]
         self.match = Match(self.rules, players, secrets.randbelow(2**31))
-        self.standin = {s for s, a in enumerate(self.seating) if a is not None and s not in self.present}
+        self.standin = set()
         self.forced = None
         self.writer = TableSaves(self.path)
         self.record = []
@@ -237,6 +237,11 @@ class Table:
         async with self.lock:
             await self.store()
             self.broadcast(self.match.events)
+            for seat, account in enumerate(self.seating):
+                if account is not None and seat not in self.present:
+                    # Gone before the start, or while it waited for the value table: the grace period a drop
+                    # during play gets, told to the table, not a silent stand-in.
+                    self.away(seat)
             self.next_turn()
 
     # ----- after a restart -----
