@@ -56,6 +56,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -227,13 +228,14 @@ PROFILE: list[str] = []
 """``--profile FILE``: the server runs under cProfile, which writes FILE when it stops."""
 
 
-async def start_server(data: Path, connections: int, root: Path = ROOT) -> tuple[subprocess.Popen[str], int]:
+async def start_server(data: Path, connections: int, root: Path = ROOT, extra: Sequence[str] = ()
+                       ) -> tuple[subprocess.Popen[str], int]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     profiled = ["-m", "cProfile", "-o", PROFILE[0]] if PROFILE else []
     proc = subprocess.Popen(
         [server_python(root), *profiled, "-m", "commerce_a11y", "serve", "--port", "0", "--data", str(data),
          "--lang", "en", "--max-connections", str(connections + 50), "--per-address", str(connections + 50),
-         "--logins-per-minute", str(connections * 10)],
+         "--logins-per-minute", str(connections * 10), *extra],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=root)
     assert proc.stdout is not None
     loop = asyncio.get_running_loop()

@@ -607,10 +607,12 @@ class Table:
                 return
             narrator = listener.narrator
             lang = listener.lang
+            match, position = self.match, len(self.match.events) if self.match else 0
             lines = await self.server.thinkers.run(
                 thinking.hint, lang, list(narrator.names), listener.seat, narrator.verbosity.value,
-                narrator.card_style.value, thinking.pack(view, whole=True))
-            listener.say(lines)
+                narrator.card_style.value, thinking.pack(view, whole=True), owner=session.account)
+            if self.match is match and match is not None and len(match.events) == position:
+                listener.say(lines)  # not once the turn is over (the turn timer played it meanwhile)
             return
         if command == "help":
             if listener.spectator:
