@@ -502,12 +502,16 @@ def _ruleset_words(name: str) -> tuple[str, str]:
               help=_("Seconds a dropped player's seat waits before a computer player plays for them."))
 @click.option("--idle", type=click.IntRange(2, 86_400), default=1800, show_default=True,
               help=_("Seconds a connection may stay idle in the lobby before it is closed."))
+@click.option("--tables-per-account", "tables", type=click.IntRange(1, 1000), default=5, show_default=True,
+              help=_("Tables one account may have a seat at when it makes another."))
+@click.option("--close-after", type=click.FloatRange(0.0005, 100_000), default=168.0, show_default=True,
+              help=_("Hours after which a table nobody has sat at is closed; its record is kept for its players."))
 @click.option("--workers", type=click.IntRange(1, 64), default=None,
               help=_("Processes that compute computer players' moves (default: one per processor)."))
 @_lang_option
 def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None, tls_key: Path | None,
-                  max_connections: int, per_address: int, logins: int, grace: int, idle: int,
-                  workers: int | None) -> None:
+                  max_connections: int, per_address: int, logins: int, grace: int, idle: int, tables: int,
+                  close_after: float, workers: int | None) -> None:
     from .server.lobby import Limits
     from .server.serve import run, tls_context
     from .storage import data_dir
@@ -515,7 +519,8 @@ def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None
     if (tls_cert is None) != (tls_key is None):
         raise click.UsageError(_("Give both --tls-cert and --tls-key, or neither."))
     tls = tls_context(tls_cert, tls_key) if tls_cert is not None and tls_key is not None else None
-    limits = Limits(connections=max_connections, per_address=per_address, grace=grace, idle=idle, logins=logins)
+    limits = Limits(connections=max_connections, per_address=per_address, grace=grace, idle=idle, logins=logins,
+                    tables=tables, close_after=close_after * 3600)
     sys.exit(run(host, port, data or data_dir() / "server", limits, tls, workers))
 
 

@@ -15,7 +15,7 @@ from server_helpers import RawClient, ServerProcess
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory):
-    process = ServerProcess(tmp_path_factory.mktemp("tables"), grace=1)
+    process = ServerProcess(tmp_path_factory.mktemp("tables"), "--logins-per-minute", "1000", grace=1)
     yield process
     process.stop()
 

@@ -51,6 +51,11 @@ CHAT_LINES, CHAT_WINDOW = 5, 10.0
 """At most this many chat lines in this many seconds."""
 CHAT_LIMIT = 300
 SEATS_DEFAULT, LEVEL_DEFAULT = 4, "heuristic"
+TABLES_PER_ACCOUNT = 5
+"""Tables one account may have a seat at when it makes another (one account made 2,000 tables in 17 s)."""
+CLOSE_AFTER = 7 * 24 * 3600.0
+"""Seconds after which a table nobody has sat at is closed, its record kept for those who played."""
+SWEEP_EVERY = 600.0
 SAVE_THREADS = 4
 """Threads that write saves and records: they mostly wait in fsync, which runs in parallel; more of them only
 contend with the event loop for the interpreter (bench/serve_load.py: 8 threads stalled the loop up to 100 ms)."""
@@ -59,7 +64,8 @@ contend with the event loop for the interpreter (bench/serve_load.py: 8 threads 
 @dataclass
 class Limits:
     """What one server allows: connections in all and per address, seconds idle in the lobby and to log in, the
-    grace period of a dropped seat, login attempts per address and minute."""
+    grace period of a dropped seat, login attempts per address and minute, the tables one account may sit at, and
+    the seconds after which a table nobody has sat at is closed."""
 
     connections: int = 500
     per_address: int = 10
@@ -67,6 +73,8 @@ class Limits:
     login: float = LOGIN_SECONDS
     grace: int = GRACE
     logins: int = LOGINS_PER_MINUTE
+    tables: int = TABLES_PER_ACCOUNT
+    close_after: float = CLOSE_AFTER
 
 
 def within_rate(times: deque[float], limit: int, window: float, add: bool = True) -> bool:
@@ -125,6 +133,7 @@ class Server:
                               spec.get("code"), spec.get("hints"), spec.get("timer"), int(spec.get("grace", GRACE)))
                 seating = list(spec["seating"])[: table.seats]
                 table.seating = seating + [None] * (table.seats - len(seating))
+                table.seen = float(spec.get("seen", table.seen))
             except (KeyError, TypeError, ValueError, OptionError) as error:
                 self.log(f"table {name} not restored: {error!r}")
                 continue
@@ -155,9 +164,30 @@ class Server:
             return
         if table.people and table.state == "waiting":
             return
-        self.tables.pop(table.name.casefold(), None)
-        self.store.drop_table(table.ident)
+        self.forget(table)
         self.log(f"table {table.name} closed")
+
+    def forget(self, table: Table) -> None:
+        """The table is gone: from the tables people can name, and from the index."""
+        if self.tables.get(table.name.casefold()) is table:
+            del self.tables[table.name.casefold()]
+        self.store.drop_table(table.ident)
+
+    async def sweep(self) -> None:
+        """Close every table nobody has sat at for ``Limits.close_after`` seconds, now and then for as long as the
+        server runs (a table kept "playing" with nobody there costs the index and ``tables`` for ever)."""
+        while True:
+            for table in self.abandoned():
+                await table.close()
+            await asyncio.sleep(min(SWEEP_EVERY, self.limits.close_after / 2))
+
+    def abandoned(self) -> list[Table]:
+        now = time.time()
+        return [t for t in self.tables.values() if not t.present and now - t.seen > self.limits.close_after]
+
+    def open_tables(self, account: str) -> int:
+        """How many tables the account has a seat at (waiting, playing or just over)."""
+        return sum(1 for table in self.tables.values() if table.seat_of(account) is not None)
 
     # ----- records owed -----
 
@@ -656,6 +686,10 @@ class Session:
             table_options = parse_assignments(words[1:])
         except OptionError as error:
             self.say([error.sentence(_)])
+            return
+        if self.server.open_tables(self.account) >= self.server.limits.tables:
+            self.say([_("You have a seat at {count} tables already; finish or leave one first.").format(
+                count=self.server.open_tables(self.account))])
             return
         name = table_options.pop("name", "") or self.account
         refusal = table_name_refusal(name)

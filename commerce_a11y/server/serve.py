@@ -172,8 +172,10 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         if ready is not None:
             ready(bound)
         watching = loop.create_task(monitor(server, log))
+        sweeping = loop.create_task(server.sweep())
         await stop.wait()
         watching.cancel()
+        sweeping.cancel()
         log("stopping")
         listener.close()
         for session in list(server.sessions):

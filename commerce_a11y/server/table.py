@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -79,6 +80,9 @@ class Table:
         self.ident_done: str | None = None
         self.views: dict[int, tuple[Match, SeatView]] = {}
         """Each seat's view since the last move (``view``)."""
+        self.seen = time.time()
+        """When a person last sat here (the wall clock, kept in the index across restarts): a table nobody has sat at
+        for ``Limits.close_after`` seconds is closed (``Server.sweep``)."""
 
     # ----- what the table is -----
 
@@ -120,7 +124,7 @@ class Table:
         """What the table index keeps (``accounts.Store``): enough to set the table up again after a restart."""
         return {"ruleset": self.rules.name, "options": dict(self.rules.options), "seats": self.seats,
                 "level": self.level, "host": self.host, "code": self.code, "hints": self.hints, "timer": self.timer,
-                "grace": self.grace, "seating": self.seating, "state": self.state}
+                "grace": self.grace, "seating": self.seating, "state": self.state, "seen": self.seen}
 
     def remember(self) -> None:
         self.server.store.save_table(self.ident, self.name, self.spec())
@@ -157,6 +161,7 @@ class Table:
             self.seating[seat] = session.account
             self.remember()
         self.present[seat] = session
+        self.seen = time.time()
         return seat
 
     def stand_up(self, session: Session) -> None:
@@ -277,7 +282,9 @@ class Table:
 
     def detach(self, seat: int) -> None:
         """The seat's person is no longer here: what they miss from now on is told when they come back."""
-        self.present.pop(seat, None)
+        if self.present.pop(seat, None) is not None:
+            self.seen = time.time()
+            self.remember()
         listener = self.listeners.get(seat)
         if listener is not None:
             listener.attach(None)
@@ -521,20 +528,7 @@ class Table:
             # First of all, before anything else is said or asked: ``commerce join`` keeps it at once.
             if self.server.send_record(present, f"{stamp}-{match.rules.name}.jsonl", seat, lines):
                 sent.add(seat)
-        for seat, account in enumerate(self.seating):
-            if account is None:
-                continue
-            folder = self.server.records_folder(account)
-            path = await self.server.write(keep_record, lines, match.rules.name, KEEP_RECORDS, stamp, folder)
-            if path is None:
-                self.log(f"record for {account} not kept")
-                continue
-            session = self.present.get(seat)
-            if seat in sent:
-                continue
-            self.server.store.owe(account, str(path), seat)
-            if session is not None:
-                self.server.deliver(session, [(str(path), seat)])
+        await self.keep_records(lines, stamp, sent)
         await self.server.write(self.writer.remove)
         self.ended = None
         self.ident_done = None
@@ -543,6 +537,47 @@ class Table:
         self.log("match over")
         for session in self.everyone():
             session.prompt_place()
+
+    async def keep_records(self, lines: list[str], stamp: str, sent: set[int] | None = None) -> None:
+        """The record (``lines``) kept on the server for every person who sat at the table, and owed to them: sent
+        at once to those here (but the seats in ``sent``, whose client has it already), else at their next login."""
+        for seat, account in enumerate(self.seating):
+            if account is None:
+                continue
+            folder = self.server.records_folder(account)
+            path = await self.server.write(keep_record, lines, self.rules.name, KEEP_RECORDS, stamp, folder)
+            if path is None:
+                self.log(f"record for {account} not kept")
+                continue
+            if sent is not None and seat in sent:
+                continue
+            self.server.store.owe(account, str(path), seat)
+            session = self.present.get(seat)
+            if session is not None:
+                self.server.deliver(session, [(str(path), seat)])
+
+    async def close(self) -> None:
+        """Nobody has sat here for ``Limits.close_after`` seconds: the match so far is kept as a record for each
+        person who played (they get it at their next login, and ``commerce replay`` reads an unfinished record),
+        spectators go back to the lobby, and the table is gone from the index."""
+        async with self.lock:
+            match = self.match
+            if match is not None and not match.over:
+                await self.keep_records(list(self.record), time_stamp())
+            await self.server.write(self.writer.remove)
+            for session in list(self.spectators):
+                del self.spectators[session]
+                session.place = None
+                name = self.name
+                with speaking(session.lang):
+                    session.say([_("Table {name} is closed: nobody has played at it for a long time.").format(
+                        name=name)])
+                session.prompt_place()
+            for timer in [*self.timers.values(), *filter(None, [self.turn_timer])]:
+                timer.cancel()
+            self.match = None
+            self.server.forget(self)
+            self.log("closed: nobody sat here")
 
     # ----- a listener's lines during the match -----
 
