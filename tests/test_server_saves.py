@@ -110,12 +110,18 @@ def test_files_that_cannot_be_read_are_refused_with_their_reason(tmp_path: Path)
     assert not TableSaves(tmp_path / "t.jsonl").write(record(2))
 
 
-def test_a_new_match_through_the_same_saves_removes_the_earlier_matchs_files_first(tmp_path: Path) -> None:
-    """The earlier match's longer record must never be read as the later save of the new one."""
+def test_a_new_match_through_the_same_saves_removes_the_earlier_matchs_files_once_its_first_is_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The earlier match's longer record must never be read as the later save of the new one; and the earlier
+    match's save goes only once the new one's first save is written (issue 23, item 7: a full disk)."""
     old, new = record(40, seed=1), record(3, seed=2)
     saves = TableSaves(tmp_path / "t.jsonl")
     for end in range(1, 8):
         saves.write(old[:end])
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "write", disk_full(0))
+        assert not saves.write(new[:1])
+    assert TableSaves(tmp_path / "t.jsonl").load()[0] == old[:7]  # type: ignore[index]
     assert saves.write(new[:1])
     assert sum(p.exists() for p in saves.paths) == 1
     assert TableSaves(tmp_path / "t.jsonl").load()[0] == new[:1]  # type: ignore[index]

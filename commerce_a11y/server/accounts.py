@@ -95,8 +95,8 @@ class Store:
 
     # ----- tables -----
 
-    def save_table(self, ident: str, name: str, spec: dict[str, Any]) -> None:
-        self._write("insert or replace into tables values (?, ?, ?, ?)",
+    def save_table(self, ident: str, name: str, spec: dict[str, Any]) -> Future[Any]:
+        return self._write("insert or replace into tables values (?, ?, ?, ?)",
                     (ident, name, json.dumps(spec, ensure_ascii=False), time.time()))
 
     def drop_table(self, ident: str) -> None:

@@ -137,7 +137,7 @@ class Server:
             except (KeyError, TypeError, ValueError, OptionError) as error:
                 self.log(f"table {name} not restored: {error!r}")
                 continue
-            if spec.get("state") in ("playing", "over") and table.restore():
+            if table.restore():  # whatever the index says: its last write may have failed on a full disk
                 self.log(f"table {name} restored at hand {table.match.hand_no if table.match else 0}")
                 if table.match is not None and table.match.over:
                     # Stopped between the match's last save and its filing: the records are kept now.
@@ -729,10 +729,14 @@ class Session:
         code = f"{secrets.randbelow(10**6):06d}" if private else None
         table = Table(self.server, secrets.token_hex(6), name, rules, int(seats_text), level, self.account, code,
                       hints, int(timer) if timer else None, int(grace_text))
-        self.server.tables[name.casefold()] = table
+        self.server.tables[name.casefold()] = table  # the name is taken from now on
         table.sit(self)
         self.place = table
-        table.remember()
+        if not await table.remembered():  # only a table a restart will find
+            self.place = None
+            self.server.forget(table)
+            self.say([_("The server cannot save right now: try again in a moment.")])
+            return
         self.server.log(f"table {name} created by {self.account}: {rules.name} {dict(rules.options)} "
                         f"seats {table.seats} bots {level}{' private' if private else ''}")
         self.say([_("Table {name}: {ruleset}, {seats} seats; you are the host. Say start when everyone is "

@@ -50,7 +50,7 @@ class TableSaves:
         self.turn = 0
         """The file the next save goes into."""
         self.fresh = True
-        """No save of this match yet: the first removes the files an earlier match left."""
+        """No save of this match yet: the first, once written, removes the other file an earlier match left."""
 
     def write(self, lines: list[str], ended: str | None = None, ident: str | None = None) -> bool:
         """Save the record so far, sealed (``ended`` and ``ident`` as in ``storage.seal``); False if it could not be
@@ -65,7 +65,7 @@ class TableSaves:
             self.fresh = True
         self.sealer.add(lines[known:])
         data = self.sealer.text(ended, ident).encode("utf-8")
-        return Save(self.paths[self.turn], data, self.removal() if self.fresh else ())
+        return Save(self.paths[self.turn], data, (self.paths[1 - self.turn],) if self.fresh else ())
 
     def done(self, ok: bool) -> bool:
         """The save ``prepare`` made is on the disk (``ok``): the next goes into the other file. If it is not, the
@@ -121,7 +121,8 @@ class TableSaves:
 
 
 class Save(NamedTuple):
-    """A sealed save and where it goes: ``path``, after the files in ``remove`` (an earlier match's) are gone."""
+    """A sealed save and where it goes: ``path``; once it is written, the files in ``remove`` (an earlier match's)
+    go. Never before: a new match's first save that fails on a full disk leaves the earlier match's save."""
 
     path: Path
     data: bytes
@@ -129,10 +130,17 @@ class Save(NamedTuple):
 
 
 def put(save: Save) -> bool:
-    """Write a save into its file, in place, and sync it to the disk; False if that failed."""
+    """Write a save into its file, in place, and sync it to the disk, then remove the files it replaces; False if
+    the write failed (nothing is removed then)."""
+    if not _write(save):
+        return False
     for path in save.remove:
         with contextlib.suppress(OSError):
             path.unlink()
+    return True
+
+
+def _write(save: Save) -> bool:
     flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0)
     try:
         try:

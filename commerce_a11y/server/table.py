@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +44,8 @@ GRACE = 90
 """Seconds a dropped player's seat waits before a computer player plays for them."""
 KEEP_RECORDS = 50
 """Finished matches' records kept per account on the server."""
+RETRY_MOST = 30.0
+"""Seconds at most between two tries of a save that failed."""
 ADVICE = ("hint", "whatif", "explain")
 SPECTATOR_REVIEW = ("widow", "history", "chips", "show", "repeat", "help", "rules", "verbosity", "cards", "turn")
 
@@ -80,6 +85,15 @@ class Table:
         self.ident_done: str | None = None
         self.views: dict[int, tuple[Match, SeatView]] = {}
         """Each seat's view since the last move (``view``)."""
+        self.told = 0
+        """How many of the match's events the table has told: those after it wait for their save (``stalled``)."""
+        self.retrying: asyncio.Task[None] | None = None
+        """While a save fails (a full disk): the task that tries it again until it is written."""
+        self.starting = False
+        """The match's first save is not written yet: once it is, seated people who are gone get their grace."""
+        self.unfiled: Filing | None = None
+        """A finished match whose records are not all kept yet (a full disk): its save stays until they are, and
+        no new match begins before."""
         self.seen = time.time()
         """When a person last sat here (the wall clock, kept in the index across restarts): a table nobody has sat at
         for ``Limits.close_after`` seconds is closed (``Server.sweep``)."""
@@ -95,6 +109,11 @@ class Table:
         if self.match is None:
             return "waiting"
         return "over" if self.match.over else "playing"
+
+    @property
+    def stalled(self) -> bool:
+        """A move (or the start) is made but not saved yet: nothing is told or asked until it is."""
+        return self.match is not None and self.told < len(self.match.events)
 
     @property
     def people(self) -> list[str]:
@@ -126,8 +145,19 @@ class Table:
                 "level": self.level, "host": self.host, "code": self.code, "hints": self.hints, "timer": self.timer,
                 "grace": self.grace, "seating": self.seating, "state": self.state, "seen": self.seen}
 
-    def remember(self) -> None:
-        self.server.store.save_table(self.ident, self.name, self.spec())
+    def remember(self) -> Future[Any]:
+        """Write the table into the index (in the store's thread): the write's future."""
+        return self.server.store.save_table(self.ident, self.name, self.spec())
+
+    async def remembered(self) -> bool:
+        """Write the table into the index and wait for it: False if that failed (a full disk), so that a table is
+        only made once a restart will find it."""
+        try:
+            await asyncio.wrap_future(self.remember())
+        except sqlite3.Error as error:
+            self.log(f"not in the index: {error!r}")
+            return False
+        return True
 
     def listener_of(self, session: Session) -> Listener | None:
         """How ``session`` hears the match: as a spectator, or in their seat; None while there is no match."""
@@ -202,7 +232,7 @@ class Table:
         listener = None
         if self.match is not None:
             listener = Listener.create(self.match, -1, session.lang, session.verbosity, session.cards)
-            listener.seen = [e.visible_to(-1) for e in self.match.events]
+            listener.seen = [e.visible_to(-1) for e in self.match.events[: self.told]]
             listener.attach(session)
         self.spectators[session] = listener  # type: ignore[assignment]
         self.status_to(session)
@@ -210,7 +240,11 @@ class Table:
     # ----- starting -----
 
     async def start(self) -> None:
-        """Begin a match: the people in their seats, computer players of the table's level in the empty ones."""
+        """Begin a match: the people in their seats, computer players of the table's level in the empty ones; not
+        while the last match's records wait to be kept on a full disk (said to the table)."""
+        if self.unfiled is not None and not await self.file_unfiled():
+            self.tell_all(lambda: [_("The server cannot save right now: try again in a moment.")])
+            return
         if "table" not in vars(self.rules):
             # The first match of these rules here: their value table (every three-card hand; tens of milliseconds
             # to build, once per process) is built in a thread, not at the first showdown in the event loop.
@@ -226,6 +260,8 @@ class Table:
         self.forced = None
         self.writer = TableSaves(self.path)
         self.record = []
+        self.told = 0
+        self.starting = True
         self.listeners = {}
         for seat, account in enumerate(self.seating):
             if account is None:
@@ -240,14 +276,7 @@ class Table:
         self.remember()
         self.log(f"starts {self.rules.name} seed {self.match.seed}: " + ", ".join(p.name for p in players))
         async with self.lock:
-            await self.store()
-            self.broadcast(self.match.events)
-            for seat, account in enumerate(self.seating):
-                if account is not None and seat not in self.present:
-                    # Gone before the start, or while it waited for the value table: the grace period a drop
-                    # during play gets, told to the table, not a silent stand-in.
-                    self.away(seat)
-            self.next_turn()
+            await self.save_then_tell()
 
     # ----- after a restart -----
 
@@ -266,8 +295,11 @@ class Table:
             return False
         self.match = match
         self.record = list(lines)
+        self.told = len(match.events)
         self.writer = saves
         self.standin = set()
+        # Who sits where is the save's: the index may be older (its write failed on a full disk).
+        self.seating = [p.name if p.kind == "human" else None for p in match.players]
         for seat, account in enumerate(self.seating):
             if account is None:
                 continue
@@ -385,7 +417,7 @@ class Table:
         """The seat's question, preceded by its cards and the widow where they changed."""
         listener = self.listeners[seat]
         session = self.present.get(seat)
-        if session is None or listener.reader is not None:
+        if session is None or listener.reader is not None or self.stalled:
             return
         with speaking(listener.lang):
             listener.tell_held()
@@ -400,7 +432,8 @@ class Table:
         listener = self.listeners[seat]
         session = self.present.get(seat)
         match = self.match
-        if session is not None and match is not None and match.to_act == seat and not self.computer_plays(seat):
+        if (session is not None and match is not None and match.to_act == seat and not self.computer_plays(seat)
+                and not self.stalled):
             with speaking(listener.lang):
                 session.prompt(listener.question(self.view(seat)), "turn")
 
@@ -418,7 +451,7 @@ class Table:
     def schedule(self) -> None:
         """Let a computer player decide if one is to act, someone is at the table to hear it, and none is deciding."""
         match = self.match
-        if match is None or match.over or self.thinking is not None or not self.present:
+        if match is None or match.over or self.thinking is not None or not self.present or self.stalled:
             return
         seat = match.to_act
         if seat is None or not self.computer_plays(seat):
@@ -449,6 +482,8 @@ class Table:
             match = self.match
             if match is None or match.over or match.to_act != seat:
                 return _("Not your turn.")
+            if self.stalled:
+                return _("The game waits until the server can save it.")
             if self.computer_plays(seat):
                 return _("The computer is playing this turn for you.")
             try:
@@ -459,20 +494,61 @@ class Table:
         return None
 
     async def apply(self, seat: int, action: Any) -> None:
-        """Apply, save, then tell: a kill at any moment loses no move anyone heard. Called holding ``lock``."""
+        """Apply, save, then tell: a kill at any moment loses no move anyone heard, and a move whose save failed is
+        not told until it is saved. Called holding ``lock``."""
         match = self.match
         assert match is not None
-        events = match.apply(seat, action)
+        match.apply(seat, action)
         self.views.clear()
         self.forced = None
-        await self.store()
-        self.broadcast(events)
+        await self.save_then_tell()
+
+    async def save_then_tell(self) -> None:
+        """Save the match as it stands, then tell what was not told yet and go on (the next question, a computer
+        player's turn, or the match's end). If the save fails (a full disk), the table says so once, tells nothing,
+        asks nothing, and tries again (``retry``) until the save is written. Called holding ``lock``."""
+        if not await self.store():
+            if self.retrying is None:
+                self.tell_all(lambda: [_("The server cannot save right now: the game waits, and the server keeps "
+                                         "trying.")])
+                self.retrying = asyncio.get_running_loop().create_task(self.retry())
+            return
+        match = self.match
+        assert match is not None
+        self.broadcast(match.events[self.told:])
+        self.told = len(match.events)
+        if self.starting:
+            self.starting = False
+            for seat, account in enumerate(self.seating):
+                if account is not None and seat not in self.present:
+                    # Gone before the start, or while it waited for the value table: the grace period a drop
+                    # during play gets, told to the table, not a silent stand-in.
+                    self.away(seat)
         if match.over:
             await self.finish()
         else:
             self.next_turn()
 
-    async def store(self) -> None:
+    async def retry(self) -> None:
+        """Save the stalled match again, after 1, 2, 4 ... (at most ``RETRY_MOST``) seconds, until it is written."""
+        delay = 1.0
+        try:
+            while True:
+                await asyncio.sleep(delay)
+                delay = min(2 * delay, RETRY_MOST)
+                async with self.lock:
+                    if not self.stalled:
+                        return
+                    await self.save_then_tell()
+                    if not self.stalled:
+                        self.log("saved again")
+                        return
+        finally:
+            if self.retrying is asyncio.current_task():
+                self.retrying = None
+
+    async def store(self) -> bool:
+        """Write the record so far into the table's save; False if it could not be written (the save before stays)."""
         match = self.match
         assert match is not None
         self.record += record_lines(match.events[len(self.record):])
@@ -485,6 +561,7 @@ class Table:
         ok = self.writer.done(await self.server.writes.put(self.writer.prepare(*args)))
         if not ok:
             self.log("save failed")
+        return ok
 
     def broadcast(self, events: list[Any]) -> None:
         """Each listener hears the events as their seat may know them, then gets their GMCP status."""
@@ -509,7 +586,7 @@ class Table:
 
     def status_to(self, session: Session) -> None:
         """GMCP ``Commerce.Status`` for one person: their seat's, or the public one for a spectator."""
-        if self.match is None or not session.gmcp_on:
+        if self.match is None or not session.gmcp_on or self.stalled:
             return
         seat = None if session in self.spectators else self.seat_of(session.account)
         session.gmcp("Commerce.Status", status(self, seat))
@@ -518,7 +595,9 @@ class Table:
 
     async def finish(self) -> None:
         """The match is over: its record goes to every person who sat at the table (kept on the server, sent to
-        ``commerce join`` now or at the next login); the table waits for its host to start again."""
+        ``commerce join`` now or at the next login); the table waits for its host to start again. The match's save
+        goes only once every record is kept: on a full disk it stays, and the records are kept before the next
+        match begins (or at the next start of the server)."""
         match = self.match
         assert match is not None
         lines = list(self.record)
@@ -528,8 +607,8 @@ class Table:
             # First of all, before anything else is said or asked: ``commerce join`` keeps it at once.
             if self.server.send_record(present, f"{stamp}-{match.rules.name}.jsonl", seat, lines):
                 sent.add(seat)
-        await self.keep_records(lines, stamp, sent)
-        await self.server.write(self.writer.remove)
+        self.unfiled = Filing(lines, stamp, sent)
+        await self.file_unfiled()
         self.ended = None
         self.ident_done = None
         self.standin = set()
@@ -538,23 +617,40 @@ class Table:
         for session in self.everyone():
             session.prompt_place()
 
-    async def keep_records(self, lines: list[str], stamp: str, sent: set[int] | None = None) -> None:
-        """The record (``lines``) kept on the server for every person who sat at the table, and owed to them: sent
-        at once to those here (but the seats in ``sent``, whose client has it already), else at their next login."""
+    async def file_unfiled(self) -> bool:
+        """Keep the finished match's records that are not kept yet, then remove its save; False if some could not be
+        kept (the save stays)."""
+        assert self.unfiled is not None
+        if not await self.keep_records(self.unfiled):
+            self.log("records not all kept; the save stays")
+            return False
+        await self.server.write(self.writer.remove)
+        self.unfiled = None
+        return True
+
+    async def keep_records(self, filing: Filing) -> bool:
+        """The record kept on the server for every person who sat at the table, and owed to them: sent at once to
+        those here, else at their next login (but to the seats in ``filing.sent``, whose client has it already);
+        False if some could not be kept (``filing.kept`` says which were)."""
+        complete = True
         for seat, account in enumerate(self.seating):
-            if account is None:
+            if account is None or seat in filing.kept:
                 continue
             folder = self.server.records_folder(account)
-            path = await self.server.write(keep_record, lines, self.rules.name, KEEP_RECORDS, stamp, folder)
+            path = await self.server.write(keep_record, filing.lines, self.rules.name, KEEP_RECORDS, filing.stamp,
+                                           folder)
             if path is None:
                 self.log(f"record for {account} not kept")
+                complete = False
                 continue
-            if sent is not None and seat in sent:
+            filing.kept.add(seat)
+            if seat in filing.sent:
                 continue
             self.server.store.owe(account, str(path), seat)
             session = self.present.get(seat)
             if session is not None:
                 self.server.deliver(session, [(str(path), seat)])
+        return complete
 
     async def close(self) -> None:
         """Nobody has sat here for ``Limits.close_after`` seconds: the match so far is kept as a record for each
@@ -562,9 +658,13 @@ class Table:
         spectators go back to the lobby, and the table is gone from the index."""
         async with self.lock:
             match = self.match
-            if match is not None and not match.over:
-                await self.keep_records(list(self.record), time_stamp())
-            await self.server.write(self.writer.remove)
+            unfinished = match is not None and not match.over
+            if unfinished:
+                self.unfiled = Filing(list(self.record), time_stamp())
+            if self.unfiled is not None and not await self.file_unfiled():
+                if unfinished:
+                    self.unfiled = None
+                return  # a full disk: the table stays, and the next sweep tries again
             for session in list(self.spectators):
                 del self.spectators[session]
                 session.place = None
@@ -575,6 +675,8 @@ class Table:
                 session.prompt_place()
             for timer in [*self.timers.values(), *filter(None, [self.turn_timer])]:
                 timer.cancel()
+            if self.retrying is not None:
+                self.retrying.cancel()
             self.match = None
             self.server.forget(self)
             self.log("closed: nobody sat here")
@@ -596,6 +698,10 @@ class Table:
                 return
             view = match.public_view() if spectator else self.view(seat)  # type: ignore[arg-type]
             parsed = parse(text, view)
+            if self.stalled and parsed is not None and not (isinstance(parsed, Review) and parsed.command == "quit"):
+                # The view is of a move not saved, so not told: nothing of it is said, not even by a review command.
+                listener.say([_("The game waits until the server can save it.")])
+                return
             if parsed is None:
                 pass
             elif isinstance(parsed, Invalid):
@@ -689,3 +795,15 @@ class Table:
         listener.say(said)
         session.prompt(reader.prompt(), "rules")
 
+
+@dataclass
+class Filing:
+    """A match's record to keep for each person who sat at the table."""
+
+    lines: list[str]
+    stamp: str
+    """When the match ended (``YYYYMMDD-HHMMSS``): the record's name."""
+    sent: set[int] = field(default_factory=set)
+    """Seats whose client keeps the record already (``commerce join``): kept on the server, not owed."""
+    kept: set[int] = field(default_factory=set)
+    """Seats whose record is kept (by an earlier try on a full disk)."""
