@@ -82,7 +82,7 @@ LOOKALIKE = N_("That name looks too much like {name}; choose another.")
 @lru_cache(maxsize=8192)
 def identity(name: str) -> str:
     """The key of a name: NFKC, casefold, NFKC. Equal keys are one person (or one table), however typed."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name.strip()).casefold())
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def same(first: str, second: str) -> bool:
@@ -154,7 +154,7 @@ def looks(name: str) -> frozenset[str]:
     """How a name looks: the skeleton of the name as written (NFKC) and of its identity. The first catches a
     capital I against a small L (``Ian``, ``lan``); the second the lookalikes that differ in case
     (``KIM`` and ``kim`` with a small Cyrillic Ka)."""
-    written = unicodedata.normalize("NFKC", name.strip())
+    written = unicodedata.normalize("NFKC", name)
     return frozenset({skeleton(written), skeleton(identity(name))})
 
 
