@@ -102,6 +102,28 @@ def test_new_names_refused_over_the_wire_each_with_one_sentence_then_the_name_ag
     assert "\uff31uentin" not in log and "Mia\u3164" not in log
 
 
+def test_table_names_have_one_identity_and_a_lookalike_is_refused(server: ServerProcess) -> None:
+    """Issue 23, item 1: a table is found by its name's identity (``join`` and ``watch`` in any case or width), and
+    a new table may not be called like an existing one."""
+    host, guest, other = (RawClient(server.port, source="127.0.0.6") for _ in range(3))
+    host.login("Hilde", "hildes-secret")
+    guest.login("Gerda", "gerdas-secret")
+    other.login("Olaf", "olafs-secret")
+    host.send("create commerce name=Ida seats=3")
+    host.expect("Table Ida: ")
+    for name in ("IDA", "lda", "\u0399da"):  # the same identity, a small L, a Greek capital iota
+        other.send(f"create commerce name={name}")
+        other.expect(r"There is a table Ida already; choose another name\.|Choose a name in one alphabet")
+        other.prompt()
+    assert other.text.count("There is a table Ida already") == 2
+    guest.send("join \uff29\uff24\uff21")  # fullwidth
+    guest.expect("You sit at table Ida, seat 2")
+    other.send("watch iDA")
+    other.expect("You watch table Ida.")
+    for client in (host, guest, other):
+        client.close()
+
+
 def test_parallel_guesses_are_counted_before_they_are_checked(server: ServerProcess) -> None:
     """Issue 23, item 3: 100 connections from 10 addresses all reach the password question, 99 guess wrong at
     once: only the budget's worth of passwords is checked, and the right password after them does not get in."""

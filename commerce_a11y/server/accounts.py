@@ -89,6 +89,8 @@ class Store:
         self.db = _connect(path)
         self._upgrade(log or (lambda text: None))
         self.salt = self._salt()
+        self.being_known: set[tuple[str, str]] = set()
+        """(account, address) remembered, not yet written: a guess right after a login sees it known."""
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="store")
         self.written = _connect(path)
 
@@ -196,16 +198,19 @@ class Store:
         return hmac.new(self.salt, address.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
 
     def known(self, name: str, address: str) -> bool:
-        """Whether the account logged in from ``address`` lately."""
-        return self.db.execute("select 1 from known where account = ? and address = ?",
-                               (identity(name), self._address(address))).fetchone() is not None
+        """Whether the account logged in from ``address`` lately (also when that is still being written)."""
+        row = (identity(name), self._address(address))
+        return row in self.being_known or self.db.execute(
+            "select 1 from known where account = ? and address = ?", row).fetchone() is not None
 
     def logged_in_from(self, name: str, address: str) -> None:
         """Remember ``address`` as one the account logged in from; only the latest ``KNOWN_ADDRESSES`` are kept."""
-        key = identity(name)
-        self._write("insert or replace into known values (?, ?, ?)", (key, self._address(address), time.time()))
+        key, hashed = identity(name), self._address(address)
+        self.being_known.add((key, hashed))
+        self._write("insert or replace into known values (?, ?, ?)", (key, hashed, time.time()))
         self._write("delete from known where account = ? and address not in (select address from known where "
-                    "account = ? order by seen desc limit ?)", (key, key, KNOWN_ADDRESSES))
+                    "account = ? order by seen desc limit ?)", (key, key, KNOWN_ADDRESSES)).add_done_callback(
+            lambda _done: self.being_known.discard((key, hashed)))
 
     # ----- tables -----
 
