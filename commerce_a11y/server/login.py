@@ -62,6 +62,7 @@ class Login:
             return False
 
     async def steps(self) -> bool:
+        """A name, then its account's password or a new account's two, until one of them lets the person in."""
         while True:
             name = await self.name()
             if name is None:

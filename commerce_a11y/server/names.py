@@ -151,9 +151,10 @@ def skeleton(text: str) -> str:
 
 @lru_cache(maxsize=8192)
 def looks(name: str) -> frozenset[str]:
-    """How a name looks: the skeleton of the name as written (NFKC) and of its identity. The first catches a
-    capital I against a small L (``Ian``, ``lan``); the second the lookalikes that differ in case
-    (``KIM`` and ``kim`` with a small Cyrillic Ka)."""
+    """How a name looks: the skeleton of the name as written (NFKC) and of its identity. The first is the name as
+    everyone reads it (``Ian`` with a capital i and ``lan``, ``Kim`` and ``Kim`` with a Cyrillic Ka); the second
+    is every spelling that logs in to it, in any case (the account ``LAN`` is also ``lan``, which looks like
+    ``Ian``)."""
     written = unicodedata.normalize("NFKC", name)
     return frozenset({skeleton(written), skeleton(identity(name))})
 
@@ -195,8 +196,8 @@ def form_refusal(name: str, form_message: str = PLAYER_NAME_FORM) -> Refusal | N
     """Why ``name`` (as ``typed`` gives it) is not written plainly enough to be a new name; None if it is.
 
     The checks go from what a person is least likely to see to what they can fix by retyping: invisible
-    characters, special forms (fullwidth, ligatures, the long s, the Kelvin sign), accent marks left separate,
-    the length and the characters allowed, and scripts mixed."""
+    characters, special forms (fullwidth, ligatures, the long s, mathematical letters; the Kelvin sign is a K
+    already, by NFC), accent marks left separate, the length and the characters allowed, and scripts mixed."""
     if any(invisible(ch) for ch in name):
         return Refusal("invisible", INVISIBLE)
     if unicodedata.normalize("NFKC", name) != name:
@@ -219,9 +220,8 @@ def name_refusal(name: str, taken: Iterable[tuple[str, str]] = ()) -> Refusal | 
     words = game_looks()
     if any(look in words for look in looks(name)):
         return Refusal("game word", GAME_WORD, name)
-    for _look, other in taken:
-        return Refusal("lookalike", LOOKALIKE, other)
-    return None
+    other = next((name for _look, name in taken), None)
+    return None if other is None else Refusal("lookalike", LOOKALIKE, other)
 
 
 def table_name_refusal(name: str) -> Refusal | None:
