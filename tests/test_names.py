@@ -232,7 +232,7 @@ def lookalike(draw: st.DrawFn, name: str) -> str:
     return "".join(out)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
                                                                     HealthCheck.too_slow])
 @given(first=plain_name(), data=st.data())
 def test_two_names_nobody_could_tell_apart_are_one_account_or_the_second_is_refused(first: str,
