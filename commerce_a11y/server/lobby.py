@@ -142,7 +142,7 @@ class Server:
             self.tables[identity(name)] = table
 
     def table(self, name: str) -> Table | None:
-        return self.tables.get(identity(name))
+        return self.tables.get(identity(name.strip()))
 
     def lookalike_table(self, name: str) -> Table | None:
         """A table whose name looks like ``name`` (``names.looks``), which a new table may not be called."""
