@@ -258,12 +258,15 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
         await asyncio.sleep(1.0)
         before = rss_kib(proc.pid)
         players: list[Player] = []
-        limit = asyncio.Semaphore(100)
+        # Logging in at once: at most the server's share of connections not logged in yet (a fifth of them), each
+        # from a loopback address of its own on Linux (the server allows only a few logins at once per address).
+        limit = asyncio.Semaphore(min(100, (clients + 50) // 5))
 
         async def connect(index: int) -> Player:
+            source = (f"127.0.{index // 250}.{1 + index % 250}", 0) if sys.platform == "linux" else None
             async with limit:
                 _transport, player = await loop.create_connection(
-                    lambda: Player(f"P{index:05d}", stats), "127.0.0.1", port)
+                    lambda: Player(f"P{index:05d}", stats), "127.0.0.1", port, local_addr=source)
                 await player.login()
                 return player
 

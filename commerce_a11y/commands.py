@@ -498,6 +498,12 @@ def _ruleset_words(name: str) -> tuple[str, str]:
               help=_("Connections at most from one address."))
 @click.option("--logins-per-minute", "logins", type=click.IntRange(1, 1_000_000), default=20, show_default=True,
               help=_("Login attempts at most per address and minute."))
+@click.option("--login-time", type=click.IntRange(5, 3600), default=60, show_default=True,
+              help=_("Seconds a connection has to log in, name and password."))
+@click.option("--login-connections", type=click.IntRange(1, 100_000), default=None,
+              help=_("Connections at most that have not logged in yet (default: a fifth of --max-connections)."))
+@click.option("--login-per-address", type=click.IntRange(1, 100_000), default=3, show_default=True,
+              help=_("Connections at most from one address that have not logged in yet."))
 @click.option("--grace", type=click.IntRange(0, 3600), default=90, show_default=True,
               help=_("Seconds a dropped player's seat waits before a computer player plays for them."))
 @click.option("--idle", type=click.IntRange(2, 86_400), default=1800, show_default=True,
@@ -510,7 +516,8 @@ def _ruleset_words(name: str) -> tuple[str, str]:
               help=_("Processes that compute computer players' moves (default: one per processor)."))
 @_lang_option
 def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None, tls_key: Path | None,
-                  max_connections: int, per_address: int, logins: int, grace: int, idle: int, tables: int,
+                  max_connections: int, per_address: int, logins: int, login_time: int,
+                  login_connections: int | None, login_per_address: int, grace: int, idle: int, tables: int,
                   close_after: float, workers: int | None) -> None:
     from .server.lobby import Limits
     from .server.serve import run, tls_context
@@ -520,6 +527,7 @@ def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None
         raise click.UsageError(_("Give both --tls-cert and --tls-key, or neither."))
     tls = tls_context(tls_cert, tls_key) if tls_cert is not None and tls_key is not None else None
     limits = Limits(connections=max_connections, per_address=per_address, grace=grace, idle=idle, logins=logins,
+                    login=login_time, waiting=login_connections, waiting_per_address=login_per_address,
                     tables=tables, close_after=close_after * 3600)
     sys.exit(run(host, port, data or data_dir() / "server", limits, tls, workers))
 

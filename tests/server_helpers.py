@@ -73,8 +73,11 @@ class ServerProcess:
 class RawClient:
     """One connection, read on demand with timeouts."""
 
-    def __init__(self, port: int, mud: bool = True, host: str = "127.0.0.1") -> None:
-        self.sock = socket.create_connection((host, port), timeout=10)
+    def __init__(self, port: int, mud: bool = True, host: str = "127.0.0.1", source: str | None = None) -> None:
+        # ``source``: the client's own address, such as 127.0.0.7 (Linux routes all of 127.0.0.0/8 to the loopback
+        # device), for tests of limits per address.
+        self.sock = socket.create_connection((host, port), timeout=10,
+                                             source_address=(source, 0) if source else None)
         self.mud = mud
         self.filter = t.Filter()
         self.raw = bytearray()

@@ -24,7 +24,7 @@ HEADER = {"de": r"Runde (\d+)\. ", "nl": r"Ronde (\d+)\. ", "en": r"Hand (\d+)\.
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory):
     process = ServerProcess(tmp_path_factory.mktemp("serve"), "--per-address", "300", "--max-connections", "400",
-                            "--logins-per-minute", "1000")
+                            "--logins-per-minute", "1000", "--login-per-address", "300", "--login-connections", "400")
     yield process
     process.stop()
 

@@ -8,8 +8,11 @@ layer only moves lines; the engine, narrator, parser and review commands are the
 - ``telnet``: the wire (our own small IAC filter; CRLF, GA/EOR, CHARSET, TTYPE/MTTS, ECHO, GMCP), shared by both ends;
 - ``connection``: one client's connection on the server: negotiation, lines in, a bounded output;
 - ``accounts``: names and Argon2 password hashes, the table index and record deliveries in SQLite;
+- ``names``: one identity for a name, how a name looks (Unicode's confusable skeleton), the names refused;
+- ``admission``: connections in all, per address, and the share of those not logged in yet;
+- ``login``: a name and a password, in the order a person meets them; ``guesses``: the limits on password guesses;
 - ``thinking``: computer players' decisions and hints, computed in worker processes;
 - ``seat`` and ``table``: a table's match and the people who hear it;
-- ``lobby``: logging in and the lobby's commands; ``serve``: the process, its limits, log and signals;
+- ``lobby``: the lobby's commands; ``serve``: the process, its limits, log and signals;
 - ``join``: the game's own client.
 """

@@ -30,6 +30,8 @@ INPUT_QUEUE = 64
 CLOSED = None
 TOO_LONG = "\x00too long"
 DROPPED = "\x00dropped"
+NOT_UTF8 = "\x00not utf-8"
+"""A password line that is not UTF-8 (the only charset offered): refused, never decoded into something else."""
 
 
 class Connection(asyncio.Protocol):
@@ -112,7 +114,10 @@ class Connection(asyncio.Protocol):
         else:
             assert isinstance(line, bytes)
             if self.echo_off:  # a password: not cleaned into something else, and never logged
-                text = line.decode("utf-8", errors="replace")
+                try:
+                    text = line.decode("utf-8")
+                except UnicodeDecodeError:
+                    text = NOT_UTF8
             else:
                 if self.encoding != "utf-8" and any(b > 127 for b in line):
                     try:
@@ -135,7 +140,8 @@ class Connection(asyncio.Protocol):
             self.waiter.set_result(None)
 
     async def read_line(self) -> str | None:
-        """The next line (cleaned of control characters), ``TOO_LONG``, ``DROPPED``, or None when closed."""
+        """The next line (cleaned of control characters), ``TOO_LONG``, ``DROPPED``, ``NOT_UTF8`` (a password), or
+        None when closed."""
         while not self.lines:
             if self.closed:
                 return None

@@ -1,8 +1,8 @@
-"""The server's people: logging in, the lobby's commands, and handing a person's lines to their table.
+"""The server's people: the lobby's commands, and handing a person's lines to their table.
 
-A connection is asked for a name, then a password (a name not known yet: the password twice, and the account exists
-from then on), then it is in the lobby, or back in its seat if it sat at a table. Every sentence is said in the
-person's language (``speaking``), which the account remembers with their verbosity and card style.
+A connection logs in first (``login.py``: a name, a password), then it is in the lobby, or back in its seat if it
+sat at a table. Every sentence is said in the person's language (``speaking``), which the account remembers with
+their verbosity and card style. People and tables are known by their names' identities (``names.identity``).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import re
 import secrets
 import time
 from collections import deque
@@ -24,29 +23,28 @@ from typing import Any
 from ..bots import BOT_KINDS
 from ..console.parser import normalize, setting_vocabulary, setting_word
 from ..console.session import match_title
-from ..i18n import LANGUAGES, N_, _, speaking
+from ..i18n import LANGUAGES, _, speaking
 from ..narration.narrator import CardStyle, Verbosity
 from ..rules import OptionError, parse_assignments, ruleset
-from . import accounts
 from .accounts import Store
+from .admission import Admission
 from .connection import DROPPED, TOO_LONG, Connection
+from .guesses import Guesses
+from .login import Login
+from .names import identity, looks, same, table_name_refusal
 from .saves import Writes
 from .table import GRACE, Table
 from .thinking import Thinkers
 from .words import GAME_SETTINGS, lobby_command, lobby_word
 
-NAME = re.compile(r"[^\W_][\w\-]{1,19}")
-"""A player's name: 2 to 20 letters, digits, hyphens and underscores, beginning with a letter or digit."""
-PASSWORD_LIMIT = 200
-LOGIN_SECONDS = 120.0
-"""A connection must log in within this time."""
+LOGIN_SECONDS = 60.0
+"""A connection must log in within this time: the name and the password (for a new account, both passwords)."""
 LOBBY_IDLE = 30 * 60.0
 """A connection idle this long in the lobby is closed (one seated at a table is never timed out)."""
 LOGINS_PER_MINUTE = 20
 """Login attempts (names given) per address and minute."""
-FAILED_PASSWORDS = 5
-"""Wrong passwords for one account within ``FAILED_WINDOW`` seconds before it refuses logins for that time."""
-FAILED_WINDOW = 300.0
+WAITING_PER_ADDRESS = 3
+"""Connections from one address that may be logging in at once."""
 CHAT_LINES, CHAT_WINDOW = 5, 10.0
 """At most this many chat lines in this many seconds."""
 CHAT_LIMIT = 300
@@ -64,7 +62,8 @@ contend with the event loop for the interpreter (bench/serve_load.py: 8 threads 
 @dataclass
 class Limits:
     """What one server allows: connections in all and per address, seconds idle in the lobby and to log in, the
-    grace period of a dropped seat, login attempts per address and minute, the tables one account may sit at, and
+    grace period of a dropped seat, login attempts per address and minute, connections not logged in yet, in all
+    (None: a fifth of ``connections``) and per address (``admission.py``), the tables one account may sit at, and
     the seconds after which a table nobody has sat at is closed."""
 
     connections: int = 500
@@ -73,6 +72,8 @@ class Limits:
     login: float = LOGIN_SECONDS
     grace: int = GRACE
     logins: int = LOGINS_PER_MINUTE
+    waiting: int | None = None
+    waiting_per_address: int = WAITING_PER_ADDRESS
     tables: int = TABLES_PER_ACCOUNT
     close_after: float = CLOSE_AFTER
 
@@ -97,7 +98,8 @@ class Server:
                  log: Callable[[str], None] | None = None) -> None:
         self.data = data
         self.limits = limits or Limits()
-        self.store = Store(data / "server.db")
+        self._log = log or (lambda text: None)
+        self.store = Store(data / "server.db", self.log)
         self.thinkers = thinkers or Thinkers()
         self.io = ThreadPoolExecutor(SAVE_THREADS, thread_name_prefix="save")
         self.writes = Writes(self.io, SAVE_THREADS)
@@ -105,10 +107,9 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.online: dict[str, Session] = {}
         self.sessions: set[Session] = set()
-        self.per_address: dict[str, int] = {}
+        self.admission = Admission(self.limits, self.log)
         self.attempts: dict[str, deque[float]] = {}
-        self.failures: dict[str, deque[float]] = {}
-        self._log = log or (lambda text: None)
+        self.guesses = Guesses()
         self.tasks: set[asyncio.Task[None]] = set()
 
     def log(self, text: str) -> None:
@@ -119,7 +120,7 @@ class Server:
         return await asyncio.get_running_loop().run_in_executor(self.io, function, *args)
 
     def records_folder(self, account: str) -> Path:
-        digest = hashlib.sha256(account.casefold().encode("utf-8")).hexdigest()[:16]
+        digest = hashlib.sha256(identity(account).encode("utf-8")).hexdigest()[:16]
         return self.data / "records" / digest
 
     # ----- tables -----
@@ -147,10 +148,15 @@ class Server:
             elif not table.people:
                 self.store.drop_table(ident)
                 continue
-            self.tables[name.casefold()] = table
+            self.tables[identity(name)] = table
 
     def table(self, name: str) -> Table | None:
-        return self.tables.get(name.strip().casefold())
+        return self.tables.get(identity(name.strip()))
+
+    def lookalike_table(self, name: str) -> Table | None:
+        """A table whose name looks like ``name`` (``names.looks``), which a new table may not be called."""
+        seen = looks(name)
+        return next((table for table in self.tables.values() if looks(table.name) & seen), None)
 
     def seated_at(self, account: str) -> Table | None:
         """The table where the account has a seat in a match being played (or waiting to be started)."""
@@ -169,8 +175,8 @@ class Server:
 
     def forget(self, table: Table) -> None:
         """The table is gone: from the tables people can name, and from the index."""
-        if self.tables.get(table.name.casefold()) is table:
-            del self.tables[table.name.casefold()]
+        if self.tables.get(identity(table.name)) is table:
+            del self.tables[identity(table.name)]
         self.store.drop_table(table.ident)
 
     async def sweep(self) -> None:
@@ -228,19 +234,8 @@ class Server:
 
     # ----- connections -----
 
-    def admit(self, conn: Connection) -> bool:
-        """Limits on connections in all and per address."""
-        count = self.per_address.get(conn.peer, 0)
-        if len(self.sessions) >= self.limits.connections or count >= self.limits.per_address:
-            conn.say([_("The server is full; try again later.")])
-            conn.close()
-            self.log(f"refused {conn.peer}: full")
-            return False
-        self.per_address[conn.peer] = count + 1
-        return True
-
     def opened(self, conn: Connection) -> None:
-        if not self.admit(conn):
+        if not self.admission.admit(conn):
             return
         session = Session(self, conn)
         self.sessions.add(session)
@@ -251,11 +246,8 @@ class Server:
 
     def closed(self, session: Session) -> None:
         self.sessions.discard(session)
-        peer = session.conn.peer
-        self.per_address[peer] = self.per_address.get(peer, 1) - 1
-        if self.per_address[peer] <= 0:
-            self.per_address.pop(peer, None)
-        self.log(f"disconnect {peer} {session.account or '-'}")
+        self.admission.closed(session.conn)
+        self.log(f"disconnect {session.conn.peer} {session.account or '-'}")
 
     def rate(self, book: dict[str, deque[float]], key: str, limit: int, window: float, add: bool = True) -> bool:
         """Whether another event under ``key`` stays within ``limit`` per ``window`` seconds (and count it)."""
@@ -327,7 +319,8 @@ class Session:
 
     async def run(self) -> None:
         try:
-            if await self.login():
+            if await Login(self).run():
+                self.arrive()
                 await self.lobby()
         except (ConnectionError, asyncio.CancelledError):
             pass
@@ -348,120 +341,13 @@ class Session:
                 self.say([_("Idle too long; goodbye.")])
             return None
 
-    async def login(self) -> bool:
-        deadline = time.monotonic() + self.server.limits.login
-        failures = 0
-        while True:
-            self.prompt(self.t(N_("Name? ")), "name")
-            line = await self.read(max(1.0, deadline - time.monotonic()))
-            if line is None:
-                return False
-            if line in (TOO_LONG, DROPPED):
-                self.say([self.t(N_("That line is too long; it is left out."))])
-                continue
-            name = line.strip()
-            if not name:
-                continue
-            if not self.server.rate(self.server.attempts, self.conn.peer, self.server.limits.logins, 60.0):
-                self.say([self.t(N_("Too many logins from your address; try again in a minute."))])
-                return False
-            with speaking(self.lang):
-                refusal = name_refusal(name)
-            if refusal:
-                self.say([refusal])
-                continue
-            found = self.server.store.account(name)
-            if found is None:
-                created = await self.new_account(name, deadline)
-                if created is None:
-                    return False
-                if not created:
-                    continue
-            else:
-                stored_name, hashed, settings = found
-                if not self.server.rate(self.server.failures, stored_name.casefold(), FAILED_PASSWORDS,
-                                        FAILED_WINDOW, add=False):
-                    self.say([self.t(N_("Too many wrong passwords for {name}; try again in a few minutes.")).format(
-                        name=stored_name)])
-                    return False
-                password = await self.password(self.t(N_("Password? ")), "password", deadline)
-                if password is None:
-                    return False
-                ok = await asyncio.get_running_loop().run_in_executor(
-                    self.server.hashing, accounts.verify_password, hashed, password)
-                if not ok:
-                    self.server.rate(self.server.failures, stored_name.casefold(), FAILED_PASSWORDS, FAILED_WINDOW)
-                    failures += 1
-                    self.server.log(f"failed login {self.conn.peer} {stored_name}")
-                    self.say([self.t(N_("Wrong password."))])
-                    if failures >= 3:
-                        return False
-                    continue
-                self.account = stored_name
-                self.apply_settings(settings)
-            break
-        self.arrive()
-        return True
-
-    async def password(self, question: str, kind: str, deadline: float) -> str | None:
-        """A password, asked with the client's echo off (WILL ECHO around this prompt only)."""
-        self.conn.password_mode(True)
-        try:
-            self.prompt(question, kind)
-            line = await self.read(max(1.0, deadline - time.monotonic()))
-        finally:
-            self.conn.password_mode(False)
-        self.say([""])  # the client did not echo the line end either
-        if line in (TOO_LONG, DROPPED):
-            return ""
-        return line[:PASSWORD_LIMIT] if line is not None else None
-
-    async def new_account(self, name: str, deadline: float) -> bool | None:
-        """Ask a new name's password twice and create the account; None if the connection ended."""
-        self.say([self.t(N_("{name} is new here.")).format(name=name)])
-        first = await self.password(self.t(N_("Choose a password? ")), "new-password", deadline)
-        if first is None:
-            return None
-        if len(first) < 4:
-            self.say([self.t(N_("A password needs at least 4 characters."))])
-            return False
-        second = await self.password(self.t(N_("The password again? ")), "confirm", deadline)
-        if second is None:
-            return None
-        if first != second:
-            self.say([self.t(N_("The passwords differ."))])
-            return False
-        hashed = await asyncio.get_running_loop().run_in_executor(self.server.hashing, accounts.hash_password, first)
-        if self.conn.screen_reader and "verbosity" not in self.chosen:
-            self.verbosity = "brief"  # MTTS says a screen reader reads along: say less by default
-            self.chosen["verbosity"] = "brief"
-        if not await self.server.store.create_account(name, hashed, dict(self.chosen)):
-            self.say([self.t(N_("That name was just taken; choose another."))])
-            return False
-        self.server.log(f"new account {name} from {self.conn.peer}")
-        self.account = name
-        return True
-
-    def apply_settings(self, settings: dict[str, str]) -> None:
-        """The account's remembered settings, then what the client asked for now (``commerce join``)."""
-        merged = {**settings, **self.chosen}
-        if merged.get("lang") in LANGUAGES:
-            self.lang = merged["lang"]
-        if merged.get("verbosity") in Verbosity.__members__.values():
-            self.verbosity = merged["verbosity"]
-        elif self.conn.screen_reader:
-            self.verbosity = "brief"
-        if merged.get("cards") in CardStyle.__members__.values():
-            self.cards = merged["cards"]
-        if self.chosen:
-            self.keep_settings()
-
     def keep_settings(self) -> None:
         self.server.store.remember(self.account, {"lang": self.lang, "verbosity": self.verbosity, "cards": self.cards})
 
     def arrive(self) -> None:
         """Logged in: a second login of the same account takes over from the first."""
-        key = self.account.casefold()
+        self.server.admission.logged_in(self.conn)
+        key = identity(self.account)
         old = self.server.online.get(key)
         if old is not None and old is not self:
             with speaking(old.lang):
@@ -474,7 +360,7 @@ class Session:
 
     def gone(self) -> None:
         """The connection ended: the seat waits for its grace period; a spectator stops watching."""
-        key = self.account.casefold()
+        key = identity(self.account)
         if self.account and self.server.online.get(key) is self:
             del self.server.online[key]
         table, self.place = self.place, None
@@ -693,11 +579,12 @@ class Session:
             return
         name = table_options.pop("name", "") or self.account
         refusal = table_name_refusal(name)
-        if refusal:
-            self.say([refusal])
+        if refusal is not None:
+            self.say([refusal.sentence()])
             return
-        if self.server.table(name) is not None:
-            self.say([_("There is a table {name} already; choose another name.").format(name=name)])
+        existing = self.server.table(name) or self.server.lookalike_table(name)
+        if existing is not None:
+            self.say([_("There is a table {name} already; choose another name.").format(name=existing.name)])
             return
         seats_text = table_options.pop("seats", str(SEATS_DEFAULT))
         level = table_options.pop("bots", LEVEL_DEFAULT)
@@ -729,7 +616,7 @@ class Session:
         code = f"{secrets.randbelow(10**6):06d}" if private else None
         table = Table(self.server, secrets.token_hex(6), name, rules, int(seats_text), level, self.account, code,
                       hints, int(timer) if timer else None, int(grace_text))
-        self.server.tables[name.casefold()] = table  # the name is taken from now on
+        self.server.tables[identity(name)] = table  # the name is taken from now on
         table.sit(self)
         self.place = table
         if not await table.remembered():  # only a table a restart will find
@@ -826,7 +713,7 @@ class Session:
         if table is None or self in table.spectators:
             self.say([_("Join a table first.")])
             return
-        if table.host.casefold() != self.account.casefold():
+        if not same(table.host, self.account):
             self.say([_("Only the host, {name}, can start.").format(name=table.host)])
             return
         if table.state == "playing":
@@ -836,7 +723,7 @@ class Session:
 
     async def do_set(self, rest: str) -> None:
         table = self.place
-        if table is None or table.host.casefold() != self.account.casefold():
+        if table is None or not same(table.host, self.account):
             self.say([_("Only a table's host can set its options.")])
             return
         try:
@@ -864,24 +751,6 @@ def _hints_lines(on: bool) -> list[str]:
 
 def _timer_lines(seconds: int | None) -> list[str]:
     return [_("Turn timer: {seconds} seconds.").format(seconds=seconds) if seconds else _("Turn timer: off.")]
-
-
-def name_refusal(name: str) -> str | None:
-    """Why a name cannot be an account's (None if it can)."""
-    from ..commands import OPPONENT_NAMES
-    from ..console.session import own_words
-
-    if not NAME.fullmatch(name):
-        return _("A name has 2 to 20 letters or digits, for example Anna.")
-    if name.casefold() in own_words() or name.casefold() in {n.casefold() for n in OPPONENT_NAMES}:
-        return _("{name} is taken by the game; choose another.").format(name=name)
-    return None
-
-
-def table_name_refusal(name: str) -> str | None:
-    if not NAME.fullmatch(name):
-        return _("A table's name has 2 to 20 letters or digits.")
-    return None
 
 
 def table_line(table: Table) -> str:

@@ -33,6 +33,7 @@ from ..records import keep_record, time_stamp
 from ..rules import IllegalAction, Match, Player, Ruleset, SeatView, record_lines, replay
 from ..storage import SaveRefused, new_ident
 from . import thinking
+from .names import identity, same
 from .saves import TableSaves
 from .seat import Listener
 from .status import public_status, seat_status, status
@@ -120,8 +121,8 @@ class Table:
         return [a for a in self.seating if a is not None]
 
     def seat_of(self, account: str) -> int | None:
-        key = account.casefold()
-        return next((s for s, a in enumerate(self.seating) if a is not None and a.casefold() == key), None)
+        key = identity(account)
+        return next((s for s, a in enumerate(self.seating) if a is not None and identity(a) == key), None)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now, made once per move: the question and the parse of its answer read the same
@@ -219,7 +220,7 @@ class Table:
 
     def pass_host(self) -> None:
         """The host role goes to the next person present when the host is not."""
-        if any(s.account.casefold() == self.host.casefold() for s in self.present.values()):
+        if any(same(s.account, self.host) for s in self.present.values()):
             return
         if not self.present:
             return
@@ -251,8 +252,8 @@ class Table:
             await asyncio.to_thread(getattr, self.rules, "table")
             if self.state == "playing":  # another host started it meanwhile
                 return
-        taken = {a.casefold() for a in self.people}
-        names = iter(n for n in OPPONENT_NAMES if n.casefold() not in taken)
+        taken = {identity(a) for a in self.people}
+        names = iter(n for n in OPPONENT_NAMES if identity(n) not in taken)
         players = [Player(a, "human") if a is not None else Player(next(names), f"bot:{self.level}")
                    for a in self.seating]
         self.match = Match(self.rules, players, secrets.randbelow(2**31))

@@ -1,0 +1,212 @@
+"""Logging in, in the order a person meets it: a name, then a password (for a new name: the password twice, and the
+account exists from then on), all within ``Limits.login`` seconds.
+
+The name is taken as its identity (``names.identity``), so a lookalike spelling of someone's name asks for that
+person's password; a new name must be written plainly and look like nobody else's (``names.name_refusal``). A
+password must be UTF-8 text; it is never cleaned, logged or checked in any other form. Guesses are counted before
+they are checked and slowed down, never locking an owner out (``guesses.py``). Each refusal is one sentence saying
+what to do, then the same question again, and one line in the server's log (never a password, never a typed line).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from ..i18n import LANGUAGES, N_, _, speaking
+from ..narration.narrator import CardStyle, Verbosity
+from . import accounts
+from .admission import network
+from .connection import DROPPED, NOT_UTF8, TOO_LONG
+from .guesses import Guess
+from .names import identity, name_refusal, typed
+
+if TYPE_CHECKING:
+    from .lobby import Session
+
+PASSWORD_LIMIT = 200
+SHORTEST_PASSWORD = 4
+WRONG_PASSWORDS = 3
+"""Wrong passwords on one connection before it is closed."""
+
+NAME_QUESTION = N_("Name? ")
+TOO_LONG_LINE = N_("That line is too long; it is left out.")
+
+
+class Login:
+    """One connection's way in; ``run`` is True once the person is logged in (``Session.account`` set)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.server = session.server
+        self.address = network(session.conn.peer)
+        self.wrong = 0
+
+    def say(self, message: str, **values: str) -> None:
+        """A sentence in the person's language as it is now (``commerce join`` may say it while logging in)."""
+        with speaking(self.session.lang):
+            self.session.say([_(message).format(**values)])
+
+    def refused(self, reason: str) -> None:
+        self.server.log(f"refused {self.session.conn.peer}: {reason}")
+
+    async def run(self) -> bool:
+        """The whole login, within its deadline."""
+        seconds = self.server.limits.login
+        try:
+            async with asyncio.timeout(seconds):
+                return await self.steps()
+        except TimeoutError:
+            self.say(N_("You did not log in within {seconds} seconds; goodbye."), seconds=f"{seconds:g}")
+            self.refused("no login in time")
+            return False
+
+    async def steps(self) -> bool:
+        """A name, then its account's password or a new account's two, until one of them lets the person in."""
+        while True:
+            name = await self.name()
+            if name is None:
+                return False
+            found = self.server.store.account(name)
+            done = await (self.new_account(name) if found is None else self.password_of(*found))
+            if done is None:
+                return False
+            if done:
+                return True
+
+    # ----- the name -----
+
+    async def name(self) -> str | None:
+        """A name (in NFC), asked until one comes; None if the connection ended or gave too many."""
+        while True:
+            self.session.prompt(self.session.t(NAME_QUESTION), "name")
+            line = await self.session.conn.read_line()
+            if line is None:
+                return None
+            if line in (TOO_LONG, DROPPED):
+                self.say(TOO_LONG_LINE)
+                continue
+            name = typed(line)
+            if not name:
+                continue
+            limits = self.server.limits
+            if not self.server.rate(self.server.attempts, self.address, limits.logins, 60.0):
+                self.say(N_("Too many logins from your address; try again in a minute."))
+                self.refused("too many logins from the address")
+                return None
+            return name
+
+    # ----- an account's password -----
+
+    async def password_of(self, name: str, hashed: str, settings: dict[str, str]) -> bool | None:
+        """The password of an existing account (``name`` as it was created): True if right, False to ask the name
+        again, None to end the connection."""
+        guesses, key = self.server.guesses, identity(name)
+        known = self.server.store.known(name, self.address)
+        spent = guesses.refusal(key, self.address, known)
+        if spent is not None:
+            return self.spent(spent, name)
+        password = await self.password(N_("Password? "), "password")
+        if password is None:
+            return None
+        guess = guesses.reserve(key, self.address, known)  # counted now, before any wait: see guesses.py
+        if not isinstance(guess, Guess):
+            return self.spent(guess, name)
+        await asyncio.sleep(guesses.wait(guess))
+        right = await asyncio.get_running_loop().run_in_executor(
+            self.server.hashing, accounts.verify_password, hashed, password)
+        if not right:
+            self.server.log(f"failed login {self.session.conn.peer} {name}")
+            await asyncio.sleep(guesses.wrong(guess))
+            self.say(N_("Wrong password."))
+            self.wrong += 1
+            return None if self.wrong >= WRONG_PASSWORDS else False
+        guesses.right(guess)
+        self.session.account = name
+        self.apply_settings(settings)
+        self.server.store.logged_in_from(name, self.address)
+        return True
+
+    def spent(self, spent: str, name: str) -> bool:
+        if spent == "account":
+            self.say(N_("Too many wrong passwords for {name}; try again in a few minutes."), name=name)
+        else:
+            self.say(N_("Too many wrong passwords from your address; try again in a few minutes."))
+        self.refused(f"too many wrong passwords for {name} ({spent})")
+        return False
+
+    async def password(self, question: str, kind: str) -> str | None:
+        """A password, asked with the client's echo off (WILL ECHO around this prompt only) until one comes that
+        is UTF-8 text of a line's length; None if the connection ended."""
+        conn = self.session.conn
+        while True:
+            conn.password_mode(True)
+            try:
+                self.session.prompt(self.session.t(question), kind)
+                line = await conn.read_line()
+            finally:
+                conn.password_mode(False)
+            self.session.say([""])  # the client did not echo the line end either
+            if line is None:
+                return None
+            if line in (TOO_LONG, DROPPED):
+                self.say(TOO_LONG_LINE)
+            elif line == NOT_UTF8 or "\ufffd" in line:
+                self.say(N_("That password is not valid UTF-8 text; set your client to UTF-8."))
+                self.refused("a password not UTF-8")
+            else:
+                return line[:PASSWORD_LIMIT]
+
+    # ----- a new account -----
+
+    async def new_account(self, name: str) -> bool | None:
+        """Ask a new name's password twice and create the account: True if made, False to ask the name again,
+        None if the connection ended."""
+        store = self.server.store
+        refusal = name_refusal(name, store.lookalikes(name))
+        if refusal is not None:
+            with speaking(self.session.lang):
+                self.session.say([refusal.sentence()])
+            self.refused(f"a new name ({refusal.kind})")
+            return False
+        self.say(N_("{name} is new here."), name=name)
+        first = await self.password(N_("Choose a password? "), "new-password")
+        if first is None:
+            return None
+        if len(first) < SHORTEST_PASSWORD:
+            self.say(N_("A password needs at least 4 characters."))
+            return False
+        second = await self.password(N_("The password again? "), "confirm")
+        if second is None:
+            return None
+        if first != second:
+            self.say(N_("The passwords differ."))
+            return False
+        hashed = await asyncio.get_running_loop().run_in_executor(self.server.hashing, accounts.hash_password, first)
+        session = self.session
+        if session.conn.screen_reader and "verbosity" not in session.chosen:
+            session.verbosity = "brief"  # MTTS says a screen reader reads along: say less by default
+            session.chosen["verbosity"] = "brief"
+        if not await store.create_account(name, hashed, dict(session.chosen)):
+            self.say(N_("That name was just taken; choose another."))
+            self.refused("a new name (just taken)")
+            return False
+        self.server.log(f"new account {name} from {session.conn.peer}")
+        session.account = name
+        store.logged_in_from(name, self.address)
+        return True
+
+    def apply_settings(self, settings: dict[str, str]) -> None:
+        """The account's remembered settings, then what the client asked for now (``commerce join``)."""
+        session = self.session
+        merged = {**settings, **session.chosen}
+        if merged.get("lang") in LANGUAGES:
+            session.lang = merged["lang"]
+        if merged.get("verbosity") in Verbosity.__members__.values():
+            session.verbosity = merged["verbosity"]
+        elif session.conn.screen_reader:
+            session.verbosity = "brief"
+        if merged.get("cards") in CardStyle.__members__.values():
+            session.cards = merged["cards"]
+        if session.chosen:
+            session.keep_settings()
