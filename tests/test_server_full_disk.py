@@ -125,3 +125,38 @@ def test_after_sigkill_on_a_full_disk_every_move_heard_is_in_the_save_and_the_ta
         server.stop()
     log = (server.data / "server.log").read_text()
     assert re.search(r"table Beas \(\w+\): restored|table Beas restored", log), log[-1500:]
+
+
+def test_on_a_full_disk_a_new_account_and_a_new_table_are_refused_with_a_sentence(disk: SmallDisk) -> None:
+    """SQLite's own writes meet the full disk too (only on a real file system; the injected one fails os.write)."""
+    if not disk.real:
+        pytest.skip("only a real full file system refuses SQLite's writes")
+    server = ServerProcess(disk.data, "--logins-per-minute", "1000")
+    try:
+        cid = RawClient(server.port)
+        cid.login("Cid")
+        disk.fill()
+        cid.send("create commerce name=Nowhere seats=3")
+        cid.expect("The server cannot save right now: try again in a moment.")
+        new = RawClient(server.port)
+        new.prompt()
+        new.send("Dot")
+        new.prompt()
+        new.send("secret1")
+        new.prompt()
+        new.send("secret1")
+        new.expect("The server cannot save right now: try again in a moment.")
+        assert new.prompt() == "Name? "  # asked again, and nothing broke
+        disk.free()
+        new.send("Dot")
+        new.prompt()
+        new.send("secret1")
+        new.prompt()
+        new.send("secret1")
+        new.expect("Welcome, Dot.")
+        cid.send("create commerce name=Somewhere seats=3")
+        cid.expect("Table Somewhere: ")
+        cid.close()
+        new.close()
+    finally:
+        server.stop()

@@ -26,6 +26,7 @@ loop must not (bench/serve_load.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -68,6 +69,10 @@ create table if not exists meta (name text primary key, value text not null);
 _MIGRATION = ("alter table accounts add column key text",
               "alter table accounts add column disabled integer not null default 0")
 _INDEX = "create unique index if not exists accounts_key on accounts (key) where not disabled"
+
+
+class NotWritten(Exception):
+    """The store could not write what it was asked to (a full disk): nothing of it was written."""
 
 
 def hash_password(password: str) -> str:
@@ -171,7 +176,8 @@ class Store:
         return [(row[0], row[1]) for row in rows]
 
     async def create_account(self, name: str, hashed: str, settings: dict[str, str]) -> bool:
-        """False if the name, or a name that looks like it, was taken meanwhile (two connections at once)."""
+        """False if the name, or a name that looks like it, was taken meanwhile (two connections at once);
+        ``NotWritten`` if the file could not take it (a full disk)."""
         return bool(await asyncio.wrap_future(self.writer.submit(self._insert_account, name, hashed, settings)))
 
     def _insert_account(self, name: str, hashed: str, settings: dict[str, str]) -> bool:
@@ -185,7 +191,16 @@ class Store:
         except sqlite3.IntegrityError:
             db.execute("rollback")
             return False
-        db.execute("commit")
+        except sqlite3.Error as error:  # a full disk: nothing is written, and the connection is left usable
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("rollback")
+            raise NotWritten(error) from error
+        try:
+            db.execute("commit")
+        except sqlite3.Error as error:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("rollback")
+            raise NotWritten(error) from error
         return True
 
     def remember(self, name: str, settings: dict[str, str]) -> None:

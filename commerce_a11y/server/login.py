@@ -187,7 +187,13 @@ class Login:
         if session.conn.screen_reader and "verbosity" not in session.chosen:
             session.verbosity = "brief"  # MTTS says a screen reader reads along: say less by default
             session.chosen["verbosity"] = "brief"
-        if not await store.create_account(name, hashed, dict(session.chosen)):
+        try:
+            created = await store.create_account(name, hashed, dict(session.chosen))
+        except accounts.NotWritten as error:
+            self.server.log(f"new account not written: {error!r}")
+            self.say(N_("The server cannot save right now: try again in a moment."))
+            return False
+        if not created:
             self.say(N_("That name was just taken; choose another."))
             self.refused("a new name (just taken)")
             return False
