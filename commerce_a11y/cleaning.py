@@ -22,11 +22,21 @@ NAME_LIMIT = 20
 """The longest player name the game keeps (``--name``, ``--opponents``, and names read from records and saves)."""
 
 
+def _kept(ch: str) -> bool:
+    """Whether ``clean`` keeps a character: not a control or format character, unassigned or private (category
+    C: CR, LF, VT, FF, NEL U+0085, the file and record separators, the bidirectional overrides), and not a line or
+    paragraph separator (Zl U+2028, Zp U+2029), which clients that split lines the Unicode way (``str.splitlines``
+    among them) take as a line end: a typed line never makes a second line, a fake one, in anyone's window."""
+    category = unicodedata.category(ch)
+    return category[0] != "C" and category not in ("Zl", "Zp")
+
+
 def clean(line: str, limit: int = 200) -> str:
-    """``line`` without escape sequences or control characters (never echo those back), at most ``limit``
-    characters. Only the first few thousand characters are looked at, so a huge text costs little."""
+    """``line`` without escape sequences, control characters or line breaks of any kind (never echo those back),
+    at most ``limit`` characters. Only the first few thousand characters are looked at, so a huge text costs
+    little."""
     text = _ESCAPE.sub("", line[: max(limit * 4, 4096)])
-    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()[:limit].rstrip()
+    return "".join(ch for ch in text if ch.isprintable() or ch == " " or _kept(ch)).strip()[:limit].rstrip()
 
 
 def clean_name(name: object, fallback: str = "?") -> str:

@@ -13,7 +13,9 @@ and ``filelock`` 4 costs about 50 ms at each start (a third of the game's start)
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import sys
 import time
 from typing import TYPE_CHECKING
@@ -39,7 +41,6 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
 else:
-    import errno
     import fcntl
 
     _BUSY = frozenset({errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK})
@@ -65,8 +66,11 @@ class Lock:
     can play two windows in one process.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, strict: bool = False) -> None:
         self.path = path
+        self.strict = strict
+        """Whether a lock file that cannot be made or locked raises ``OSError`` instead of counting as held: the
+        table server's lock, which two servers on one data folder must never both hold."""
         self.fd: int | None = None
         self.held = False
         """Whether this process owns the lock (also when no lock file could be made: see the module)."""
@@ -91,12 +95,16 @@ class Lock:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
                 self.fd = os.open(self.path, flags, 0o600)
+                if self.strict and not stat.S_ISREG(os.fstat(self.fd).st_mode):
+                    raise OSError(errno.EINVAL, os.strerror(errno.EINVAL), str(self.path))
             if not _try_lock(self.fd):
                 return False
         except OSError:
             # No lock file here (a read-only or missing folder, a lock file that is a link or a folder): nothing
             # here can be saved either, so there is nothing to guard.
             self.close()
+            if self.strict:
+                raise
         self.held = True
         return True
 

@@ -5,10 +5,22 @@ writes a real player's settings, saves, records or statistics, and no two tests 
 runs them side by side (``-n auto`` in pyproject.toml). The processes a test starts inherit that home through the
 environment. The layout (``tmp_path`` itself is HOME, ``config/`` and ``data/`` beside) is what the tests that look
 at the files expect.
+
+And a run leaves no process behind (issue 23): every process started during it carries the run's mark in its
+environment (``RUN_MARK``, inherited by the xdist workers and everything they start), and at the end of the
+session the controller looks for marked processes that are still there and belong to the game (a ``commerce
+serve``, a multiprocessing worker, forkserver or resource tracker); any found within ``LEFT_DEADLINE`` seconds fail
+the run, named, and are ended.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import sys
+import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -31,3 +43,55 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "e2e" in item.path.parts:
             item.add_marker(pytest.mark.e2e)
+
+
+RUN_MARK = "COMMERCE_A11Y_TEST_RUN"
+"""The environment variable that marks every process this test run starts (its value is the run's own)."""
+LEFT_DEADLINE = 15.0
+"""Seconds the processes of a run have to end after its last test (they take well under one)."""
+GAME_PROCESSES = ("multiprocessing", "commerce_a11y serve", "commerce serve")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # In the controller, before xdist starts its workers, which inherit it (a worker keeps the controller's).
+    os.environ.setdefault(RUN_MARK, uuid.uuid4().hex)
+
+
+def left_behind() -> dict[int, str]:
+    """The game's processes of this run still running (Linux: read from /proc), by pid, with their command line."""
+    mark = f"{RUN_MARK}={os.environ.get(RUN_MARK, '')}".encode()
+    found: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdecimal() or int(entry.name) == os.getpid():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            if not any(name in command for name in GAME_PROCESSES):
+                continue
+            if mark not in (entry / "environ").read_bytes().split(b"\0"):
+                continue
+            stat = (entry / "stat").read_text()
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+        if stat[stat.rindex(")") + 2] != "Z":  # a zombie has ended
+            found[int(entry.name)] = command
+    return found
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The controller's last word: fail the run if it left a game process running (see the module)."""
+    if hasattr(session.config, "workerinput") or not sys.platform.startswith("linux"):
+        return
+    deadline = time.monotonic() + LEFT_DEADLINE
+    while (left := left_behind()) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    if not left:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    for pid, command in left.items():
+        if reporter is not None:
+            reporter.write_line(f"left running after the tests: {pid} {command[:200]}", red=True)
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -42,6 +42,7 @@ def test_a_first_match_builds_its_value_table_outside_the_event_loop(tmp_path: P
             server.io.shutdown()
             server.hashing.shutdown()
             server.store.close()
+            server.thinkers.close()
 
     table = asyncio.run(first_match())
     assert table.state == "playing"

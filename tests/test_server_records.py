@@ -41,6 +41,7 @@ def server(tmp_path: Path) -> Any:
     made.store.close()
     made.io.shutdown()
     made.hashing.shutdown()
+    made.thinkers.close()
 
 
 def test_a_client_that_keeps_no_records_hears_where_it_is_kept_and_nothing_is_read(

@@ -7,6 +7,12 @@ TinTin++ refusing CHARSET) simply gets the defaults: GA after each question, and
 
 Output goes straight to the transport, whose buffer is the connection's queue: it never blocks, and a client that
 stops reading is disconnected once ``OUTPUT_LIMIT`` bytes wait for it, without slowing anyone else.
+
+Whatever a client sends has a defined result: the filter drops what is malformed, an option the server does not
+offer is refused, a subnegotiation it does not read is ignored, and a GMCP message of any shape is taken or ignored
+(``Session.on_gmcp``). Should handling a client's bytes still fail, that is the last line of defence
+(``data_received``): one line in the server's log, the person told in one sentence, that connection closed, and
+the server goes on; never a traceback.
 """
 
 from __future__ import annotations
@@ -54,6 +60,11 @@ class Connection(asyncio.Protocol):
         self.mtts: int | None = None
         self.ttypes: list[str] = []
         self.on_gmcp: Callable[[str, Any], None] | None = None
+        self.on_fault: Callable[[], None] | None = None
+        """Says the person's goodbye when handling their bytes failed (``fault``)."""
+        self.log: Callable[[str], None] = lambda text: None
+        """The server's log (set as the server takes the connection)."""
+        self.faulted = False
         self.outgoing = bytearray()
         self.dropping = False
         self.charset_asked = False
@@ -82,9 +93,32 @@ class Connection(asyncio.Protocol):
                         sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), value)
         self.write(t.negotiation(t.DO, t.TTYPE) + t.negotiation(t.WILL, t.EOR_OPTION)
                    + t.negotiation(t.WILL, t.CHARSET) + t.negotiation(t.WILL, t.GMCP))
-        self.on_open(self)
+        try:
+            self.on_open(self)
+        except Exception as error:
+            self.fault(error)
 
     def data_received(self, data: bytes) -> None:
+        if self.faulted:
+            return
+        try:
+            self._received(data)
+        except Exception as error:  # the last line of defence: see the module
+            self.fault(error)
+
+    def fault(self, error: Exception) -> None:
+        """Handling this client's bytes failed: one line in the log, one sentence to the person, the connection
+        closed (its session then ends as after any disconnection)."""
+        self.faulted = True
+        with contextlib.suppress(Exception):
+            self.log(f"error {self.peer}: a client's bytes: {error!r}")
+        if self.on_fault is not None:
+            with contextlib.suppress(Exception):
+                self.on_fault()
+        with contextlib.suppress(Exception):
+            self.close()
+
+    def _received(self, data: bytes) -> None:
         for item in self.filter.feed(data):
             if isinstance(item, bytes):
                 for line in self.reader.feed(item):
@@ -190,7 +224,7 @@ class Connection(asyncio.Protocol):
         if sub.option == t.TTYPE and sub.payload[:1] == bytes((t.TTYPE_IS,)):
             name = sub.payload[1:65]
             bits = t.mtts_bits(name)
-            text = name.decode("ascii", errors="replace")
+            text = clean(name.decode("ascii", errors="replace"), 64) or "?"  # it goes into the log
             if bits is not None:
                 self.mtts = bits
                 self.screen_reader = bool(bits & t.MTTS_SCREEN_READER)

@@ -235,6 +235,7 @@ class Server:
     # ----- connections -----
 
     def opened(self, conn: Connection) -> None:
+        conn.log = self.log
         if not self.admission.admit(conn):
             return
         session = Session(self, conn)
@@ -272,6 +273,7 @@ class Session:
         self.chat: deque[float] = deque()
         self.client_records = False
         conn.on_gmcp = self.on_gmcp
+        conn.on_fault = self.on_fault
 
     # ----- output -----
 
@@ -300,9 +302,22 @@ class Session:
     # ----- GMCP from the client -----
 
     def on_gmcp(self, package: str, data: Any) -> None:
-        if package == "Core.Supports.Set" and isinstance(data, list):
-            self.client_records = any(isinstance(d, str) and d.split()[0] == "Commerce.Record" for d in data)
-        elif package == "Commerce.Settings" and isinstance(data, dict):
+        """A GMCP message from the client, of any shape, before or after logging in. The server reads two kinds, and
+        only in the shape they have (package names compared without case, as GMCP does): ``Core.Supports.Set`` (or
+        ``.Add``, ``.Remove``) with a list of "Package version" strings, of which only ``Commerce.Record`` counts
+        (the client keeps records), and ``Commerce.Settings`` with an object whose known settings count if they
+        are known values. Anything else (another package, data of another type, an empty or odd item) is ignored:
+        GMCP wants no answer, and a client's bytes never end its connection."""
+        kind = package.lower()
+        if kind in ("core.supports.set", "core.supports.add", "core.supports.remove"):
+            if not isinstance(data, list):
+                return
+            named = any(isinstance(d, str) and d.split()[:1] == ["Commerce.Record"] for d in data)
+            if kind == "core.supports.set":
+                self.client_records = named
+            elif named:
+                self.client_records = kind == "core.supports.add"
+        elif kind == "commerce.settings" and isinstance(data, dict):
             # ``commerce join`` says the player's language and settings as it connects.
             lang = data.get("language")
             if lang in LANGUAGES:
@@ -314,6 +329,11 @@ class Session:
                 self.cards = self.chosen["cards"] = data["cards"]
             if self.account:
                 self.keep_settings()
+
+    def on_fault(self) -> None:
+        """Handling this person's bytes failed (``Connection.fault``, which logs it and closes the connection)."""
+        with speaking(self.lang):
+            self.say([_("Something went wrong on the server; please log in again.")])
 
     # ----- the session -----
 

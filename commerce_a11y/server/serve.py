@@ -4,6 +4,10 @@ It listens on the loopback address unless told otherwise, says where and how to 
 connection and table event (never a password, never a line a player typed), and on Ctrl-C or SIGTERM tells everyone,
 lets the saves in flight finish and leaves: every table's match is already saved at its last move. After SIGKILL the
 next start finds the same: ``Server.restore_tables``.
+
+A data folder it cannot use is refused before anything is opened, in one sentence with exit status 1, never a hang
+or a traceback (``check_data``); and whatever a client sends, what nobody caught is one line in the log, never a
+traceback on standard error (``quiet_errors``).
 """
 
 from __future__ import annotations
@@ -11,15 +15,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import os
 import queue
 import signal
+import sqlite3
 import ssl
+import stat
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..i18n import _, speaking
 from ..locks import Lock
@@ -32,19 +41,79 @@ TLS_HANDSHAKE = 10.0
 """Seconds a connection to a TLS server has to begin encrypting (a plain telnet client never does)."""
 
 
+OWN_FILES = ("server.lock", "server.log", "server.db", "server.db-wal", "server.db-shm")
+"""The files the server keeps in its data folder (SQLite adds the last two beside its database)."""
+
+
+class Refused(Exception):
+    """The server cannot start on this data folder: its sentence says why (said as it is, then exit status 1)."""
+
+
+def check_data(data: Path) -> None:
+    """Refuse a data folder the server cannot use, in one sentence each (``Refused``), before anything is opened:
+    one it cannot make or write in, and one where a file of its own is something else (a folder, a named pipe, a
+    device, or a link to one), which would otherwise hang the start (a pipe nobody reads) or let a second server
+    in (a lock file that cannot be locked)."""
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(prefix=".write-", dir=data)
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        raise Refused(_("Cannot use {path} as the server's data folder: {reason}.").format(
+            path=data, reason=error.strerror or error)) from None
+    for name in OWN_FILES:
+        path = data / name
+        try:
+            mode = path.stat().st_mode  # through a link: a link to a pipe is a pipe
+        except FileNotFoundError:
+            if path.is_symlink():  # a link to nowhere: opening it would make a file wherever it points
+                raise Refused(_not_a_file(path)) from None
+            continue
+        except OSError as error:
+            raise Refused(_cannot_open(path, error)) from None
+        if not stat.S_ISREG(mode):
+            raise Refused(_not_a_file(path))
+
+
+def _not_a_file(path: Path) -> str:
+    return _("{path} is not an ordinary file but a folder, a named pipe, a device or a broken link; move it away, "
+             "or give another --data folder.").format(path=path)
+
+
+def _cannot_open(path: Path, error: BaseException) -> str:
+    reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+    return _("Cannot open {path}: {reason}.").format(path=path, reason=reason)
+
+
+def open_log(path: Path) -> TextIO:
+    """The log, opened to append, never blocking: ``O_NONBLOCK`` where it exists, so that a named pipe put there
+    meanwhile (``check_data`` refused one already) fails at once instead of waiting for a reader, and then only an
+    ordinary file is taken (``Refused`` else)."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError as error:
+        raise Refused(_cannot_open(path, error)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Refused(_not_a_file(path))
+        if hasattr(os, "O_NONBLOCK"):
+            os.set_blocking(fd, True)
+        return open(fd, "a", encoding="utf-8", errors="backslashreplace")  # kept open for the server's life
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 class LogFile:
     """One line per event, with the time, written by a thread of its own: a write that meets the file system's
-    journal may wait, and the event loop must not. A log that cannot be written is given up quietly (the server
-    goes on)."""
+    journal may wait, and the event loop must not. A log that cannot be opened refuses the start (``Refused``); one
+    that cannot be written later is given up quietly (the server goes on)."""
 
     def __init__(self, path: Path) -> None:
         self.lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
-        self.file: TextIO | None
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.file = path.open("a", encoding="utf-8")
-        except OSError:
-            self.file = None
+        self.file: TextIO | None = open_log(path)
         self.thread = threading.Thread(target=self.write, name="log", daemon=True)
         self.thread.start()
 
@@ -121,6 +190,15 @@ class GarbageWatch:
             self.longest = max(self.longest, time.perf_counter() - self.started)
 
 
+def quiet_errors(log: Callable[[str], None], loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The event loop's handler of what no one caught (a protocol callback's exception, a task's that nobody
+    awaited): one line in the log, never a traceback on standard error, whatever a client sent; the server goes on
+    (a transport whose callback failed is closed by asyncio itself)."""
+    error = context.get("exception")
+    message = context.get("message", "")
+    log(f"loop error: {message}" + (f" {error!r}" if error is not None else ""))
+
+
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(str(cert), str(key))
@@ -131,15 +209,33 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
                 say: Callable[[str], None] = print, workers: int | None = None,
                 ready: Callable[[int], None] | None = None) -> int:
     """Run until Ctrl-C or SIGTERM; the exit status."""
-    lock = Lock(data / "server.lock")
-    if not lock.acquire():
-        say(_("Another server uses {path}; stop it first, or give another --data folder.").format(path=data))
+    lock = Lock(data / "server.lock", strict=True)
+    try:
+        check_data(data)
+        try:
+            taken = not lock.acquire()
+        except OSError as error:
+            raise Refused(_cannot_open(lock.path, error)) from None
+        if taken:
+            raise Refused(_("Another server uses {path}; stop it first, or give another --data folder.").format(
+                path=data))
+        log = LogFile(data / "server.log")
+    except Refused as refusal:
+        lock.release()
+        say(str(refusal))
         return 1
-    log = LogFile(data / "server.log")
     thinkers = Thinkers(workers)
-    server = Server(data, limits, thinkers, log)
+    try:
+        server = Server(data, limits, thinkers, log)
+    except (OSError, sqlite3.Error) as error:  # a database file that is not one, or cannot be opened
+        say(_cannot_open(data / "server.db", error))
+        thinkers.close()
+        lock.release()
+        log.close()
+        return 1
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+    loop.set_exception_handler(partial(quiet_errors, log))
     for name in ("SIGINT", "SIGTERM"):
         number = getattr(signal, name, None)
         if number is not None:

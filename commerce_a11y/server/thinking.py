@@ -6,6 +6,17 @@ holds functions and does not pickle, so it travels as its name and options and i
 decision needs only the current hand's events (computer players reason about ``hand_history``), so a long match
 does not grow what is sent. The decision's seed is fixed by the match, the seat and the position, as the local game
 seeds it (``session.decision_seed``): a table played on after a restart plays exactly as it would have.
+
+The workers end when the server ends, however it ends (SIGKILL and a crash included), on every system. A pool's
+workers do not notice by themselves: each waits on its task queue, whose write end every worker holds too, so it
+never reads the end of the file. So each worker watches the server itself (``_watch_server``): a thread of its own
+waits on multiprocessing's sentinel of the parent process, which is the read end of a pipe whose only write end the
+server holds (spawn on macOS, forkserver on Linux: for a worker forked by the forkserver it is still the server's
+pipe, not the forkserver's) or, on Windows, a handle of the server process. The moment the server is gone, that
+wait returns and the worker leaves at once (``os._exit``: nothing of the server is left to tidy). No polling, no
+process ids that the system may hand to another process meanwhile. Linux's ``PR_SET_PDEATHSIG`` would not do: a
+forkserver worker's parent is the forkserver, not the server. The forkserver and multiprocessing's resource tracker
+then end by themselves: each waits for the end of a pipe that the server and its workers hold, and they are gone.
 """
 
 from __future__ import annotations
@@ -17,6 +28,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -86,6 +98,20 @@ def _quiet_worker() -> None:
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(19)
+    _watch_server()
+
+
+def _watch_server() -> None:
+    """In a worker: leave as soon as the server is gone, however it ended (see the module)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not a worker (the server's own process, in a test)
+        return
+
+    def watch() -> None:
+        parent.join()  # returns when the server's end of the sentinel is closed: the server is gone
+        os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
 def _warm() -> int:
