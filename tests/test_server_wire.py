@@ -48,7 +48,7 @@ RAW_PAYLOADS = [b"\xff\xfe\xfd", b"Commerce.Settings {\"language\": \"\xe4\"}", 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process = ServerProcess(tmp_path_factory.mktemp("wire"), "--per-address", "300", "--max-connections", "400",
-                            "--logins-per-minute", "1000")
+                            "--logins-per-minute", "1000", "--login-per-address", "300", "--login-connections", "400")
     yield process
     process.stop()
 
@@ -107,7 +107,7 @@ def test_gmcp_of_any_shape_before_and_after_login_from_many_connections_never_en
 
 def test_the_server_prints_no_traceback_for_a_clients_bytes(tmp_path: Path) -> None:
     """Its own server, so that everything it printed can be read once it stopped."""
-    process = ServerProcess(tmp_path / "data", "--per-address", "100")
+    process = ServerProcess(tmp_path / "data", "--per-address", "100", "--login-per-address", "100")
     try:
         hostile = hostile_bytes()
         socks = []
