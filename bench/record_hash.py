@@ -18,7 +18,7 @@ import argparse
 import hashlib
 import json
 
-from commerce_a11y.console.session import PositionSeeded
+from commerce_a11y.bots.seeding import PositionSeeded
 from commerce_a11y.rules import Match, Player, record_lines, ruleset
 from commerce_a11y.simulate import play_match
 
@@ -39,7 +39,7 @@ LEVELS = ("random", "easy", "basic", "heuristic")
 def positioned(name: str, options: dict[str, object], levels: list[str], seed: int) -> Match:
     """A bot-only match played as the local game plays its computer players."""
     match = Match(ruleset(name, **options), [Player(f"P{i}", f"bot:{k}") for i, k in enumerate(levels)], seed)
-    bots = [PositionSeeded(level, match.seed, seat) for seat, level in enumerate(levels)]
+    bots = [PositionSeeded(level, match.chance, seat) for seat, level in enumerate(levels)]
     while not match.over:
         seat = match.to_act
         assert seat is not None
