@@ -41,6 +41,7 @@ from commerce_a11y.rules import (
     Showdown,
     Swap,
     Swapped,
+    Waived,
 )
 
 E = TypeVar("E")
@@ -321,7 +322,7 @@ def test_c3_done_ends_the_turn_and_a_turn_without_swap_is_a_pass():
     seat = m.to_act
     refused(m, seat, Done(), "Nothing to end: you have not swapped yet.")
     play(m, Swap((m.hands[seat][0],), (m.widow[0],)))
-    assert play(m, Done()) == []  # a decline leaves no event
+    assert play(m, Done()) == [Waived(seat)]  # heard by the table, so an event (issue 23, item 6)
     assert (m.phase, m.to_act, m.passes) == (Phase.TURN, m.order[1], 0)
     play(m, Pass())
     assert m.passes == 1
@@ -1046,5 +1047,7 @@ def test_g7_every_seat_sees_the_whole_history_but_only_its_own_dealt_hands():
         for seen, event in zip(history, m.events, strict=True):
             if isinstance(event, Dealt):
                 assert seen == dataclasses.replace(event, hands={seat: event.hands[seat]})
+            elif isinstance(event, MatchStarted):
+                assert seen == dataclasses.replace(event, seed=None)  # G10: the seed makes every card computable
             else:
                 assert seen == event  # everything else is public: swaps, exchanges, the showdown

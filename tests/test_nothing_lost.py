@@ -27,7 +27,7 @@ from commerce_a11y.console.session import (
 from commerce_a11y.console.terminal import LINE_LIMIT, PlainInput, Terminal
 from commerce_a11y.i18n import translation, use_language
 from commerce_a11y.records import keep_record, kept_records, records_dir
-from commerce_a11y.rules import Match, Player, record_lines, replay, ruleset
+from commerce_a11y.rules import Match, Player, Seeded, record_lines, replay, ruleset
 from commerce_a11y.stats import add_match, match_entry, read_stats, stats_path
 from commerce_a11y.storage import SaveSlot, Settings, filing_lock, save_path, write_save
 
@@ -90,13 +90,13 @@ def test_1_a_second_window_never_offers_sets_aside_or_overwrites_the_first_windo
         assert apart.stdout.splitlines()[-1] == say("Your match is saved. To go on, type: commerce resume")
         assert save_path().read_bytes() == before  # never set aside, never written over
         assert stale.exists()  # 16: a running game's temporary file is its own
-        assert load_saved_match(slot=SaveSlot(2)).seed == 5  # the second window's match, saved apart
+        assert load_saved_match(slot=SaveSlot(2)).chance == Seeded(5)  # the second window's match, saved apart
     finally:
         first.release()
     # The first window gone, its match is offered again, then the one saved apart.
     again = run("resume", stdin="quit\nyes\n")
     assert again.returncode == 0 and not stale.exists()
-    assert load_saved_match().seed == 4
+    assert load_saved_match().chance == Seeded(4)
 
 
 def test_15_the_waiting_question_names_the_ruleset_its_options_and_the_hand() -> None:

@@ -19,23 +19,28 @@ from commerce_a11y.bots import make_bot
 from commerce_a11y.rules import (
     RECORD_FORMAT,
     Done,
+    Kept,
+    Keyed,
     Match,
     MatchEnded,
     Move,
     NewerRecordError,
     Pass,
+    Phase,
     Player,
     Pounce,
     Pounced,
     RecordError,
     RulesError,
     Swap,
+    Waived,
     record_lines,
     replay,
     ruleset,
     write_record,
 )
 from commerce_a11y.rules.events import ACTION_KINDS, EVENT_TYPES
+from commerce_a11y.rules.record import PLAIN_FORMAT
 
 CODE = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
 
@@ -46,6 +51,7 @@ REQUIRED = {
     "ante": {"pot"},
     "exchange_all": {"player", "gave", "took"},
     "keep": {"player"},
+    "done": {"player"},
     "swap": {"player", "gave", "took"},
     "pass": {"player"},
     "knock": {"player"},
@@ -69,7 +75,7 @@ def test_the_event_classes_are_the_records_events() -> None:
     """One class per kind of record line (docs/record.md's table), and the moves among them are the lines the reader
     applies as actions."""
     assert sorted(cls.kind for cls in EVENT_TYPES) == sorted(REQUIRED)
-    assert {"exchange_all", "keep", "swap", "pass", "knock", "fire", "pounce", "trade", "offer", "barter",
+    assert {"exchange_all", "keep", "done", "swap", "pass", "knock", "fire", "pounce", "trade", "offer", "barter",
             "decline"} == ACTION_KINDS
     assert all(issubclass(cls, Move) == (cls.kind in ACTION_KINDS) for cls in EVENT_TYPES)
 
@@ -162,7 +168,7 @@ def test_every_line_has_the_required_fields_in_the_required_form(matches: list[M
             if "player" in obj:
                 assert isinstance(obj["player"], int) and 0 <= obj["player"] < n
             if kind == "match":
-                assert obj["ruleset"] == m.rules.name and obj["seed"] == m.seed
+                assert obj["ruleset"] == m.rules.name and obj["seed"] == m.chance.recorded
                 assert obj["options"] == dict(m.rules.options)
                 assert obj["players"] == [{"name": p.name, "kind": p.kind} for p in m.players]
             elif kind == "first_dealer":
@@ -462,8 +468,16 @@ def test_replay_refuses_a_bad_match_line(matches: list[Match]):
 
 
 def test_the_match_line_carries_the_record_format_and_a_newer_one_is_refused(matches: list[Match]):
+    """Format 3 only where a match may need it (issue 23, items 2 and 6): rules with declines (``done`` lines) or a
+    keyed chance; every other record stays format 2, as earlier versions wrote it."""
+    for match in matches:
+        head = objects(match)[0]
+        assert head["format"] == (RECORD_FORMAT if match.rules.declines else PLAIN_FORMAT)
+        assert ("done" in {o["event"] for o in objects(match)}) <= match.rules.declines
+    keyed = Match(ruleset("commerce"), players(3, "random"), Keyed(bytes(range(32))))
+    assert objects(keyed)[0]["format"] == RECORD_FORMAT
     objs = objects(matches[0])
-    assert objs[0]["format"] == RECORD_FORMAT
+    assert objs[0]["format"] == PLAIN_FORMAT
     assert [o for o in objs[1:] if "format" in o] == []
     del objs[0]["format"]
     assert replay(dumps(objs)).events == matches[0].events  # a record without the field is format 1
@@ -474,6 +488,63 @@ def test_the_match_line_carries_the_record_format_and_a_newer_one_is_refused(mat
         objs[0]["format"] = bad
         err = refusal(dumps(objs))
         assert not isinstance(err, NewerRecordError) and err.line == 1
+
+
+DECLINES = [
+    ("C3", "commerce", {"swaps_per_turn": 2}, Phase.CONTINUE),  # a turn ended after one of its two swaps
+    ("H4", "handeln", {}, Phase.CALL),  # no "Fire!" right after the deal
+    ("H4", "handeln", {}, Phase.CONTINUE),  # a turn ended after a swap to 31 instead of "Fire!"
+    ("T2", "thirty-one", {}, Phase.CALL),  # no call of 31 right after the deal
+    ("T2", "thirty-one", {}, Phase.CONTINUE),  # a turn ended after a swap to 31 instead of the call
+    ("H1", "handeln", {}, Phase.EXCHANGE),  # the dealer keeps the hand dealt (``keep``, since format 2)
+    ("S2", "schwimmen", {}, Phase.EXCHANGE),  # the dealer keeps the cards dealt, the widow turned face up
+]
+
+
+def at_decline(name: str, options: dict, phase: Phase) -> tuple[Match, list]:
+    """A match of random computer players, seed after seed, stopped at the first decision in ``phase`` where a
+    decline (``Done``) is allowed; with its players' bots."""
+    for seed in range(1, 200):
+        match = Match(ruleset(name, **options), players(4, "random"), seed)
+        bots = [make_bot("random", seed * 10 + i) for i in range(4)]
+        while not match.over:
+            if match.phase is phase and Done() in match.legal_actions():
+                return match, bots
+            seat = match.to_act
+            match.apply(seat, bots[seat].choose(match.view(seat)))
+    raise AssertionError("no such decision in 200 matches")
+
+
+@pytest.mark.parametrize(("rule", "name", "options", "phase"), DECLINES,
+                         ids=[f"{rule}-{name}-{phase.value}" for rule, name, _o, phase in DECLINES])
+def test_every_decline_has_its_line_and_a_record_ending_with_it_resumes_after_it(rule: str, name: str,
+                                                                                options: dict, phase: Phase):
+    """Issue 23, item 6 (C3, H1, H4, S2, T2): each kind of decline the table hears is a record line (``done``, or
+    ``keep`` for the dealer's), so a save that ends with it resumes after it, where the table stood (a save
+    without the line resumed before it: the player was asked again). The same record with the ``done`` lines left
+    out, as format 2 wrote it, still reads, each decline inferred from the line after it."""
+    match, bots = at_decline(name, options, phase)
+    seat = match.to_act
+    events = match.apply(seat, Done())
+    assert events[0] == (Kept(seat, events[0].turned_up) if phase is Phase.EXCHANGE else Waived(seat))
+    lines = list(record_lines(match.events))
+    line = json.loads(lines[len(match.events) - len(events)])
+    assert line == {"event": "keep" if phase is Phase.EXCHANGE else "done", "player": seat}
+    saved = replay(lines)
+    assert saved.events == match.events
+    assert (saved.phase, saved.to_act, saved.hands, saved.widow) == (match.phase, match.to_act, match.hands,
+                                                                     match.widow)
+    if phase is not Phase.EXCHANGE:
+        cut = replay([line for line in lines if '"event":"done"' not in line])
+        assert (cut.phase, cut.to_act) == (phase, seat)  # what the save gave back before (issue 23, item 6)
+    while not match.over:
+        seat = match.to_act
+        match.apply(seat, bots[seat].choose(match.view(seat)))
+    whole = list(record_lines(match.events))
+    assert replay(whole).events == match.events
+    old = [line for line in whole if '"event":"done"' not in line]
+    old[0] = old[0].replace('"format":3', '"format":2')
+    assert replay(old).events == match.events  # format 2: every decline but the keep inferred
 
 
 def test_a_format_1_handeln_record_without_keep_lines_is_read_with_the_keeps_implied(matches: list[Match]):

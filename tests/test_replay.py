@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -19,7 +20,8 @@ from commerce_a11y.i18n import active_language, translation, use_language
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.narration.words import card_code
 from commerce_a11y.records import keep_record
-from commerce_a11y.rules import RECORD_FORMAT, Dealt, Match, Player, RecordError, record_lines, replay, ruleset
+from commerce_a11y.rules import Dealt, Match, Player, RecordError, Waived, record_lines, replay, ruleset
+from commerce_a11y.rules.record import record_format
 
 
 @pytest.fixture
@@ -106,7 +108,7 @@ def test_a_player_without_a_name_is_not_you_from_another_seat(tmp_path: Path, re
 @pytest.mark.parametrize(("change", "says"), [
     (lambda lines: [*lines[:2], lines[2].replace('"hand":1', '"hand":2'), *lines[3:]],
      "Line {line} of the record breaks a rule: {field} should be {expected}, not {found}."),
-    (lambda lines: [lines[0].replace(f'"format":{RECORD_FORMAT}', '"format":7'), *lines[1:]],
+    (lambda lines: [re.sub(r'"format":\d+', '"format":7', lines[0]), *lines[1:]],
      "The record comes from a newer version of the game (format {found}; this version reads format {known})."),
     (lambda lines: ["not json", *lines], "Line {line} of the record is not JSON."),
     (lambda lines: [], "A record begins with its match line."),
@@ -293,4 +295,21 @@ def test_replay_words_are_unique_in_each_language(lang: str) -> None:
 def test_records_keep_the_format_and_replay_reads_the_kept_file(tmp_path: Path) -> None:
     match = finished_match()
     path = write(tmp_path / "m.jsonl", match)
-    assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["format"] == RECORD_FORMAT
+    assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["format"] == record_format(match.events[0])
+
+
+def test_a_decline_joins_the_step_before_it_so_a_format_3_replay_steps_as_format_2_did() -> None:
+    """Issue 23, item 6: a ``done`` line (C3) says nothing, so it makes no step of its own in ``commerce replay``
+    (no step that tells nothing): the format 3 record of a match steps exactly as its format 2 record did, each step
+    telling the same lines from the same view."""
+    records = Path(__file__).parent / "records"
+    old, new = ([line for line in (records / name).read_text(encoding="utf-8").splitlines()]
+                for name in ("commerce-chips1-swaps-per-turn3.jsonl", "commerce-chips1-swaps-per-turn3-format3.jsonl"))
+    assert any('"event":"done"' in line for line in new)
+    (m2, seat, steps2), (m3, _seat, steps3) = (replay_steps(lines, default_seat) for lines in (old, new))
+    narrator = Narrator(m2.rules, [p.name for p in m2.players], seat)
+    assert len(steps2) == len(steps3)
+    assert all(not all(isinstance(e, Waived) for e in m3.events[s.start:s.end]) for s in steps3)
+    for a, b in zip(steps2, steps3, strict=True):
+        told = (narrator.events([e.visible_to(seat) for e in m.events[s.start:s.end]]) for m, s in ((m2, a), (m3, b)))
+        assert next(told) == next(told) and a.view.phase == b.view.phase and a.view.to_act == b.view.to_act

@@ -20,6 +20,7 @@ from commerce_a11y.console.signals import SignalGuard, Stopped
 from commerce_a11y.i18n import translation
 from commerce_a11y.records import keep_record, kept_records
 from commerce_a11y.rules import RECORD_FORMAT, Match, Player, record_lines, ruleset
+from commerce_a11y.rules.record import PLAIN_FORMAT, record_format
 from commerce_a11y.stats import StatsRefused, add_match, match_entry, read_stats, statistics, stats_path
 from commerce_a11y.storage import (
     SaveRefused,
@@ -66,7 +67,7 @@ def test_a_save_is_the_record_so_far_with_its_format_and_a_seal() -> None:
     assert write_save(lines)
     text = save_path().read_text(encoding="utf-8")
     head = json.loads(text.splitlines()[0])
-    assert head["format"] == RECORD_FORMAT
+    assert head["format"] == record_format(match.events[0]) == PLAIN_FORMAT  # a seeded commerce match (format 2)
     assert head["save"]["lines"] == len(lines)
     assert unseal(text, RECORD_FORMAT) == (lines, head["save"])
     assert load_saved_match().events == match.events

@@ -1,11 +1,11 @@
 """Learning while playing: ``hint``, ``whatif`` and ``explain``, in words, from the player's own view only.
 
-A hint is what the strongest computer player would do from the player's ``SeatView`` (seeded from the match seed
-and the position, so the same position always gives the same hint), with a second sentence built from numbers the
-computer player has: the hand's value after the move, its strength among all hands of this deck, or the chance of
-ending lowest after a knock. ``whatif`` names the value a swap would give without making it. ``explain`` reads
-only events the player saw: an opponent's move and what it does for the cards that opponent is known to hold, or
-a showdown's deciding hands. Nothing here changes the match.
+A hint is what the strongest computer player would do from the player's ``SeatView`` (seeded from the position and
+the player's own cards, ``bots/seeding.hint_seed``, so the same position always gives the same hint), with a second
+sentence built from numbers the computer player has: the hand's value after the move, its strength among all hands
+of this deck, or the chance of ending lowest after a knock. ``whatif`` names the value a swap would give without
+making it. ``explain`` reads only events the player saw: an opponent's move and what it does for the cards that
+opponent is known to hold, or a showdown's deciding hands. Nothing here changes the match.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from ..bots import without_undo
 from ..bots.basic import KEEP_AT
 from ..bots.heuristic import HeuristicBot
 from ..bots.scoring import after_swap, final_turn
+from ..bots.seeding import hint_seed
 from ..bots.strength import strength_of, strengths
 from ..bots.strong import StrongBot
 from ..cards import CARDS
@@ -38,7 +39,6 @@ from ..rules import (
     Kept,
     Knock,
     Knocked,
-    MatchStarted,
     Offer,
     Offered,
     Pass,
@@ -55,17 +55,6 @@ from ..rules import (
 )
 from ..rules.rulesets import Settlement
 from .parser import Invalid, command_for, command_vocabulary, normalize, one_card, shown_words, swap_from_tokens
-
-
-def match_seed(view: SeatView) -> int:
-    """The match's seed, as every seat saw it in the first event."""
-    history = view.history
-    return history[0].seed if history and isinstance(history[0], MatchStarted) else 0
-
-
-def hint_seed(view: SeatView) -> int:
-    """A seed fixed by the match and the position: the same position gives the same hint."""
-    return (match_seed(view) * 7919 + view.hand_no * 104_729 + len(view.history) * 31 + view.seat) % 2**31
 
 
 def hint_action(view: SeatView) -> Action:

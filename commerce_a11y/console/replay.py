@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..i18n import _, active_language
 from ..narration.narrator import Narrator, ruleset_title
-from ..rules import Dealt, Event, Match, Move, SeatView, replay
+from ..rules import Dealt, Event, Match, Move, SeatView, Waived, replay
 from .parser import REVIEW_COMMANDS, Invalid, Review, clean, normalize, replay_vocabulary, replay_words
 from .review import ReviewCommands, command_word
 from .terminal import INTERRUPTED, Terminal
@@ -36,7 +36,11 @@ def replay_steps(lines: Sequence[str], seat: Callable[[Match], int]) -> tuple[Ma
     def observe(match: Match) -> None:
         if not chosen:
             chosen.append(seat(match))
-        if not ends or ends[-1][0] != len(match.events):
+        if ends and all(isinstance(e, Waived) for e in match.events[ends[-1][0]:]):
+            # A decline says nothing (C3, H4, T2): it joins the step before it, which keeps its view, so that no
+            # step is silent and the steps are what they were before declines had events of their own.
+            ends[-1] = (len(match.events), ends[-1][1])
+        elif not ends or ends[-1][0] != len(match.events):
             ends.append((len(match.events), match.view(chosen[0])))
 
     match = replay(lines, observe)

@@ -15,19 +15,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..bots import BOT_KINDS, make_bot
+from ..bots import BOT_KINDS
+from ..bots.seeding import PositionSeeded
 from ..i18n import LANGUAGES, _, active_language, translation
 from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
 from ..records import DEFAULT_KEEP, is_time_stamp, keep_record, stamp_time, time_stamp
 from ..rules import (
     RECORD_FORMAT,
-    Action,
     Match,
     NewerRecordError,
     Player,
     RecordError,
     Ruleset,
-    SeatView,
     replay,
     ruleset,
 )
@@ -95,34 +94,12 @@ def own_words() -> set[str]:
     return {translation(lang).gettext("You").casefold() for lang in LANGUAGES}
 
 
-class PositionSeeded:
-    """A computer player whose randomness is drawn afresh for each decision from the match's seed, its seat and the
-    position in the match (how many events have happened), so that a match interrupted and resumed plays on exactly
-    as the same match played straight through (G10): nothing the bot drew before needs to be in the save.
-
-    The console's one hook on the bots: it builds the level's bot (``make_bot``) for each decision, so a level
-    keeps no state from one decision to the next beyond what the view tells it."""
-
-    def __init__(self, level: str, seed: int, seat: int) -> None:
-        self.level = level
-        self.seed = seed
-        self.seat = seat
-
-    def choose(self, view: SeatView) -> Action:
-        return make_bot(self.level, decision_seed(self.seed, self.seat, len(view.history))).choose(view)
-
-
-def decision_seed(seed: int, seat: int, position: int) -> int:
-    """The seed of one computer player's decision: the same for the same match, seat and position."""
-    return (seed * 1_000_003 + seat) * 1_000_003 + position
-
-
 def _game(match: Match, seat: int, settings: Mapping[str, str], stored: Settings, record_file: Path | None,
           terminal: Terminal | None = None, slot: SaveSlot | None = None) -> Game:
     """The game of ``match`` for the player in ``seat``, saved in ``slot`` (this process owns it); without a slot
     (none was free) nothing is saved, and the game says so once."""
     narrator = make_narrator(match, seat, settings)
-    bots = {s: PositionSeeded(p.kind.removeprefix("bot:"), match.seed, s)
+    bots = {s: PositionSeeded(p.kind.removeprefix("bot:"), match.chance, s)
             for s, p in enumerate(match.players) if s != seat}
     ended: str | None = None  # when the match ended: set by its last save, which carries it in the seal
     ident: str | None = None  # the finished match's identity in the statistics, sealed with ``ended``

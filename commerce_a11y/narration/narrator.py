@@ -40,6 +40,7 @@ from ..rules import (
     Swapped,
     Swimming,
     Traded,
+    Waived,
 )
 from .values import name_words, value_words
 from .words import card_code, card_name
@@ -167,6 +168,9 @@ class Narrator:
                 return self._match(event)
             case MatchEnded():
                 return self._match_end(event)
+            case Waived():
+                # C3, H4, T2: a decline is heard as what follows it (the next turn, the next call); nothing of its own.
+                return []
             case _:
                 assert_never(event)
 

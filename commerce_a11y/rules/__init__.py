@@ -1,6 +1,7 @@
-"""The rules core: every ruleset of docs/rules.md as one pure, seeded state machine.
+"""The rules core: every ruleset of docs/rules.md as one pure, deterministic state machine.
 
-No printing, no input, no global state; randomness only from a match's own seeded generator. The public API::
+No printing, no input, no global state; randomness only from the chance a match is handed (``chance.py``: a seed,
+or the server's keyed stream). The public API::
 
     from commerce_a11y.rules import ruleset, parse_cards
     rs = ruleset("commerce", ace_low=True)
@@ -8,10 +9,12 @@ No printing, no input, no global state; randomness only from a match's own seede
     rs.name_hand(parse_cards("9C 9H KS"))    # HandName(category="pair", ranks=(9, 13), ...)
     match = Match(rs, [Player("Anna"), Player("Ben", "bot:basic"), Player("Cem", "bot:basic")], seed=7)
     match.legal_actions(); match.apply(match.to_act, Pass()); match.view(0)
+    Match(rs, players, seed=Keyed(secrets.token_bytes(32)))   # the server's: no seat can work out the cards
 """
 
 from ..cards import Card, parse_card, parse_cards
 from .actions import Accept, Action, Decline, Done, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
+from .chance import Chance, Keyed, Seeded
 from .errors import IllegalAction, NewerRecordError, OptionError, RecordError, RulesError
 from .events import (
     Anted,
@@ -38,6 +41,7 @@ from .events import (
     Swapped,
     Swimming,
     Traded,
+    Waived,
 )
 from .match import Match, Phase, SeatView
 from .options import parse_assignments
@@ -53,6 +57,7 @@ __all__ = [
     "Anted",
     "Bartered",
     "Card",
+    "Chance",
     "Dealt",
     "Decline",
     "Declined",
@@ -67,6 +72,7 @@ __all__ = [
     "HandName",
     "IllegalAction",
     "Kept",
+    "Keyed",
     "Knock",
     "Knocked",
     "Match",
@@ -88,6 +94,7 @@ __all__ = [
     "RulesError",
     "Ruleset",
     "SeatView",
+    "Seeded",
     "Settled",
     "Settlement",
     "Showdown",
@@ -96,6 +103,7 @@ __all__ = [
     "Swimming",
     "Trade",
     "Traded",
+    "Waived",
     "parse_assignments",
     "parse_card",
     "parse_cards",

@@ -58,8 +58,8 @@ class Done:
     """Decline what is offered: the dealer keeps the hand (H1, S2), a player does not call fire right after the
     deal (H4, T2), or a player ends a turn after its swaps (C3, or instead of calling fire after a swap).
 
-    Only the dealer's keep is written to the record (its ``keep`` line: the whole table waited for it); the other
-    declines leave no line, and a reader infers them.
+    Each is an event the table hears and a record line: the dealer's keep ``Kept`` (``keep``), every other decline
+    ``Waived`` (``done``, since format 3); a reader infers those an older record leaves out.
     """
 
     kind = "done"

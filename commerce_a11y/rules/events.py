@@ -3,8 +3,8 @@
 Each kind of event is its own class with typed fields, so code that reads an event says what it reads
 (``deal.widow``, ``swap.took``) and the type checker knows every field; ``Event`` is the union of them, and a
 ``match`` statement over it is checked for completeness. Events are named in the past tense: the action ``Swap`` is
-what a seat asks for, the event ``Swapped`` is what happened; the seven kinds that record a seat's decision share
-the base ``Move`` (with its ``player``).
+what a seat asks for, the event ``Swapped`` is what happened; the kinds that record a seat's decision share the
+base ``Move`` (with its ``player``).
 
 An event becomes a record line and nothing else changes (``to_record``): its class's ``kind`` is the line's
 ``event``, its fields follow in the order the class declares them, cards become codes and seat keys strings, a field
@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self, get_args
 
 from ..cards import Card
+from .chance import SEEDED
 
 RECORD_KEY = "record"
 """A field's metadata key for its name in the record, where the Python name differs (``Dealt.widow``: ``skat``);
@@ -94,13 +95,20 @@ Counts = Mapping[int, int]
 
 @dataclass(frozen=True, slots=True)
 class MatchStarted(_Event):
-    """The record's first line: what is played, by whom, from which seed (G10)."""
+    """The record's first line: what is played, by whom, and where its chance comes from (G10): ``chance``, the
+    kind (``chance.py``; the seeded kind is the default, not written), and ``seed``, its seed or key as the record
+    writes it. The seed makes every hidden card computable, so no seat and no spectator sees it: in every view it
+    is None (``visible_to``); only the record, written for after the match, holds it."""
 
     kind: ClassVar[str] = "match"
     ruleset: str
     options: Mapping[str, bool | int]
     players: tuple[Player, ...]
-    seed: int
+    seed: int | str | None
+    chance: str = SEEDED
+
+    def visible_to(self, seat: int) -> Self:
+        return dataclasses.replace(self, seed=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +195,18 @@ class Kept(Move):
 
     kind: ClassVar[str] = "keep"
     turned_up: tuple[Card, ...] = field(default=(), metadata=NOT_RECORDED)
+
+
+@dataclass(frozen=True, slots=True)
+class Waived(Move):
+    """A decline the table heard (the action ``Done``, the record's ``done``; format 3): the end of a turn after its
+    swaps while another swap or a call was still allowed (C3, H4, T2), or no call right after the deal (H4, T2). The
+    dealer keeping the hand dealt is ``Kept`` (H1, S2). A record before format 3 leaves it out, and its reader
+    supplies it. Nothing is said for it (it is heard as what follows it), no computer player reads it, and their
+    seeds count the events without it (``bots/seeding.py``), so a match plays as it did before the event existed
+    (``bench/record_hash.py``)."""
+
+    kind: ClassVar[str] = "done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,9 +372,9 @@ class MatchEnded(_Event):
     losers: tuple[int, ...] | None = None
 
 
-Event = (MatchStarted | FirstDealerDrawn | Dealt | Anted | ExchangedAll | Kept | Swapped | Passed | Knocked | Fired
-         | Pounced | Traded | Offered | Bartered | Declined | Refreshed | Showdown | Settled | Swimming | Eliminated
-         | MatchEnded)
+Event = (MatchStarted | FirstDealerDrawn | Dealt | Anted | ExchangedAll | Kept | Waived | Swapped | Passed | Knocked
+         | Fired | Pounced | Traded | Offered | Bartered | Declined | Refreshed | Showdown | Settled | Swimming
+         | Eliminated | MatchEnded)
 """One thing that happened."""
 
 EVENT_TYPES: tuple[type[Event], ...] = get_args(Event)

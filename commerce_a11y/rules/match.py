@@ -1,15 +1,15 @@
 """The match: one state machine for every ruleset, driven by actions, reporting events.
 
-``Match`` holds the whole truth (every hand, the stock, the seeded shuffle); a seat only ever gets a ``SeatView``.
-Chance never waits for anyone: dealing, showdowns, chips and the next deal happen inside ``apply`` as soon as the
-rules call for them, so the match always stands at a seat's decision (or is over). All randomness comes from one
-``random.Random(seed)`` through ``random()`` alone, with our own Fisher-Yates shuffle, because Python only promises
-``random()`` to stay the same across versions (G10).
+``Match`` holds the whole truth (every hand, the stock, the chance it shuffles with); a seat only ever gets a
+``SeatView``. Chance never waits for anyone: dealing, showdowns, chips and the next deal happen inside ``apply`` as
+soon as the rules call for them, so the match always stands at a seat's decision (or is over). All randomness comes
+from the match's chance (``chance.py``: ``random.Random(seed)`` or the server's keyed stream), drawn as floats in
+[0, 1) alone, with our own Fisher-Yates shuffle, because Python only promises ``random()`` to stay the same across
+versions (G10).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -17,6 +17,7 @@ from itertools import combinations
 
 from ..cards import Card
 from .actions import Accept, Action, Decline, Done, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
+from .chance import Chance, Seeded
 from .errors import N_, IllegalAction
 from .events import (
     Anted,
@@ -42,6 +43,7 @@ from .events import (
     Swapped,
     Swimming,
     Traded,
+    Waived,
 )
 from .rulesets import Ruleset, Settlement
 
@@ -137,12 +139,14 @@ class SeatView:
 class Match:
     """A match of one ruleset between seated players, from the first dealer's draw to the match end."""
 
-    def __init__(self, rules: Ruleset, players: Sequence[Player], seed: int) -> None:
+    def __init__(self, rules: Ruleset, players: Sequence[Player], seed: Chance | int) -> None:
+        """A match about to begin: the first dealer drawn and the first hand dealt. ``seed``: where its chance comes
+        from (G10, ``chance.py``); a plain number is the seeded chance, ``Seeded(seed)``, the record's seed."""
         rules.check_players(len(players))
         self.rules = rules
         self.players = tuple(players)
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self.chance: Chance = Seeded(seed) if isinstance(seed, int) else seed
+        self._rng = self.chance.draws()
         n = len(players)
         self._deck = rules.deck(n)
         self.counts = [rules.starting_count] * n
@@ -177,7 +181,8 @@ class Match:
         self.own_turns = [0] * n
         self.winners: tuple[int, ...] = ()
         self._hand_start = 0
-        self._emit(MatchStarted(rules.name, dict(rules.options), self.players, seed))
+        self._emit(MatchStarted(rules.name, dict(rules.options), self.players, self.chance.recorded,
+                                self.chance.kind))
         self._choose_first_dealer()
         self._start_hand()
 
@@ -318,11 +323,15 @@ class Match:
                     self.face_down = False
                     self._emit(Kept(seat, turned))
                     self._offer_calls()
-                elif self.phase is Phase.CALL:
-                    self.calls.pop(0)
-                    self._next_call()
                 else:
-                    self._end_turn(seat)
+                    # C3, H4, T2: a turn ended, or a call not made; the table heard it, so it is an event (and a
+                    # record line, which a save keeps across a kill).
+                    self._emit(Waived(seat))
+                    if self.phase is Phase.CALL:
+                        self.calls.pop(0)
+                        self._next_call()
+                    else:
+                        self._end_turn(seat)
             case Trade(card=card):
                 self._trade(seat, card)
             case Offer(card=card):

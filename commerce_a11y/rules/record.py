@@ -2,7 +2,8 @@
 
 Replaying is the one way a record is read, so a record is only ever accepted if the rules would have produced it:
 its action lines are applied as actions (a refused action refuses the record) and every other line must equal
-what the engine itself produced from the seed. Declines (``Done``) leave no line; the reader infers them when the
+what the engine itself produced from the seed. Since format 3 every decline (``Done``) has its line (``done``, or
+``keep`` for the dealer's); a record that leaves one out (every record before format 3) has it inferred when the
 next line is not the offered call, exchange or further swap.
 """
 
@@ -15,6 +16,7 @@ from typing import IO, Any
 from ..cards import parse_card, parse_cards
 from ..cleaning import clean, clean_name, load_json
 from .actions import Accept, Action, Decline, Done, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
+from .chance import SEEDED, chance_from_record
 from .errors import N_, IllegalAction, NewerRecordError, OptionError, RecordError
 from .events import (
     ACTION_KINDS,
@@ -28,18 +30,24 @@ from .events import (
     MatchStarted,
     Player,
     Showdown,
+    Waived,
 )
 from .match import Match
 from .rulesets import ruleset
 
-RECORD_FORMAT = 2
-"""The format of the records this version writes, as ``format`` on the match line (an extra field docs/record.md
+RECORD_FORMAT = 3
+"""The newest format this version writes and reads, as ``format`` on the match line (an extra field docs/record.md
 allows). A reader refuses a record of a newer format rather than misread it; a record without the field (written by
 hand from docs/record.md, or before the field existed) is read as format 1.
 
-Format 2 added the ``keep`` line (H1: Handeln's dealer keeps the hand dealt), which format 1 left out; a format 1
-record is still read, the keep implied as before (``IMPLIED_EVENTS``)."""
-IMPLIED_EVENTS: frozenset[type[Event]] = frozenset({Kept})
+Format 2 added the ``keep`` line (H1: Handeln's dealer keeps the hand dealt), which format 1 left out; format 3 the
+``done`` line (every other decline: C3, H4, T2) and the keyed chance (``chance``, the key as ``seed``). Older records
+are still read, a keep or a decline they leave out implied as before (``IMPLIED_EVENTS``). A record is written in
+format 3 only where its match may need it (``record_format``): every other record is what format 2 wrote, byte for
+byte, and a reader of format 2 reads it."""
+PLAIN_FORMAT = 2
+"""The format of a record that needs nothing format 3 added."""
+IMPLIED_EVENTS: frozenset[type[Event]] = frozenset({Kept, Waived})
 """Events the engine makes that an older record may leave out: the reader supplies them where a line lacks them."""
 OPTIONAL_FIELDS: dict[type[Event], frozenset[str]] = {
     FirstDealerDrawn: frozenset({"redraws"}),
@@ -61,8 +69,17 @@ def record_lines(events: Iterable[Event]) -> Iterator[str]:
     for event in events:
         obj = event.to_record()
         if isinstance(event, MatchStarted):
-            obj = {"event": event.kind, "format": RECORD_FORMAT, **obj}
+            obj = {"event": event.kind, "format": record_format(event), **obj}
         yield json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def record_format(head: MatchStarted) -> int:
+    """The format a match's record is written in, decided by its match line, since a record only grows: format 3
+    where the match may need it (a keyed chance; rules in which a player declines more than the dealer's exchange,
+    so that ``done`` lines may come), else format 2, as earlier versions wrote it."""
+    if head.chance != SEEDED or ruleset(head.ruleset, **head.options).declines:
+        return RECORD_FORMAT
+    return PLAIN_FORMAT
 
 
 def write_record(events: Iterable[Event], out: IO[str]) -> None:
@@ -99,7 +116,7 @@ def _action(obj: dict[str, Any]) -> Action:
     if kind == "barter":
         return Accept(parse_card(obj["took"]))  # X4: the neighbour's answer, giving ``took``
     actions: dict[str, Action] = {"pass": Pass(), "knock": Knock(), "fire": Fire(), "pounce": Pounce(),
-                                  "exchange_all": ExchangeAll(), "keep": Done(), "decline": Decline()}
+                                  "exchange_all": ExchangeAll(), "keep": Done(), "done": Done(), "decline": Decline()}
     return actions[kind]
 
 
@@ -125,12 +142,7 @@ def replay(lines: Iterable[str], observe: Callable[[Match], None] | None = None)
         rules = ruleset(str(head["ruleset"]), **dict(head.get("options") or {}))
         # Names may come from someone else's record: cleaned where they are read, like a typed name.
         players = [Player(clean_name(p["name"]), clean(str(p.get("kind", "human")), 40)) for p in head["players"]]
-        seed = head["seed"]
-        if isinstance(seed, float) and seed.is_integer():
-            seed = int(seed)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError("the seed is not a whole number")
-        match = Match(rules, players, seed)
+        match = Match(rules, players, chance_from_record(head.get("chance", SEEDED), head["seed"]))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, OptionError):
             raise RecordError(N_("Line {line} of the record: {reason}"), line=head["_line"], reason=str(exc)) from None

@@ -119,6 +119,12 @@ class Ruleset:
     def _lookup(self) -> list[int]:
         return self.table.table
 
+    @property
+    def declines(self) -> bool:
+        """Whether a player may decline something other than the dealer's exchange (the action ``Done``, a record's
+        ``done`` line): a further swap of the turn (C3), a call right after the deal or after a swap (H4, T2)."""
+        return (self.swaps_per_turn > 1 and not self.multi_swap) or (self.fire_value is not None and not self.shows)
+
     def hand_value(self, cards: Sequence[int]) -> int:
         """A comparable value: ``>`` is a better hand, ``==`` an exact tie (docs/rules.md's order)."""
         if len(cards) == 3:

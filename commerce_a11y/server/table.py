@@ -30,7 +30,8 @@ from ..i18n import _, speaking
 from ..narration.narrator import ruleset_title
 from ..narration.rules_book import rules_book
 from ..records import keep_record, time_stamp
-from ..rules import IllegalAction, Match, Player, Ruleset, SeatView, record_lines, replay
+from ..rules import IllegalAction, Keyed, Match, Player, Ruleset, SeatView, record_lines, replay
+from ..rules.chance import KEY_BYTES
 from ..storage import SaveRefused, new_ident
 from . import thinking
 from .names import identity, same
@@ -256,7 +257,8 @@ class Table:
         names = iter(n for n in OPPONENT_NAMES if identity(n) not in taken)
         players = [Player(a, "human") if a is not None else Player(next(names), f"bot:{self.level}")
                    for a in self.seating]
-        self.match = Match(self.rules, players, secrets.randbelow(2**31))
+        # Issue 23, item 2: a key nobody at the table has, beyond any search, so no card follows from what a seat sees.
+        self.match = Match(self.rules, players, Keyed(secrets.token_bytes(KEY_BYTES)))
         self.standin = set()
         self.forced = None
         self.writer = TableSaves(self.path)
@@ -275,7 +277,7 @@ class Table:
         for session in list(self.spectators):
             self.watch(session)
         self.remember()
-        self.log(f"starts {self.rules.name} seed {self.match.seed}: " + ", ".join(p.name for p in players))
+        self.log(f"starts {self.rules.name}: " + ", ".join(p.name for p in players))  # never the key
         async with self.lock:
             await self.save_then_tell()
 
@@ -295,7 +297,9 @@ class Table:
             self.log(f"save not loaded: {error!r}")
             return False
         self.match = match
-        self.record = list(lines)
+        # The record as this version writes it: the save's own lines, unless an earlier version wrote them (a format
+        # that left declines out), whose save the next one then replaces whole (once it is written).
+        self.record = list(record_lines(match.events))
         self.told = len(match.events)
         self.writer = saves
         self.standin = set()
@@ -466,7 +470,7 @@ class Table:
         level = kind.removeprefix("bot:") if kind.startswith("bot:") else self.level
         try:
             action = await self.server.thinkers.run(
-                thinking.decide, *thinking.seat_decision(level, match.seed, seat, match.view(seat)))
+                thinking.decide, *thinking.seat_decision(level, match.chance, seat, match.view(seat)))
         except Exception as error:  # a worker that died: the first legal action keeps the table going
             self.log(f"decision failed: {error!r}")
             action = match.view(seat).legal[0]

@@ -4,8 +4,10 @@ event loop (a strong decision takes 30-60 ms; the loop must pass lines on within
 What crosses to a worker is the seat's view only, as a computer player at the local table gets it: a ``Ruleset``
 holds functions and does not pickle, so it travels as its name and options and is rebuilt (once per worker); a
 decision needs only the current hand's events (computer players reason about ``hand_history``), so a long match
-does not grow what is sent. The decision's seed is fixed by the match, the seat and the position, as the local game
-seeds it (``session.decision_seed``): a table played on after a restart plays exactly as it would have.
+does not grow what is sent. The decision's seed is fixed by the match, the seat and the position
+(``bots/seeding.decision_seed``): a table played on after a restart plays exactly as it would have. It is worked out
+here, in the server's own process, from the match's key; a worker gets the number alone, from which no deal follows
+(issue 23, item 2), and the view, whose match line carries no seed.
 
 The workers end when the server ends, however it ends (SIGKILL and a crash included), on every system. A pool's
 workers do not notice by themselves: each waits on its task queue, whose write end every worker holds too, so it
@@ -38,8 +40,8 @@ from functools import partial
 from typing import Any
 
 from ..bots import make_bot
-from ..console.session import decision_seed
-from ..rules import Action, Ruleset, SeatView, ruleset
+from ..bots.seeding import decision_seed, position
+from ..rules import Action, Chance, Ruleset, SeatView, ruleset
 
 Packed = tuple[str, str, SeatView]
 
@@ -48,7 +50,7 @@ _RULESETS: dict[tuple[str, str], Ruleset] = {}
 
 def pack(view: SeatView, whole: bool = False) -> Packed:
     """A view that pickles: the ruleset as its name and options; only the current hand's events unless ``whole``
-    (a hint's seed counts the whole history)."""
+    (a hint's seed counts the whole history, ``seeding.hint_seed``)."""
     options = json.dumps(dict(view.rules.options), sort_keys=True)
     if whole:
         light = replace(view, rules=None, _log=list(view.history))  # type: ignore[arg-type]
@@ -71,9 +73,9 @@ def decide(level: str, seed: int, packed: Packed) -> Action:
     return make_bot(level, seed).choose(unpack(packed))
 
 
-def seat_decision(level: str, match_seed: int, seat: int, view: SeatView) -> tuple[Any, ...]:
-    """The arguments of ``decide`` for a seat's decision now, seeded as the local game seeds it."""
-    return level, decision_seed(match_seed, seat, len(view.history)), pack(view)
+def seat_decision(level: str, chance: Chance, seat: int, view: SeatView) -> tuple[Any, ...]:
+    """The arguments of ``decide`` for a seat's decision now."""
+    return level, decision_seed(chance, seat, position(view)), pack(view)
 
 
 def hint(lang: str, names: list[str], seat: int, verbosity: str, cards: str, packed: Packed) -> list[str]:

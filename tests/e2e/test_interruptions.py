@@ -109,7 +109,7 @@ def check_after_kill(before: Match | None) -> Match | None:
     folder = save_path().parent
     assert not list(folder.glob("saved-match-*.jsonl")), "a save was kept aside"
     read_stats()  # raises StatsRefused if the kill damaged it
-    if saved is not None and before is not None and saved.seed == before.seed:
+    if saved is not None and before is not None and saved.chance == before.chance:
         assert saved.events[:len(before.events)] == before.events, "the save lost or changed what it held"
     return saved
 

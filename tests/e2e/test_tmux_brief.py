@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from commerce_a11y.console.session import PositionSeeded
-from commerce_a11y.rules import Done, Match, Pass, Player, ruleset
+from commerce_a11y.bots.seeding import PositionSeeded
+from commerce_a11y.rules import Done, Match, Pass, Player, Seeded, ruleset
 
 from .tmux import Sentences, Tmux, game_argv, game_env, require_tmux
 
@@ -77,7 +77,7 @@ def out_first_seed() -> int:
     for seed in range(300):
         match = Match(ruleset("commerce", chips=1), [Player("You")] + [Player(n, "bot:heuristic")
                                                                        for n in ("Anna", "Ben", "Cem")], seed)
-        bots = {s: PositionSeeded("heuristic", seed, s) for s in (1, 2, 3)}
+        bots = {s: PositionSeeded("heuristic", Seeded(seed), s) for s in (1, 2, 3)}
         while not any(e.kind == "eliminated" for e in match.events):
             seat = match.to_act
             match.apply(seat, bots[seat].choose(match.view(seat)) if seat else

@@ -82,7 +82,7 @@ def window_pairs(home: Path, rounds: int) -> dict[str, int]:
         for number in save_slots():
             match = load_saved_match(slot=SaveSlot(number))  # raises SaveRefused if a save is damaged
             if match is not None:
-                saved[match.seed] = number
+                saved[match.chance.recorded] = number
         found += sum(seed in saved for seed in seeds)
         lost += sum(seed not in saved for seed in seeds)
         for number in saved.values():
