@@ -266,7 +266,7 @@ class Recording:
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple[Any, ...]]] = []
 
-    async def run(self, function: Any, *args: Any) -> Any:
+    async def run(self, function: Any, *args: Any, owner: str | None = None) -> Any:
         self.calls.append((function.__name__, pickle.loads(pickle.dumps(args))))  # as a worker gets them
         return function(*args)
 
