@@ -701,6 +701,9 @@ class Table:
             if listener.reader is not None:
                 self.read(listener, session, text)
                 return
+            if self.stalled and self.retrying is None:
+                async with self.lock:  # a save under way: what it saves is told before this line is answered
+                    pass
             view = match.public_view() if spectator else self.view(seat)  # type: ignore[arg-type]
             parsed = parse(text, view)
             if self.stalled and parsed is not None and not (isinstance(parsed, Review) and parsed.command == "quit"):
