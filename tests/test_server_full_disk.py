@@ -159,3 +159,27 @@ def test_on_a_full_disk_a_new_account_and_a_new_table_are_refused_with_a_sentenc
         new.close()
     finally:
         server.stop()
+
+
+def test_the_log_goes_on_after_the_disk_had_no_room_for_some_lines(tmp_path: Path) -> None:
+    """It gave up for good at the first line it could not write: a full disk silenced the log until a restart."""
+    import errno
+
+    from commerce_a11y.server.serve import LogFile
+
+    log = LogFile(tmp_path / "server.log")
+    assert log.file is not None
+    real_write, failing = log.file.write, [2]
+
+    def write(text: str) -> int:
+        if failing[0]:
+            failing[0] -= 1
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(text)
+
+    log.file.write = write  # type: ignore[method-assign]
+    for text in ("one", "two", "three"):
+        log(text)
+    log.close()
+    lines = (tmp_path / "server.log").read_text().splitlines()
+    assert [line[20:] for line in lines] == ["2 log lines lost", "three"]

@@ -108,12 +108,15 @@ def open_log(path: Path) -> TextIO:
 
 class LogFile:
     """One line per event, with the time, written by a thread of its own: a write that meets the file system's
-    journal may wait, and the event loop must not. A log that cannot be opened refuses the start (``Refused``); one
-    that cannot be written later is given up quietly (the server goes on)."""
+    journal may wait, and the event loop must not. A log that cannot be opened refuses the start (``Refused``); a
+    line that cannot be written later (a full disk) is left out, and the log goes on once the disk has room again,
+    saying how many lines it lost (the server goes on meanwhile)."""
 
     def __init__(self, path: Path) -> None:
         self.lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self.file: TextIO | None = open_log(path)
+        self.lost = 0
+        """Lines that could not be written since the last one that was."""
         self.thread = threading.Thread(target=self.write, name="log", daemon=True)
         self.thread.start()
 
@@ -125,11 +128,14 @@ class LogFile:
             if self.file is None:
                 continue
             try:
+                if self.lost:
+                    self.file.write(time.strftime("%Y-%m-%d %H:%M:%S ") + f"{self.lost} log lines lost\n")
+                    self.lost = 0
                 self.file.write(line)
                 if self.lines.empty():
                     self.file.flush()
             except OSError:
-                self.file = None
+                self.lost += 1
 
     def close(self) -> None:
         self.lines.put(None)
