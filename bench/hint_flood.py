@@ -21,14 +21,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import shutil
-import signal
-import subprocess
 import tempfile
 import time
 from pathlib import Path
 
-from serve_load import ROOT, Player, Stats, start_server
+from serve_load import ROOT, Player, Stats, start_server, stop_server
 
 from commerce_a11y.simulate import percentile
 
@@ -111,12 +108,7 @@ async def run(flooders: int, seconds: float, bots: str, workers: int, root: Path
                 "wait_per_computer_move_p50_ms": round(percentile(waits, 50), 1) if waits else None,
                 "wait_per_computer_move_p95_ms": round(percentile(waits, 95), 1) if waits else None}
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        shutil.rmtree(data, ignore_errors=True)
+        stop_server(proc, data)
 
 
 def main() -> None:

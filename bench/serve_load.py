@@ -345,15 +345,20 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
                 player.transport.close()
         return result
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        if KEEP:
-            print(f"server data kept in {data}", file=sys.stderr)
-        else:
-            shutil.rmtree(data, ignore_errors=True)
+        stop_server(proc, data)
+
+
+def stop_server(proc: subprocess.Popen[str], data: Path) -> None:
+    """Stop a server ``start_server`` started, and remove its data folder (unless ``--keep``)."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    if KEEP:
+        print(f"server data kept in {data}", file=sys.stderr)
+    else:
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def main() -> None:

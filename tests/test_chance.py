@@ -18,6 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from table_helpers import Person, carries
 
 from commerce_a11y.bots import make_bot
 from commerce_a11y.bots.seeding import PositionSeeded, decision_seed, hint_seed, position
@@ -49,17 +50,6 @@ SHORT = {"commerce": {"chips": 2, "swaps_per_turn": 2}, "braillespiel": {"marks"
 
 def key_of(text: str) -> bytes:
     return hashlib.sha256(text.encode()).digest()
-
-
-def traces(key: bytes) -> list[bytes]:
-    """The forms in which a key could travel: its bytes, hexadecimal either case, decimal either byte order."""
-    hexa = key.hex()
-    return [key, hexa.encode(), hexa.upper().encode(), str(int.from_bytes(key, "big")).encode(),
-            str(int.from_bytes(key, "little")).encode()]
-
-
-def carries(data: bytes, key: bytes) -> bool:
-    return any(trace in data for trace in traces(key))
 
 
 def players(n: int, kind: str = "bot:basic") -> list[Player]:
@@ -229,35 +219,6 @@ def test_a_hint_depends_on_the_position_alone_and_a_resumed_match_gives_the_same
     resumed = replay(list(record_lines(match.events))).view(seat)
     assert hint_seed(view) == hint_seed(resumed) and hint_action(view) == hint_action(resumed)
     assert position(view) == sum(not isinstance(e, Waived) for e in match.events)
-
-
-class Person:
-    """A seated person as a table talks to them (the part of ``lobby.Session`` a table uses): they hear everything,
-    take GMCP and keep records (as ``commerce join`` does), so the record sent at the end comes to them too."""
-
-    def __init__(self, account: str) -> None:
-        self.account = account
-        self.lang, self.verbosity, self.cards = "en", "normal", "names"
-        self.gmcp_on = True
-        self.client_records = True
-        self.conn = SimpleNamespace(gmcp=True)
-        self.heard: list[str] = []
-        self.messages: list[tuple[str, Any]] = []
-
-    def settings(self) -> tuple[str, str, str]:
-        return self.lang, self.verbosity, self.cards
-
-    def say(self, lines: list[str]) -> None:
-        self.heard += lines
-
-    def prompt(self, text: str, kind: str) -> None:
-        self.heard.append(text)
-
-    def gmcp(self, package: str, data: Any) -> None:
-        self.messages.append((package, data))
-
-    def prompt_place(self) -> None:
-        pass
 
 
 class Recording:

@@ -13,20 +13,10 @@ import time
 from pathlib import Path
 
 from server_helpers import RawClient, ServerProcess
+from table_helpers import carries
 
 from commerce_a11y.rules import Keyed, replay
 from commerce_a11y.server import telnet as t
-
-
-def traces(key: bytes) -> list[bytes]:
-    """The forms in which a key could travel: its bytes, hexadecimal either case, decimal either byte order."""
-    hexa = key.hex()
-    return [key, hexa.encode(), hexa.upper().encode(), str(int.from_bytes(key, "big")).encode(),
-            str(int.from_bytes(key, "little")).encode()]
-
-
-def carries(data: bytes, key: bytes) -> bool:
-    return any(trace in data for trace in traces(key))
 
 
 def answer(clients: list[RawClient], limit: float = 120) -> None:

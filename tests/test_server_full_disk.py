@@ -26,6 +26,21 @@ def disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SmallDisk]
     small.close()
 
 
+@pytest.fixture
+def server(disk: SmallDisk) -> Iterator[ServerProcess]:
+    process = ServerProcess(disk.data, "--logins-per-minute", "1000")
+    yield process
+    process.stop()
+
+
+def stalled(server: ServerProcess, disk: SmallDisk, name: str) -> RawClient:
+    """A person alone at a table whose save has just failed on the full disk."""
+    client = seated(server, name)
+    disk.fill()
+    pass_until_the_save_fails(client)
+    return client
+
+
 def seated(server: ServerProcess, name: str) -> RawClient:
     """A person alone with two computer players, at their first turn."""
     client = RawClient(server.port)
@@ -78,87 +93,72 @@ def passes_saved(data: Path, seat: int = 0) -> int:
 
 
 def test_a_move_whose_save_failed_is_not_told_and_the_game_goes_on_once_the_disk_has_room(
-        disk: SmallDisk) -> None:
-    server = ServerProcess(disk.data, "--logins-per-minute", "1000")
-    try:
-        ada = seated(server, "Ada")
-        disk.fill()
-        pass_until_the_save_fails(ada)
-        ada.send("hand")
-        ada.expect("The game waits until the server can save it.")
-        ada.drain(2.5)  # two tries of the save meanwhile
-        after = ada.text.split(WAITS, 1)[1]
-        assert after.strip() == "The game waits until the server can save it."  # nothing told, nothing asked
-        disk.free()
-        until_turn(ada, limit=40)  # the server tried again: the move that waited is told, and the game goes on
-        ada.send("p")
-        until_turn(ada)
-        assert ada.text.count(WAITS) == 1  # one sentence, however many tries
-        assert passes_saved(disk.data) == ada.text.count("You pass.")
-        ada.close()
-    finally:
-        server.stop()
+        server: ServerProcess, disk: SmallDisk) -> None:
+    ada = stalled(server, disk, "Ada")
+    ada.send("hand")
+    ada.expect("The game waits until the server can save it.")
+    ada.drain(2.5)  # two tries of the save meanwhile
+    after = ada.text.split(WAITS, 1)[1]
+    assert after.strip() == "The game waits until the server can save it."  # nothing told, nothing asked
+    disk.free()
+    until_turn(ada, limit=40)  # the server tried again: the move that waited is told, and the game goes on
+    ada.send("p")
+    until_turn(ada)
+    assert ada.text.count(WAITS) == 1  # one sentence, however many tries
+    assert passes_saved(disk.data) == ada.text.count("You pass.")
     assert "Traceback" not in (server.data / "server.log").read_text()
+    ada.close()
 
 
 def test_after_sigkill_on_a_full_disk_every_move_heard_is_in_the_save_and_the_table_comes_back(
-        disk: SmallDisk) -> None:
-    server = ServerProcess(disk.data, "--logins-per-minute", "1000")
-    try:
-        bea = seated(server, "Bea")
-        disk.fill()
-        pass_until_the_save_fails(bea)
-        heard = bea.text.count("You pass.")
-        server.kill()
-        disk.free()
-        assert passes_saved(disk.data) == heard  # heard, so saved; the pass that waited was never told
-        server.start()
-        back = RawClient(server.port)
-        back.login("Bea", new=False)
-        back.expect("Back at table Beas.")
-        assert back.kinds[-1] == "turn"  # asked again the turn whose move was never saved (login took the question)
-        back.send("p")
-        back.expect("You pass.")
-        back.close()
-    finally:
-        server.stop()
+        server: ServerProcess, disk: SmallDisk) -> None:
+    bea = stalled(server, disk, "Bea")
+    heard = bea.text.count("You pass.")
+    server.kill()
+    disk.free()
+    assert passes_saved(disk.data) == heard  # heard, so saved; the pass that waited was never told
+    server.start()
+    back = RawClient(server.port)
+    back.login("Bea", new=False)
+    back.expect("Back at table Beas.")
+    assert back.kinds[-1] == "turn"  # asked again the turn whose move was never saved (login took the question)
+    back.send("p")
+    back.expect("You pass.")
+    back.close()
     log = (server.data / "server.log").read_text()
     assert re.search(r"table Beas \(\w+\): restored|table Beas restored", log), log[-1500:]
 
 
-def test_on_a_full_disk_a_new_account_and_a_new_table_are_refused_with_a_sentence(disk: SmallDisk) -> None:
+def test_on_a_full_disk_a_new_account_and_a_new_table_are_refused_with_a_sentence(
+        server: ServerProcess, disk: SmallDisk) -> None:
     """SQLite's own writes meet the full disk too (only on a real file system; the injected one fails os.write)."""
     if not disk.real:
         pytest.skip("only a real full file system refuses SQLite's writes")
-    server = ServerProcess(disk.data, "--logins-per-minute", "1000")
-    try:
-        cid = RawClient(server.port)
-        cid.login("Cid")
-        disk.fill()
-        cid.send("create commerce name=Nowhere seats=3")
-        cid.expect("The server cannot save right now: try again in a moment.")
-        new = RawClient(server.port)
-        new.prompt()
-        new.send("Dot")
-        new.prompt()
-        new.send("secret1")
-        new.prompt()
-        new.send("secret1")
-        new.expect("The server cannot save right now: try again in a moment.")
-        assert new.prompt() == "Name? "  # asked again, and nothing broke
-        disk.free()
-        new.send("Dot")
-        new.prompt()
-        new.send("secret1")
-        new.prompt()
-        new.send("secret1")
-        new.expect("Welcome, Dot.")
-        cid.send("create commerce name=Somewhere seats=3")
-        cid.expect("Table Somewhere: ")
-        cid.close()
-        new.close()
-    finally:
-        server.stop()
+    cid = RawClient(server.port)
+    cid.login("Cid")
+    disk.fill()
+    cid.send("create commerce name=Nowhere seats=3")
+    cid.expect("The server cannot save right now: try again in a moment.")
+    new = RawClient(server.port)
+    new.prompt()
+    new.send("Dot")
+    new.prompt()
+    new.send("secret1")
+    new.prompt()
+    new.send("secret1")
+    new.expect("The server cannot save right now: try again in a moment.")
+    assert new.prompt() == "Name? "  # asked again, and nothing broke
+    disk.free()
+    new.send("Dot")
+    new.prompt()
+    new.send("secret1")
+    new.prompt()
+    new.send("secret1")
+    new.expect("Welcome, Dot.")
+    cid.send("create commerce name=Somewhere seats=3")
+    cid.expect("Table Somewhere: ")
+    cid.close()
+    new.close()
 
 
 def test_the_log_goes_on_after_the_disk_had_no_room_for_some_lines(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from table_helpers import Person
 
 from commerce_a11y.rules import Knock, ruleset
 from commerce_a11y.server import table as table_module
@@ -17,34 +18,6 @@ from commerce_a11y.server.lobby import Server
 from commerce_a11y.server.saves import TableSaves
 from commerce_a11y.server.table import Table
 from commerce_a11y.server.thinking import Thinkers
-
-
-class Person:
-    """What a table needs of a person's session: their settings, and ears."""
-
-    def __init__(self, account: str) -> None:
-        self.account = account
-        self.lang, self.verbosity, self.cards = "en", "brief", "codes"
-        self.heard: list[str] = []
-        self.gmcp_on = False
-        self.client_records = False
-        self.conn = self
-
-    @property
-    def gmcp(self) -> bool:
-        return False
-
-    def settings(self) -> tuple[str, str, str]:
-        return self.lang, self.verbosity, self.cards
-
-    def say(self, lines: list[str]) -> None:
-        self.heard += lines
-
-    def prompt(self, text: str, kind: str) -> None:
-        self.heard.append(text)
-
-    def prompt_place(self) -> None:
-        pass
 
 
 async def play_to_the_end(table: Table) -> None:
@@ -60,7 +33,7 @@ def test_a_finished_matchs_save_stays_until_its_records_are_kept_and_no_new_matc
         server = Server(tmp_path, thinkers=Thinkers(1))
         try:
             table = Table(server, "t1", "Full", ruleset("commerce", chips=1), 3, "easy", "Ada")
-            ada = Person("Ada")
+            ada = Person("Ada", client=False)
             table.sit(ada)  # type: ignore[arg-type]
             real_keep = table_module.keep_record
             monkeypatch.setattr(table_module, "keep_record", lambda *args: None)  # no room for a record
@@ -101,7 +74,7 @@ def test_a_matchs_first_save_that_fails_is_told_once_and_tried_again(
         server = Server(tmp_path, thinkers=Thinkers(1))
         try:
             table = Table(server, "t2", "First", ruleset("commerce"), 3, "easy", "Bo")
-            bo = Person("Bo")
+            bo = Person("Bo", client=False)
             table.sit(bo)  # type: ignore[arg-type]
             monkeypatch.setattr(table_module.TableSaves, "done", done)
             monkeypatch.setattr(table_module, "RETRY_MOST", 0.2)

@@ -1,0 +1,47 @@
+"""What tests of the table server share: a person as a table talks to them, for a ``Table`` driven in process, and
+the forms in which a match's key could travel, for the tests that no byte carries it (issue 23)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+
+class Person:
+    """A seated person as a table talks to them (the part of ``lobby.Session`` a table uses): they hear everything
+    and, as ``commerce join`` does, take GMCP and keep records (``client=False``: a plain telnet client)."""
+
+    def __init__(self, account: str, client: bool = True) -> None:
+        self.account = account
+        self.lang, self.verbosity, self.cards = "en", "normal", "names"
+        self.gmcp_on = client
+        self.client_records = client
+        self.conn = SimpleNamespace(gmcp=client)
+        self.heard: list[str] = []
+        self.messages: list[tuple[str, Any]] = []
+
+    def settings(self) -> tuple[str, str, str]:
+        return self.lang, self.verbosity, self.cards
+
+    def say(self, lines: list[str]) -> None:
+        self.heard += lines
+
+    def prompt(self, text: str, kind: str) -> None:
+        self.heard.append(text)
+
+    def gmcp(self, package: str, data: Any) -> None:
+        self.messages.append((package, data))
+
+    def prompt_place(self) -> None:
+        pass
+
+
+def traces(key: bytes) -> list[bytes]:
+    """The forms in which a key could travel: its bytes, hexadecimal either case, decimal either byte order."""
+    hexa = key.hex()
+    return [key, hexa.encode(), hexa.upper().encode(), str(int.from_bytes(key, "big")).encode(),
+            str(int.from_bytes(key, "little")).encode()]
+
+
+def carries(data: bytes, key: bytes) -> bool:
+    return any(trace in data for trace in traces(key))
