@@ -217,5 +217,12 @@ class RawClient:
         self.sock.close()
 
 
+def person(server: ServerProcess, name: str) -> RawClient:
+    """A new account's connection, logged in and in the lobby."""
+    client = RawClient(server.port)
+    client.login(name)
+    return client
+
+
 def status_json(client: RawClient) -> str:
     return json.dumps(client.statuses())

@@ -12,18 +12,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from server_helpers import RawClient, ServerProcess
+from server_helpers import RawClient, ServerProcess, person
 
 from commerce_a11y.cards import parse_card
 from commerce_a11y.rules import ruleset
 
 HANDELN = ruleset("handeln", limit=5)
-
-
-def person(server: ServerProcess, name: str) -> RawClient:
-    client = RawClient(server.port)
-    client.login(name)
-    return client
 
 
 def back(server: ServerProcess, name: str, table: str) -> RawClient:

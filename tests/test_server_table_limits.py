@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from server_helpers import RawClient, ServerProcess
+from server_helpers import ServerProcess, person
 
 from commerce_a11y.rules import replay
 
@@ -25,12 +25,6 @@ def server(tmp_path_factory: pytest.TempPathFactory):
                             str(CLOSE_AFTER_HOURS))
     yield process
     process.stop()
-
-
-def person(server: ServerProcess, name: str) -> RawClient:
-    client = RawClient(server.port)
-    client.login(name)
-    return client
 
 
 def test_an_account_may_sit_at_only_so_many_tables_when_it_makes_another(server: ServerProcess) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from server_helpers import RawClient, ServerProcess
+from server_helpers import RawClient, ServerProcess, person
 
 
 @pytest.fixture(scope="module")
@@ -18,12 +18,6 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     process = ServerProcess(tmp_path_factory.mktemp("tables"), "--logins-per-minute", "1000", grace=1)
     yield process
     process.stop()
-
-
-def person(server: ServerProcess, name: str) -> RawClient:
-    client = RawClient(server.port)
-    client.login(name)
-    return client
 
 
 def play(clients: list[RawClient], until: Callable[[], bool], answer: str = "p", limit: float = 60) -> None:
