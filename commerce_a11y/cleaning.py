@@ -36,7 +36,8 @@ def clean(line: str, limit: int = 200) -> str:
     at most ``limit`` characters. Only the first few thousand characters are looked at, so a huge text costs
     little."""
     text = _ESCAPE.sub("", line[: max(limit * 4, 4096)])
-    return "".join(ch for ch in text if ch.isprintable() or ch == " " or _kept(ch)).strip()[:limit].rstrip()
+    # ``isprintable`` first: the common character is kept without a look-up in the Unicode database.
+    return "".join(ch for ch in text if ch.isprintable() or _kept(ch)).strip()[:limit].rstrip()
 
 
 def clean_name(name: object, fallback: str = "?") -> str:

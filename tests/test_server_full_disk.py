@@ -168,7 +168,6 @@ def test_the_log_goes_on_after_the_disk_had_no_room_for_some_lines(tmp_path: Pat
     from commerce_a11y.server.serve import LogFile
 
     log = LogFile(tmp_path / "server.log")
-    assert log.file is not None
     real_write, failing = log.file.write, [2]
 
     def write(text: str) -> int:

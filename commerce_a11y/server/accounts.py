@@ -188,18 +188,12 @@ class Store:
             db.execute("insert into accounts (name, hash, created, settings, key) values (?, ?, ?, ?, ?)",
                        (name, hashed, time.time(), json.dumps(settings), key))
             db.executemany("insert into looks values (?, ?)", [(look, key) for look in sorted(looks(name))])
-        except sqlite3.IntegrityError:
-            db.execute("rollback")
-            return False
-        except sqlite3.Error as error:  # a full disk: nothing is written, and the connection is left usable
-            with contextlib.suppress(sqlite3.Error):
-                db.execute("rollback")
-            raise NotWritten(error) from error
-        try:
             db.execute("commit")
-        except sqlite3.Error as error:
+        except sqlite3.Error as error:  # taken meanwhile, or a full disk: nothing is written, the connection usable
             with contextlib.suppress(sqlite3.Error):
                 db.execute("rollback")
+            if isinstance(error, sqlite3.IntegrityError):
+                return False
             raise NotWritten(error) from error
         return True
 
@@ -231,7 +225,7 @@ class Store:
 
     def save_table(self, ident: str, name: str, spec: dict[str, Any]) -> Future[Any]:
         return self._write("insert or replace into tables values (?, ?, ?, ?)",
-                    (ident, name, json.dumps(spec, ensure_ascii=False), time.time()))
+                           (ident, name, json.dumps(spec, ensure_ascii=False), time.time()))
 
     def drop_table(self, ident: str) -> None:
         self._write("delete from tables where id = ?", (ident,))

@@ -593,9 +593,9 @@ class Session:
         except OptionError as error:
             self.say([error.sentence(_)])
             return
-        if self.server.open_tables(self.account) >= self.server.limits.tables:
-            self.say([_("You have a seat at {count} tables already; finish or leave one first.").format(
-                count=self.server.open_tables(self.account))])
+        seated = self.server.open_tables(self.account)
+        if seated >= self.server.limits.tables:
+            self.say([_("You have a seat at {count} tables already; finish or leave one first.").format(count=seated)])
             return
         name = table_options.pop("name", "") or self.account
         refusal = table_name_refusal(name)
@@ -669,9 +669,6 @@ class Session:
         if table.code and table.seat_of(self.account) is None and code != table.code:
             self.say([_("Table {name} is private: join it with its invite code.").format(name=table.name)])
             return
-        watching = self in table.spectators
-        if watching:  # a spectator who sits down stops watching: one role at a table, never both
-            del table.spectators[self]
         if table.seat_of(self.account) is not None:
             self.place = table
             self.say([_("Back at table {name}.").format(name=table.name)])
@@ -679,8 +676,6 @@ class Session:
             return
         seat = table.sit(self)
         if seat is None:
-            if watching:
-                table.watch(self)
             self.say([_("Table {name} has no free seat; you can watch it.").format(name=table.name)])
             return
         self.place = table

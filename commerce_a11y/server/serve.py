@@ -114,7 +114,7 @@ class LogFile:
 
     def __init__(self, path: Path) -> None:
         self.lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
-        self.file: TextIO | None = open_log(path)
+        self.file: TextIO = open_log(path)
         self.lost = 0
         """Lines that could not be written since the last one that was."""
         self.thread = threading.Thread(target=self.write, name="log", daemon=True)
@@ -125,8 +125,6 @@ class LogFile:
 
     def write(self) -> None:
         while (line := self.lines.get()) is not None:
-            if self.file is None:
-                continue
             try:
                 if self.lost:
                     self.file.write(time.strftime("%Y-%m-%d %H:%M:%S ") + f"{self.lost} log lines lost\n")
@@ -140,9 +138,8 @@ class LogFile:
     def close(self) -> None:
         self.lines.put(None)
         self.thread.join(5)
-        if self.file is not None:
-            with contextlib.suppress(OSError):
-                self.file.close()
+        with contextlib.suppress(OSError):
+            self.file.close()
 
 
 COLLECTOR_THRESHOLDS = (50_000, 5, 1000)

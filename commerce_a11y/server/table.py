@@ -91,8 +91,6 @@ class Table:
         """How many of the match's events the table has told: those after it wait for their save (``stalled``)."""
         self.retrying: asyncio.Task[None] | None = None
         """While a save fails (a full disk): the task that tries it again until it is written."""
-        self.starting = False
-        """The match's first save is not written yet: once it is, seated people who are gone get their grace."""
         self.unfiled: Filing | None = None
         """A finished match whose records are not all kept yet (a full disk): its save stays until they are, and
         no new match begins before."""
@@ -184,7 +182,9 @@ class Table:
     # ----- before the match -----
 
     def sit(self, session: Session) -> int | None:
-        """Seat a person (a free seat before the match; their own seat at any time); None if there is none."""
+        """Seat a person (a free seat before the match; their own seat at any time); None if there is none. A
+        spectator who sits down stops watching: one role at a table, never both (a seat refused every move as a
+        spectator's, and the table waited for ever)."""
         seat = self.seat_of(session.account)
         if seat is None:
             if self.match is not None or None not in self.seating:
@@ -192,6 +192,7 @@ class Table:
             seat = self.seating.index(None)
             self.seating[seat] = session.account
             self.remember()
+        self.spectators.pop(session, None)
         self.present[seat] = session
         self.seen = time.time()
         return seat
@@ -244,9 +245,11 @@ class Table:
     async def start(self) -> None:
         """Begin a match: the people in their seats, computer players of the table's level in the empty ones; not
         while the last match's records wait to be kept on a full disk (said to the table)."""
-        if self.unfiled is not None and not await self.file_unfiled():
-            self.tell_all(lambda: [_("The server cannot save right now: try again in a moment.")])
-            return
+        if self.unfiled is not None:
+            if not await self.file_records(self.unfiled):
+                self.tell_all(lambda: [_("The server cannot save right now: try again in a moment.")])
+                return
+            self.unfiled = None
         if "table" not in vars(self.rules):
             # The first match of these rules here: their value table (every three-card hand; tens of milliseconds
             # to build, once per process) is built in a thread, not at the first showdown in the event loop.
@@ -264,7 +267,6 @@ class Table:
         self.writer = TableSaves(self.path)
         self.record = []
         self.told = 0
-        self.starting = True
         self.listeners = {}
         for seat, account in enumerate(self.seating):
             if account is None:
@@ -520,10 +522,10 @@ class Table:
             return
         match = self.match
         assert match is not None
+        first = self.told == 0  # the match's first save: its start is told now
         self.broadcast(match.events[self.told:])
         self.told = len(match.events)
-        if self.starting:
-            self.starting = False
+        if first:
             for seat, account in enumerate(self.seating):
                 if account is not None and seat not in self.present:
                     # Gone before the start, or while it waited for the value table: the grace period a drop
@@ -612,8 +614,8 @@ class Table:
             # First of all, before anything else is said or asked: ``commerce join`` keeps it at once.
             if self.server.send_record(present, f"{stamp}-{match.rules.name}.jsonl", seat, lines):
                 sent.add(seat)
-        self.unfiled = Filing(lines, stamp, sent)
-        await self.file_unfiled()
+        filing = Filing(lines, stamp, sent)
+        self.unfiled = None if await self.file_records(filing) else filing
         self.ended = None
         self.ident_done = None
         self.standin = set()
@@ -622,15 +624,13 @@ class Table:
         for session in self.everyone():
             session.prompt_place()
 
-    async def file_unfiled(self) -> bool:
-        """Keep the finished match's records that are not kept yet, then remove its save; False if some could not be
-        kept (the save stays)."""
-        assert self.unfiled is not None
-        if not await self.keep_records(self.unfiled):
+    async def file_records(self, filing: Filing) -> bool:
+        """Keep the match's records that are not kept yet, then remove its save; False if some could not be kept
+        (the save stays)."""
+        if not await self.keep_records(filing):
             self.log("records not all kept; the save stays")
             return False
         await self.server.write(self.writer.remove)
-        self.unfiled = None
         return True
 
     async def keep_records(self, filing: Filing) -> bool:
@@ -663,17 +663,13 @@ class Table:
         spectators go back to the lobby, and the table is gone from the index."""
         async with self.lock:
             match = self.match
-            unfinished = match is not None and not match.over
-            if unfinished:
-                self.unfiled = Filing(list(self.record), time_stamp())
-            if self.unfiled is not None and not await self.file_unfiled():
-                if unfinished:
-                    self.unfiled = None
+            filing = Filing(list(self.record), time_stamp()) if match is not None and not match.over else self.unfiled
+            if filing is not None and not await self.file_records(filing):
                 return  # a full disk: the table stays, and the next sweep tries again
+            name = self.name
             for session in list(self.spectators):
                 del self.spectators[session]
                 session.place = None
-                name = self.name
                 with speaking(session.lang):
                     session.say([_("Table {name} is closed: nobody has played at it for a long time.").format(
                         name=name)])
@@ -756,11 +752,10 @@ class Table:
                 return
             narrator = listener.narrator
             lang = listener.lang
-            match, position = self.match, len(self.match.events) if self.match else 0
             lines = await self.server.thinkers.run(
                 thinking.hint, lang, list(narrator.names), listener.seat, narrator.verbosity.value,
                 narrator.card_style.value, thinking.pack(view, whole=True), owner=session.account)
-            if self.match is match and match is not None and len(match.events) == position:
+            if self.view(listener.seat) is view:
                 listener.say(lines)  # not once the turn is over (the turn timer played it meanwhile)
             return
         if command == "help":

@@ -169,11 +169,6 @@ class Thinkers:
         self._dispatch()
         return await job.result
 
-    @property
-    def waiting(self) -> int:
-        """Jobs not yet in the pool (``bench/hint_flood.py`` reports it)."""
-        return len(self.decisions) + sum(len(jobs) for jobs in self.hints.values())
-
     def _next(self) -> _Job | None:
         while self.decisions:
             job = self.decisions.popleft()
