@@ -1,9 +1,12 @@
-"""The project's own documents (docs/) agree with the code that cites them.
+"""The project's own documents (README.md, docs/, bench/README.md) agree with the code and with each other.
 
 Code and tests cite rules by id (``C3``, ``H1``): every id they cite must be a rule of docs/rules.md, and that book
 must define each id once, in order, with each ruleset's options as the code has them. The examples of
-docs/record.md must be records the game writes and reads today. And no file may cite the planning documents that
-lived outside the repository, which a contributor cannot open.
+docs/record.md must be records the game writes and reads today. The README stays short enough to read in five
+minutes and links every document; every link between the documents leads to a file and a heading that exist; every
+``commerce`` command and option they show is one the command line has, and every benchmark they run is a script
+of bench/ with the options it is shown with. And no file may cite the planning documents that lived outside the
+repository, which a contributor cannot open.
 """
 
 from __future__ import annotations
@@ -174,3 +177,144 @@ def test_the_saved_match_example_is_sealed_as_the_game_seals_it() -> None:
     assert seal(lines) == save
     match = replay(lines)
     assert not match.over and match.players[0].kind == "human"
+
+
+# ----- the README, the links, the commands -----
+
+README = ROOT / "README.md"
+README_LINES = 150
+"""A newcomer reads the README in five minutes; the rest is in docs/ and bench/README.md."""
+
+
+def documents() -> list[Path]:
+    """Every Markdown document of the project."""
+    return [README, *sorted(DOCS.rglob("*.md")), ROOT / "bench" / "README.md"]
+
+
+FENCED = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def prose(text: str) -> str:
+    """A document without its fenced code blocks, whose brackets and backticks are code."""
+    return FENCED.sub("", text)
+
+
+def slug(heading: str) -> str:
+    """The anchor a heading gets, as GitHub makes it: lower case, punctuation dropped, spaces as hyphens."""
+    text = heading.strip().lower()
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    headings = re.findall(r"^#{1,6} (.+)$", prose(path.read_text(encoding="utf-8")), re.MULTILINE)
+    return {slug(heading) for heading in headings}
+
+
+def test_the_readme_is_short_and_links_every_document() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= README_LINES
+    linked = {(ROOT / target.partition("#")[0]).resolve() for target in LINK.findall(text)}
+    for path in [*DOCS.glob("*.md"), ROOT / "bench" / "README.md"]:
+        assert path.resolve() in linked, f"README.md does not link {path.relative_to(ROOT)}"
+
+
+def test_every_link_between_the_documents_leads_to_a_file_and_a_heading() -> None:
+    broken = []
+    for path in documents():
+        for target in LINK.findall(prose(path.read_text(encoding="utf-8"))):
+            if re.match(r"[a-z]+:", target):  # https:, mailto:: outside the repository
+                continue
+            file, _sep, anchor = target.partition("#")
+            goal = (path.parent / file).resolve() if file else path
+            if not goal.exists():
+                broken.append(f"{path.relative_to(ROOT)}: {target} (no such file)")
+            elif anchor and goal.suffix == ".md" and anchor not in anchors(goal):
+                broken.append(f"{path.relative_to(ROOT)}: {target} (no such heading)")
+    assert not broken, "\n".join(broken)
+
+
+def code_lines(text: str) -> Iterator[str]:
+    """What a document shows as code: its inline code spans (joined where a line break splits one), its indented
+    blocks and its fenced blocks, line by line."""
+    for block in FENCED.findall(text):
+        yield from block.splitlines()[1:-1]
+    rest = prose(text)
+    for line in rest.splitlines():
+        if line.startswith("    ") and not line.lstrip().startswith("- "):
+            yield line.strip()
+    for span in re.findall(r"`([^`]+)`", rest):
+        yield " ".join(span.split())
+
+
+COMMAND = re.compile(r"(?:^|\|\s*)(?:uv run\s+)?commerce(?=\s|$)([^|#]*)")
+"""A ``commerce`` command shown as code: at the start of the code or after a pipe, what follows up to a comment."""
+BENCH = re.compile(r"bench/([a-z_]+)\.py([^|#]*)")
+"""A benchmark run shown as code, with what follows up to a comment (``bench/NAME.py`` is a placeholder)."""
+NOT_COMMANDS = {"deals"}
+"""Words after ``commerce`` in code that is no command: the keyed chance's personalisation (docs/record.md)."""
+
+
+def shown_commands() -> list[tuple[Path, str]]:
+    found = []
+    for path in documents():
+        for line in code_lines(path.read_text(encoding="utf-8")):
+            found += [(path, match.group(1)) for match in COMMAND.finditer(line)]
+    return found
+
+
+def test_every_commerce_command_the_documents_show_exists_with_its_options() -> None:
+    import click
+
+    from commerce_a11y.commands import cli
+
+    def options(command: click.Command) -> set[str]:
+        return {name for param in command.params for name in param.opts + param.secondary_opts} | {"--help", "-h"}
+
+    shown = shown_commands()
+    assert len(shown) > 50, "the commands shown as code were not found: the documents' layout changed?"
+    wrong = []
+    for path, rest in shown:
+        words = rest.split()
+        first = next((w for w in words if not w.startswith("-")), None)
+        command: click.Command = cli
+        if first in NOT_COMMANDS:
+            continue
+        if words and first == words[0] or (first is not None and first in cli.commands):
+            if first not in cli.commands:
+                wrong.append(f"{path.relative_to(ROOT)}: commerce {rest.strip()} (no command {first})")
+                continue
+            command = cli.commands[first]
+        for word in words:
+            option = word.split("=")[0]
+            if option.startswith("--") and option not in options(command) | options(cli):
+                wrong.append(f"{path.relative_to(ROOT)}: commerce {rest.strip()} (no option {option})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_benchmark_the_documents_run_is_a_script_with_those_options() -> None:
+    wrong = []
+    runs = 0
+    for path in documents():
+        for line in code_lines(path.read_text(encoding="utf-8")):
+            for match in BENCH.finditer(line):
+                runs += 1
+                script = ROOT / "bench" / f"{match.group(1)}.py"
+                if not script.is_file():
+                    wrong.append(f"{path.relative_to(ROOT)}: bench/{match.group(1)}.py (no such script)")
+                    continue
+                source = script.read_text(encoding="utf-8")
+                for option in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", match.group(2)):
+                    if f'"{option}"' not in source and option != "--help":
+                        wrong.append(f"{path.relative_to(ROOT)}: bench/{match.group(1)}.py {option} (no such option)")
+    assert runs > 20, "the benchmark runs were not found: the documents' layout changed?"
+    assert not wrong, "\n".join(wrong)
+
+
+def test_bench_readme_describes_every_benchmark() -> None:
+    text = (ROOT / "bench" / "README.md").read_text(encoding="utf-8")
+    described = set(re.findall(r"^### .*?`(\w+)\.py`", text, re.MULTILINE))
+    described |= set(re.findall(r"^### `\w+\.py` and `(\w+)\.py`", text, re.MULTILINE))
+    scripts = {path.stem for path in (ROOT / "bench").glob("*.py")}
+    assert scripts <= described, f"bench/README.md has no section for {sorted(scripts - described)}"
