@@ -551,30 +551,27 @@ class Session:
         self.setting("speech", rest)
 
     def setting(self, name: str, argument: str) -> None:
-        """A setting typed in the lobby or at a table: checked by the seat layer's one settings change, then used."""
+        """A setting typed in the lobby: checked by the seat layer's one settings change, then used."""
         with speaking(self.lang):
             change = setting_change(Setting(name), argument, speech=False)
-            if isinstance(change, str):
-                self.say([change])
-                return
-        self.use(change)
+        self.say([change if isinstance(change, str) else self.use(change)])
 
-    def use(self, change: ChangeSetting) -> None:
-        """A checked setting for this person, remembered with their account and confirmed in their (new) language;
-        their seat hears with it from now on."""
+    def use(self, change: ChangeSetting) -> str:
+        """A checked setting for this person, remembered with their account (their seat hears with it from now
+        on): the sentence that confirms it, in their language as it is now."""
         if change.setting is Setting.LANGUAGE:
             self.lang = change.value
         elif change.setting is Setting.VERBOSITY:
             self.verbosity = change.value
         elif change.setting is Setting.CARDS:
             self.cards = change.value
-        with speaking(self.lang):
-            self.say([change.said()])
         self.chosen.update({"lang": self.lang, "verbosity": self.verbosity, "cards": self.cards})
         self.keep_settings()
         listener = self.place.listener_of(self) if self.place is not None else None
         if listener is not None:
             listener.settle(self.lang, self.verbosity, self.cards)
+        with speaking(self.lang):
+            return change.said()
 
     async def do_create(self, rest: str) -> None:
         if self.place is not None:

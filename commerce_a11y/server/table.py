@@ -760,7 +760,7 @@ class Table:
         elif isinstance(outcome, Quit):
             await session.quit()
         elif isinstance(outcome, ChangeSetting):
-            session.use(outcome)
+            listener.say([session.use(outcome)])
         elif isinstance(outcome, OpenRules):
             self.open_rules(listener, session, outcome.start)
         else:
