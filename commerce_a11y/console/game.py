@@ -1,9 +1,9 @@
 """The game loop at the terminal: computer players move, the seat is told, the player answers, the match is saved.
 
-Everything the player hears comes from their seat (``seat.hearing``: the events as the seat may know them, in its
-narrator's words) or from the seat's handler (``seat.handler``: review commands, refusals, settings); the loop
-never reads another seat's hidden cards. After every action the match's record so far is saved, so a crash or a
-closed window loses nothing.
+Everything the player hears comes from their seat in the seat layer: its ``Hearing`` tells the events as the seat
+may know them, in its narrator's words, and its handler answers what the player types (review commands, refusals,
+settings); the loop never reads another seat's hidden cards. After every action the match's record so far is
+saved, so a crash or a closed window loses nothing.
 """
 
 from __future__ import annotations
@@ -22,16 +22,12 @@ from ..seat.hearing import Hearing
 from ..seat.parser import parse
 from ..seat.prompts import question, refusal_line
 from .signals import GUARD, Stopped, silence_output
-from .speaker import Speaker
+from .speaker import Speaker, forget
 from .terminal import INTERRUPTED, Terminal
 
 
 def _nothing_failed(lines: list[str]) -> list[str]:
     return []
-
-
-def _forget(settings: dict[str, str]) -> object:
-    return None
 
 
 @dataclass
@@ -46,7 +42,7 @@ class Game:
     save: Callable[[list[str]], bool]
     """Stores the record so far (the same list, grown, each time); returns False when it cannot (the player is told
     once)."""
-    remember: Callable[[dict[str, str]], object] = _forget
+    remember: Callable[[dict[str, str]], object] = forget
     """Stores a changed setting for the next game."""
     coach: Coach = NULL_COACH
     """The guided first hand's coach, when this game is the tutorial."""

@@ -19,7 +19,7 @@ from ..seat.handler import REPLAY, Act, Quit, handle
 from ..seat.hearing import Hearing
 from ..seat.parser import Invalid, Review, ReviewCommand, normalize, replay_vocabulary, replay_words, review_command
 from ..seat.prompts import command_word, settings_line
-from .speaker import Speaker
+from .speaker import Speaker, forget
 from .terminal import INTERRUPTED, Terminal
 
 
@@ -70,10 +70,6 @@ class Navigate:
     argument: str = ""
 
 
-def _forget(settings: dict[str, str]) -> object:
-    return None
-
-
 @dataclass
 class Replay:
     """A replayed match, told step by step to a listener in one seat: the terminal's loop around that seat, whose
@@ -84,7 +80,7 @@ class Replay:
     steps: list[Step]
     narrator: Narrator
     terminal: Terminal
-    remember: Callable[[dict[str, str]], object] = _forget
+    remember: Callable[[dict[str, str]], object] = forget
     at: int = -1
     """The last step told (-1 before the first)."""
     speaker: Speaker = field(init=False)

@@ -21,7 +21,8 @@ from .speech import open_speech
 from .terminal import Terminal
 
 
-def _forget(settings: dict[str, str]) -> object:
+def forget(settings: dict[str, str]) -> object:
+    """Remembers no setting (a game whose settings are not kept)."""
     return None
 
 
@@ -29,7 +30,7 @@ def _forget(settings: dict[str, str]) -> object:
 class Speaker:
     hearing: Hearing
     terminal: Terminal
-    remember: Callable[[dict[str, str]], object] = field(default=_forget)
+    remember: Callable[[dict[str, str]], object] = field(default=forget)
     """Stores a changed setting for the next game."""
 
     def say(self, lines: Sequence[str], interrupt: bool = False, kept: bool = True) -> None:
