@@ -5,6 +5,7 @@ process, its computer players deciding in process too."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -332,3 +333,24 @@ def test_repeat_at_a_table_says_a_settings_answer_again_as_at_the_terminal(tmp_p
         assert ada.verbosity == "brief"
 
     at_a_table(tmp_path, then)
+
+
+# ----- the layer's place -----
+
+def test_the_seat_layer_imports_neither_front_end_anywhere() -> None:
+    """Every import statement in ``commerce_a11y/seat/``, at any depth (in a function, under ``TYPE_CHECKING``),
+    stays out of ``console`` and ``server``: the front ends stand on the seat, never the other way round."""
+    folder = Path(__file__).resolve().parents[1] / "commerce_a11y" / "seat"
+    found = []
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                names = [("." * node.level) + (node.module or "")]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            found += [(path.name, n) for n in names
+                      if n.lstrip(".").split(".")[0] in ("console", "server") or ".console" in n or ".server" in n]
+    assert found == []
+    assert len(list(folder.glob("*.py"))) >= 10
