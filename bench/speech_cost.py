@@ -60,12 +60,12 @@ from pathlib import Path
 
 from commerce_a11y import i18n
 from commerce_a11y.cli import main as commerce_main
-from commerce_a11y.console.advice import action_command, hint_action
 from commerce_a11y.console.game import Game
-from commerce_a11y.console.parser import answer_vocabulary
 from commerce_a11y.console.terminal import Terminal
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.rules import Action, Dealt, Event, MatchEnded, SeatView
+from commerce_a11y.seat.advice import action_command, hint_action
+from commerce_a11y.seat.parser import answer_vocabulary
 
 RULESETS = ("commerce", "braillespiel", "handeln", "thirty-one", "trentuno", "schwimmen", "tauschen")
 LANGUAGES = ("de", "nl", "en")

@@ -3,8 +3,9 @@
 A record or a save may come from someone else (and the table server will hand records and names from other people
 to every player), so anything read from a file is cleaned where it is read, the way a typed line is: no terminal
 escape sequences (window titles, cleared screens, colours), no control characters (a ``\\r\\n`` followed by a fake
-line), and a bounded length; JSON is parsed only as deep as the game's own files are. Pure functions: the rules
-core uses them too.
+line), and a bounded length; JSON is parsed only as deep as the game's own files are. ``fold`` writes a text in
+ASCII the way a person types it without the keys (the terminal that cannot show a letter, and the parser that
+accepts such spellings, share it). Pure functions: the rules core uses them too.
 """
 
 from __future__ import annotations
@@ -64,3 +65,27 @@ def load_json(text: str | bytes) -> Any:
                 raise ValueError("nested too deeply")
             stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
     return data
+
+
+_UMLAUTS = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
+_PUNCTUATION = {"\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201c": '"',
+                "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"', "\u2026": "...", "\u00a0": " ",
+                "\u202f": " ", "\u20ac": "EUR"}
+
+
+def fold(text: str, umlauts: bool = True) -> str:
+    """``text`` in ASCII: "Herz-König" -> "Herz-Koenig" (or "Herz-Konig" without ``umlauts``), "één" -> "een"."""
+    if text.isascii():  # most lines: the table server spells every line for an ASCII client through here
+        return text
+    out = []
+    for ch in text:
+        if ch.isascii():
+            out.append(ch)
+        elif umlauts and ch in _UMLAUTS:
+            out.append(_UMLAUTS[ch])
+        elif ch in _PUNCTUATION:
+            out.append(_PUNCTUATION[ch])
+        else:
+            plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+            out.append(plain if plain and plain.isascii() else "?")
+    return "".join(out)

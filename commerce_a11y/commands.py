@@ -224,13 +224,14 @@ def _summary_lines(summary: Summary) -> list[str]:
               help=_("A ruleset option, for example chips=5; may be given several times."))
 @_lang_option
 def rules_command(ruleset_name: str, options: tuple[str, ...]) -> None:
-    from .console.parser import reader_vocabulary
-    from .console.reader import book_lines, read_rules
+    from .console.reading import read_rules
     from .console.session import make_terminal, resolve_settings
     from .console.terminal import interactive
     from .narration.narrator import ruleset_title
     from .narration.rules_book import rules_book
     from .rules import OptionError, parse_assignments, ruleset
+    from .seat.parser import reader_vocabulary
+    from .seat.reader import book_lines
 
     try:
         rules = ruleset(ruleset_name, **parse_assignments(options))
@@ -256,7 +257,7 @@ def parse_opponents(spec: str | None, count: int | None, default_level: str = "h
     """``"Anna:strong,Ben:easy"``, ``"basic,random"``, ``"Anna,Ben"`` or nothing, as (name, level) pairs; a
     missing level is ``default_level``; names are cleaned of control characters; BadParameter if wrong."""
     from .bots import BOT_KINDS
-    from .console.session import own_words
+    from .seat.naming import own_words
 
     items = [s.strip() for s in spec.split(",") if s.strip()] if spec else []
     if not items:

@@ -15,10 +15,10 @@ from typing import Any
 
 from commerce_a11y.bots import make_bot
 from commerce_a11y.bots.scoring import after_swap
-from commerce_a11y.console.advice import hint_action, hint_lines
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, SeatView, Swap, ruleset
+from commerce_a11y.seat.advice import hint_action, hint_lines
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("commerce", {}), ("commerce", {"pounce": True}), ("commerce", {"extended": True}),

@@ -16,14 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from commerce_a11y.bots import make_bot
-from commerce_a11y.console import review as review_module
+from commerce_a11y.console import speaker as speaker_module
 from commerce_a11y.console.game import Game
-from commerce_a11y.console.parser import Play, parse
 from commerce_a11y.console.speech import SilentSpeech
 from commerce_a11y.console.terminal import Terminal
 from commerce_a11y.i18n import LANGUAGES, _, use_language
 from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
 from commerce_a11y.rules import RULESETS, Match, Player, Swap, record_lines, replay, ruleset
+from commerce_a11y.seat.parser import Play, parse
 
 VALID = ["pass", "p", "knock", "k", "13", "21", "1 3", "32", "13 21", "swap 11", "s 22", "done", "d", "keep",
          "exchange", "fire", "call", "pounce", "in", "hand", "widow", "value", "chips", "turn", "history",
@@ -164,14 +164,14 @@ def fuzz(seed: int, lines: int, per_game: int = 400, bots: str = "random",
     """Play games from random lines until ``lines`` have been typed; what happened."""
     rng = random.Random(seed)
     tally = Tally()
-    original = review_module.open_speech
-    review_module.open_speech = lambda enabled, notice: SilentSpeech()  # never start a real synthesizer
+    original = speaker_module.open_speech
+    speaker_module.open_speech = lambda enabled, notice: SilentSpeech()  # never start a real synthesizer
     try:
         while tally.lines < lines:
             play_game(rng, tally, min(per_game, lines - tally.lines), bots)
             if progress:
                 progress(tally)
     finally:
-        review_module.open_speech = original
+        speaker_module.open_speech = original
         use_language("en")
     return tally

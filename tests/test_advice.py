@@ -14,7 +14,11 @@ from hypothesis import strategies as st
 from commerce_a11y.bots.knowledge import Knowledge
 from commerce_a11y.bots.scoring import after_swap
 from commerce_a11y.cards import parse_cards
-from commerce_a11y.console.advice import (
+from commerce_a11y.i18n import use_language
+from commerce_a11y.narration.narrator import Narrator
+from commerce_a11y.narration.values import value_words
+from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, Pounce, Showdown, Swap, ruleset
+from commerce_a11y.seat.advice import (
     explain_lines,
     hint_action,
     hint_lines,
@@ -22,11 +26,7 @@ from commerce_a11y.console.advice import (
     whatif_line,
     whatif_value,
 )
-from commerce_a11y.console.parser import Invalid, parse, swap_from_tokens
-from commerce_a11y.i18n import use_language
-from commerce_a11y.narration.narrator import Narrator
-from commerce_a11y.narration.values import value_words
-from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, Pounce, Showdown, Swap, ruleset
+from commerce_a11y.seat.parser import Invalid, parse, swap_from_tokens
 
 CONFIGS = [
     ("commerce", {}, 4),
@@ -452,7 +452,7 @@ def test_explain_names_a_krikelkrakel_only_where_it_is_played() -> None:
 def test_the_reasons_speak_of_no_later_swap_and_no_waiting_where_there_is_none(monkeypatch) -> None:
     """The second sentence of a hint fits the turn: in the last round a swap that keeps the value is for the others'
     last turns and a pass is no waiting; a pass that completes the stalemate (C6) ends the hand."""
-    import commerce_a11y.console.advice as advice
+    import commerce_a11y.seat.advice as advice
 
     def hint_for(match: Match, action) -> str:
         monkeypatch.setattr(advice, "hint_action", lambda view: action)
@@ -503,8 +503,8 @@ def test_a_knock_hint_with_a_hand_likely_to_end_lowest_says_why_waiting_is_worse
 def test_swapping_all_three_for_a_weaker_hand_is_explained_as_a_swap_that_is_no_better_yet() -> None:
     """S3: swapping all three is a swap of every card. The search may lay a good hand in the widow to take it back
     later; its reason said "It makes 15 points, better than 5 in 100 hands", which reads as wrong advice."""
-    from commerce_a11y.console.advice import _why
     from commerce_a11y.rules import ExchangeAll
+    from commerce_a11y.seat.advice import _why
 
     match = new_match("schwimmen", 3, 1)
     lay(match, ["AC KC 9C", "7D 8S 9S", "7S 8C 9D"], "7H 8H 10D")

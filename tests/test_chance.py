@@ -22,7 +22,6 @@ from table_helpers import Person, carries
 
 from commerce_a11y.bots import make_bot
 from commerce_a11y.bots.seeding import PositionSeeded, decision_seed, hint_seed, position
-from commerce_a11y.console.advice import hint_action
 from commerce_a11y.rules import (
     Dealt,
     Keyed,
@@ -38,6 +37,7 @@ from commerce_a11y.rules import (
     ruleset,
 )
 from commerce_a11y.rules.chance import chance_from_record
+from commerce_a11y.seat.advice import hint_action
 from commerce_a11y.server import thinking
 from commerce_a11y.server.lobby import Server
 from commerce_a11y.server.status import public_status, status

@@ -13,8 +13,8 @@ import pytest
 from game_fuzz import GARBAGE, VALID, fuzz
 
 from commerce_a11y.console import game as game_module
-from commerce_a11y.console.parser import Invalid, Play
 from commerce_a11y.rules import Pass, replay
+from commerce_a11y.seat.parser import Invalid, Play
 
 
 def test_thousands_of_random_lines_never_change_the_match_unless_legal() -> None:

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from commerce_a11y.cards import parse_cards
-from commerce_a11y.console.parser import all_words, main_words, setting_word
 from commerce_a11y.i18n import _, use_language
 from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
 from commerce_a11y.narration.values import value_words
 from commerce_a11y.rules import Anted, FirstDealerDrawn, Match, Phase, Player, Showdown, ruleset
+from commerce_a11y.seat.parser import all_words, main_words, setting_word
 
 NAMES = ["You", "Anna", "Ben", "Cem"]
 

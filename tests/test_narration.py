@@ -10,7 +10,12 @@ from pathlib import Path
 import pytest
 
 from commerce_a11y.cards import CARDS, parse_cards
-from commerce_a11y.console.parser import (
+from commerce_a11y.i18n import LANGUAGES, translation, use_language
+from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.words import card_code, card_name
+from commerce_a11y.rules import RULESETS, Done, Knock, Match, Pass, Phase, Player, Swap, Waived, replay, ruleset
+from commerce_a11y.rules.events import EVENT_TYPES
+from commerce_a11y.seat.parser import (
     Invalid,
     Play,
     Review,
@@ -21,11 +26,6 @@ from commerce_a11y.console.parser import (
     parse,
     words_of,
 )
-from commerce_a11y.i18n import LANGUAGES, translation, use_language
-from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
-from commerce_a11y.narration.words import card_code, card_name
-from commerce_a11y.rules import RULESETS, Done, Knock, Match, Pass, Phase, Player, Swap, Waived, replay, ruleset
-from commerce_a11y.rules.events import EVENT_TYPES
 from commerce_a11y.simulate import play_match
 
 
@@ -145,13 +145,13 @@ def test_every_event_kind_is_told() -> None:
 
 def test_the_call_after_the_deal_is_answered_with_call_or_wait() -> None:
     """The question right after the deal offered "done" and a refusal asked to "wait", a word that did not exist."""
-    from commerce_a11y.console.game import Game
+    from commerce_a11y.seat.prompts import possible
 
     use_language("en")
     match = Match(ruleset("thirty-one"), [Player("You"), Player("Anna"), Player("Ben")], seed=1)
     match.phase, match.to_act = Phase.CALL, match.order[0]
     view = match.view(match.order[0])
-    assert Game.possible(view)[-1] == "wait"
+    assert possible(view)[-1] == "wait"
     assert parse("wait", view) == Play(Done())
 
 

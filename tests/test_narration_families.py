@@ -12,9 +12,7 @@ import pytest
 from engine_helpers import cards, lay, new_match, play
 
 from commerce_a11y.cards import CARDS
-from commerce_a11y.console.advice import explain_lines, hint_lines, trade_chance, unseen, whatif_line
 from commerce_a11y.console.game import Game
-from commerce_a11y.console.parser import Invalid, Play, Review, parse, shown_words
 from commerce_a11y.console.speech import SilentSpeech
 from commerce_a11y.console.terminal import Terminal
 from commerce_a11y.i18n import LANGUAGES, _, use_language
@@ -40,6 +38,7 @@ from commerce_a11y.rules import (
     Passed,
     Phase,
     Refreshed,
+    SeatView,
     Settled,
     Showdown,
     Swimming,
@@ -49,6 +48,11 @@ from commerce_a11y.rules import (
     replay,
     ruleset,
 )
+from commerce_a11y.seat.advice import explain_lines, hint_lines, trade_chance, unseen, whatif_line
+from commerce_a11y.seat.handler import Say, handle
+from commerce_a11y.seat.hearing import Hearing
+from commerce_a11y.seat.parser import Invalid, Play, Review, ReviewCommand, parse, shown_words
+from commerce_a11y.seat.prompts import question as ask
 from commerce_a11y.simulate import play_match
 
 NAMES = ["Anna", "Ben", "Cem"]
@@ -72,26 +76,17 @@ def heard(name: str, seat: int, events: list, verbosity: Verbosity = NORMAL,
     return narrator(name, seat, verbosity, style).events([e.visible_to(seat) for e in events])
 
 
-class Lines:
-    """A terminal's stand-in that keeps what the game says (nothing is asked through it)."""
-
-    interactive = False
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.speech = SilentSpeech()
-
-    def say(self, lines: list[str], interrupt: bool = False) -> None:
-        self.lines += lines
-
-    def notice(self, text: str) -> None:
-        self.lines.append(text)
-
-
-def game_for(match: Match, seat: int, verbosity: Verbosity = NORMAL, style: CardStyle = CardStyle.NAMES) -> Game:
+def hearing_for(match: Match, seat: int, verbosity: Verbosity = NORMAL, style: CardStyle = CardStyle.NAMES
+                ) -> Hearing:
     names = [p.name for p in match.players]
-    return Game(match, seat, {}, Narrator(match.rules, names, seat, verbosity, style), Lines(),  # type: ignore[arg-type]
-                lambda lines: True)
+    return Hearing(match, seat, Narrator(match.rules, names, seat, verbosity, style))
+
+
+def asked(hearing: Hearing, command: str, view: SeatView) -> list[str]:
+    """The lines a review command says at this view."""
+    outcome = handle(hearing, Review(ReviewCommand(command)), view)
+    assert isinstance(outcome, Say), outcome
+    return list(outcome.lines)
 
 
 # ----- what each seat hears: Trade and Barter -----
@@ -247,12 +242,10 @@ def test_s6_s7_shows_and_fire_at_every_verbosity() -> None:
 def test_s9_lives_and_swimming_in_chips() -> None:
     match = schwimmen_deal()
     match.counts = [2, 0, 1]
-    game = game_for(match, 0)
-    game.review(Review("chips"), match.view(0))
-    assert game.terminal.lines == ["Lives: you 2, P1 0, P2 1.", "Swimming: P1."]  # type: ignore[attr-defined]
+    hearing = hearing_for(match, 0)
+    assert asked(hearing, "chips", match.view(0)) == ["Lives: you 2, P1 0, P2 1.", "Swimming: P1."]
     use_language("de")
-    game.review(Review("chips"), match.view(0))
-    assert game.terminal.lines[-1] == "Schwimmen: P1."  # type: ignore[attr-defined]
+    assert asked(hearing, "chips", match.view(0))[-1] == "Schwimmen: P1."
 
 
 # ----- the questions -----
@@ -266,7 +259,7 @@ def tauschen_at_turn() -> Match:
 def question(match: Match, verbosity: Verbosity = NORMAL, style: CardStyle = CardStyle.NAMES) -> str:
     seat = match.to_act
     assert seat is not None
-    return game_for(match, seat, verbosity, style).question(match.view(seat))
+    return ask(hearing_for(match, seat, verbosity, style).narrator, match.view(seat))
 
 
 def test_x4_the_offer_is_asked_of_the_neighbour_on_the_offerers_turn() -> None:
@@ -291,17 +284,14 @@ def test_x4_the_offer_is_said_once_in_its_question_and_in_full_on_review() -> No
     """The neighbour's lines do not say the offer before its question; ``history`` does."""
     match = tauschen_at_turn()
     neighbour = match.order[-1]
-    game = game_for(match, neighbour)
+    hearing = hearing_for(match, neighbour)
     events = play(match, Offer(cards("7C")[0]))
     assert match.to_act == neighbour
-    game.tell(events)
     offered = f"{match.players[match.order[0]].name} offers you seven of clubs."
-    assert offered not in game.terminal.lines  # type: ignore[attr-defined]
-    game.review(Review("history"), match.view(neighbour))
-    assert offered in game.terminal.lines  # type: ignore[attr-defined]
-    third = game_for(match, match.order[1])
-    third.tell(events)
-    assert third.terminal.lines == [  # type: ignore[attr-defined]
+    assert offered not in hearing.tell(events)
+    assert offered in asked(hearing, "history", match.view(neighbour))
+    third = hearing_for(match, match.order[1])
+    assert third.tell(events) == [
         f"{match.players[match.order[0]].name} offers {match.players[neighbour].name} a card."]
 
 
@@ -432,9 +422,8 @@ def test_tauschen_words(lang: str, typed: str, kind: type) -> None:
 
 def test_x1_widow_says_there_is_none_and_what_the_stock_holds() -> None:
     match = tauschen_at_turn()
-    game = game_for(match, match.to_act)
-    game.review(Review("widow"), match.view(match.to_act))
-    assert game.terminal.lines == ["There is no widow in this game; the stock holds 43 cards."]  # type: ignore
+    assert asked(hearing_for(match, match.to_act), "widow", match.view(match.to_act)) == [
+        "There is no widow in this game; the stock holds 43 cards."]
 
 
 def test_x3_whatif_names_a_trades_chance_and_an_answers_value() -> None:

@@ -20,7 +20,6 @@ from commerce_a11y.bots import make_bot
 from commerce_a11y.console.session import (
     finish_match,
     load_saved_match,
-    match_title,
     start_game,
     waiting_question,
 )
@@ -28,6 +27,7 @@ from commerce_a11y.console.terminal import LINE_LIMIT, PlainInput, Terminal
 from commerce_a11y.i18n import translation, use_language
 from commerce_a11y.records import keep_record, kept_records, records_dir
 from commerce_a11y.rules import Match, Player, Seeded, record_lines, replay, ruleset
+from commerce_a11y.seat.naming import match_title
 from commerce_a11y.stats import add_match, match_entry, read_stats, stats_path
 from commerce_a11y.storage import SaveSlot, Settings, filing_lock, save_path, write_save
 

@@ -19,7 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from commerce_a11y.bots import make_bot
-from commerce_a11y.console.parser import (
+from commerce_a11y.i18n import LANGUAGES, translation, use_language
+from commerce_a11y.narration.words import words
+from commerce_a11y.rules import RULESETS, Action, IllegalAction, Match, Phase, Player, ruleset
+from commerce_a11y.seat.parser import (
     REVIEW_COMMANDS,
     Invalid,
     Play,
@@ -31,9 +34,6 @@ from commerce_a11y.console.parser import (
     normalize,
     parse,
 )
-from commerce_a11y.i18n import LANGUAGES, translation, use_language
-from commerce_a11y.narration.words import words
-from commerce_a11y.rules import RULESETS, Action, IllegalAction, Match, Phase, Player, ruleset
 
 ESCAPES = ["\x1b[A", "\x1b[B", "\x1b[1;5C", "\x1b]0;x\x07", "\x1bOP", "\x1b[200~", "\x1b[201~", "\x1b", "\x07",
            "\x00", "\x7f", "\b", "\r", "\t", "\x9b", "\u200b", "\u202e", "\ufeff", "\ud800", "\udcff", "\ufffd"]

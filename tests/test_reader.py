@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from commerce_a11y.console.parser import _reader_words, _section_words, words_of
-from commerce_a11y.console.reader import Reader, book_lines, find_section, read_rules
+from commerce_a11y.console.reading import read_rules
 from commerce_a11y.console.terminal import Terminal
 from commerce_a11y.i18n import LANGUAGES, translation, use_language
 from commerce_a11y.narration.rules_book import SECTION_KEYS, rules_book
 from commerce_a11y.rules import ruleset
+from commerce_a11y.seat.parser import _reader_words, _section_words, words_of
+from commerce_a11y.seat.reader import Reader, book_lines, find_section
 
 
 @pytest.fixture

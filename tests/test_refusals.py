@@ -9,8 +9,6 @@ import pytest
 from engine_helpers import lay, new_match
 
 from commerce_a11y.bots import make_bot
-from commerce_a11y.console.game import Game
-from commerce_a11y.console.parser import Play, parse
 from commerce_a11y.i18n import _, use_language
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.rules import (
@@ -30,16 +28,16 @@ from commerce_a11y.rules import (
     Trade,
     ruleset,
 )
+from commerce_a11y.seat.parser import Play, parse
+from commerce_a11y.seat.prompts import refusal_line, refusal_reason
 
 CONFIGS = [("commerce", {}), ("commerce", {"pounce": True, "swaps_per_turn": 3}), ("commerce", {"extended": True}),
            ("braillespiel", {}), ("handeln", {}), ("thirty-one", {}), ("trentuno", {}), ("schwimmen", {}),
            ("tauschen", {})]
 
 
-def game_for(match: Match, seat: int) -> Game:
-    """A game to ask for its refusal sentences (nothing is played through it)."""
-    narrator = Narrator(match.rules, [p.name for p in match.players], seat)
-    return Game(match, seat, {}, narrator, terminal=None, save=lambda lines: True)  # type: ignore[arg-type]
+def narrator_for(match: Match, seat: int) -> Narrator:
+    return Narrator(match.rules, [p.name for p in match.players], seat)
 
 
 def refusal(match: Match, typed: str) -> str:
@@ -51,7 +49,7 @@ def refusal(match: Match, typed: str) -> str:
     assert isinstance(parsed, Play), parsed
     with pytest.raises(IllegalAction) as info:
         match.apply(seat, parsed.action)
-    return game_for(match, seat).refusal_line(info.value, parsed.action, view)
+    return refusal_line(narrator_for(match, seat), info.value, parsed.action, view)
 
 
 @pytest.fixture(autouse=True)
@@ -138,7 +136,7 @@ def test_a_refused_card_of_a_possible_swap_adds_no_list_of_choices() -> None:
     action = Swap((match.hands[seat][0],), (match.hands[seat][1],))
     with pytest.raises(IllegalAction) as info:
         match.apply(seat, action)
-    assert game_for(match, seat).refusal_line(info.value, action, view) == "jack of clubs is not in the widow."
+    assert refusal_line(narrator_for(match, seat), info.value, action, view) == "jack of clubs is not in the widow."
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=[f"{n}-{'-'.join(o)}" for n, o in CONFIGS])
@@ -167,8 +165,8 @@ def test_no_refusal_is_the_bare_not_possible_now(name: str, options: dict) -> No
                 assert info.value.template != "That is not possible now."
                 for lang in ("de", "nl", "en"):
                     use_language(lang)
-                    line = game_for(match, seat).refusal_line(info.value, action, view)
-                    reason = _(info.value.template).format(**game_for(match, seat).narrator_params(info.value.params))
+                    line = refusal_line(narrator_for(match, seat), info.value, action, view)
+                    reason = refusal_reason(narrator_for(match, seat), info.value)
                     assert line.startswith(reason) and reason != _("That is not possible now.")
                     if all(a.kind != action.kind for a in view.legal):
                         now = line[len(reason) + 1:]

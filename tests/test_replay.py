@@ -283,7 +283,7 @@ def test_stepping_to_the_end_tells_every_step_once(english: None) -> None:
 
 @pytest.mark.parametrize("lang", ["de", "nl"])
 def test_replay_words_are_unique_in_each_language(lang: str) -> None:
-    from commerce_a11y.console.parser import _command_words, _replay_words, words_of
+    from commerce_a11y.seat.parser import _command_words, _replay_words, words_of
 
     t = translation(lang)
     commands = [w for forms in words_of(_command_words(t)).values() for w in forms]

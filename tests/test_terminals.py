@@ -23,11 +23,11 @@ from commerce_a11y import storage
 from commerce_a11y.bots import make_bot
 from commerce_a11y.console.charset import clean, fold, locale_encoding
 from commerce_a11y.console.game import Game
-from commerce_a11y.console.parser import Invalid, Play, parse
 from commerce_a11y.console.terminal import Terminal, interactive, plain_is_right
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
 from commerce_a11y.rules import Match, Player, Swap, replay, ruleset
+from commerce_a11y.seat.parser import Invalid, Play, parse
 
 SEED = "3"
 """Classic Commerce, seed 3: Ben draws the king of hearts for the first deal, the first question comes at once."""

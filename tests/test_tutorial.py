@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from commerce_a11y import i18n
-from commerce_a11y.console import parser
-from commerce_a11y.console.advice import hint_action, swap_command
-from commerce_a11y.console.tutorial import OPPONENTS, RULES, STEPS, TUTORIAL_SEED, PatientBot
 from commerce_a11y.rules import Match, Player, Swap, ruleset
+from commerce_a11y.seat import parser
+from commerce_a11y.seat.advice import hint_action, swap_command
+from commerce_a11y.seat.tutorial import OPPONENTS, RULES, STEPS, TUTORIAL_SEED, PatientBot
 
 
 def run_tutorial(lines: list[str], lang: str) -> subprocess.CompletedProcess[str]:

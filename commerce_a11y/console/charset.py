@@ -17,38 +17,13 @@ import io
 import locale
 import os
 import sys
-import unicodedata
 from collections.abc import Mapping
 from typing import cast
 
-from ..cleaning import clean
+from ..cleaning import clean, fold
 
 ERRORS = "commerce-fold"
 """The codec error handler that writes an unencodable character as ASCII instead of failing."""
-
-_UMLAUTS = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
-_PUNCTUATION = {"\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201c": '"',
-                "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"', "\u2026": "...", "\u00a0": " ",
-                "\u202f": " ", "\u20ac": "EUR"}
-
-
-def fold(text: str, umlauts: bool = True) -> str:
-    """``text`` in ASCII: "Herz-König" -> "Herz-Koenig" (or "Herz-Konig" without ``umlauts``), "één" -> "een"."""
-    if text.isascii():  # most lines: the table server spells every line for an ASCII client through here
-        return text
-    out = []
-    for ch in text:
-        if ch.isascii():
-            out.append(ch)
-        elif umlauts and ch in _UMLAUTS:
-            out.append(_UMLAUTS[ch])
-        elif ch in _PUNCTUATION:
-            out.append(_PUNCTUATION[ch])
-        else:
-            plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-            out.append(plain if plain and plain.isascii() else "?")
-    return "".join(out)
-
 
 __all__ = ["ERRORS", "clean", "fold", "locale_encoding", "prepare_streams"]
 

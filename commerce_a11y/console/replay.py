@@ -11,11 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..cleaning import clean
 from ..i18n import _, active_language
 from ..narration.narrator import Narrator, ruleset_title
 from ..rules import Dealt, Event, Match, Move, SeatView, Waived, replay
-from .parser import REVIEW_COMMANDS, Invalid, Review, clean, normalize, replay_vocabulary, replay_words
-from .review import ReviewCommands, command_word
+from ..seat.handler import REPLAY, Act, Quit, handle
+from ..seat.hearing import Hearing
+from ..seat.parser import Invalid, Review, ReviewCommand, normalize, replay_vocabulary, replay_words, review_command
+from ..seat.prompts import command_word, settings_line
+from .speaker import Speaker, forget
 from .terminal import INTERRUPTED, Terminal
 
 
@@ -58,21 +62,38 @@ def default_seat(match: Match) -> int:
     return humans[0] if len(humans) == 1 else 0
 
 
+@dataclass(frozen=True)
+class Navigate:
+    """A replay's own command: ``next``, ``previous`` or ``goto`` (a hand's number in ``argument``)."""
+
+    command: str
+    argument: str = ""
+
+
 @dataclass
-class Replay(ReviewCommands):
-    """A replayed match, told step by step to a listener in one seat."""
+class Replay:
+    """A replayed match, told step by step to a listener in one seat: the terminal's loop around that seat, whose
+    review commands answer as they would have at that moment in the match."""
 
     match: Match
     seat: int
     steps: list[Step]
     narrator: Narrator
     terminal: Terminal
-    remember: Callable[[dict[str, str]], object] = lambda settings: None
+    remember: Callable[[dict[str, str]], object] = forget
     at: int = -1
     """The last step told (-1 before the first)."""
-    seen: list[Event] = field(default_factory=list)
-    last_batch: list[str] = field(default_factory=list)
-    since_my_turn: int = 0
+    speaker: Speaker = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.speaker = Speaker(Hearing(self.match, self.seat, self.narrator), self.terminal, self.remember)
+
+    @property
+    def hearing(self) -> Hearing:
+        return self.speaker.hearing
+
+    def say(self, lines: Sequence[str]) -> None:
+        self.speaker.say(lines)
 
     # ----- telling -----
 
@@ -100,9 +121,9 @@ class Replay(ReviewCommands):
         """Tell step ``index`` (from event ``start`` if given) and stand there."""
         self.at = index
         step = self.steps[index]
-        self.seen = self.visible(0, step.end)
+        self.hearing.seen = self.visible(0, step.end)
         acted = [s.end for s in self.steps[:index + 1] if self._acted(s)]
-        self.since_my_turn = acted[-1] if acted else 0
+        self.hearing.since_my_turn = acted[-1] if acted else 0
         self.say(self.step_lines(index, start) or [_("Nothing to tell here at this verbosity.")])
 
     def _acted(self, step: Step) -> bool:
@@ -147,29 +168,38 @@ class Replay(ReviewCommands):
                 continue
             interrupted = False
             parsed = self.parse(line)
-            if isinstance(parsed, Invalid):
-                self.say([parsed.message])
-            elif parsed.command == "quit":
+            if isinstance(parsed, Navigate):
+                self.navigate(parsed)
+                continue
+            if isinstance(parsed, Review) and parsed.command is ReviewCommand.HELP:
+                self.say(self.help_lines())
+                continue
+            view = self.steps[self.at].view
+            outcome = handle(self.hearing, parsed, view, REPLAY)
+            if isinstance(outcome, Quit):
                 return 0
-            else:
-                self.command(parsed)
+            assert not isinstance(outcome, Act)  # a replay's parse makes no action
+            self.speaker.answer(outcome, view)  # input that ends inside the rules ends at the next question
 
-    def parse(self, line: str) -> Review | Invalid:
+    def parse(self, line: str) -> Navigate | Review | Invalid:
         text = clean(line)
         if not text:
-            return Review("next")
+            return Navigate("next")
         tokens = text.split()
         first = normalize(tokens[0])
         if first.isdecimal():
-            return Review("goto", first)
+            return Navigate("goto", first)
         command = replay_vocabulary(active_language()).get(first)
         if command is None:
             return Invalid(_("I do not know {word}. Type help for the commands.").format(word=tokens[0][:20]))
-        if command in ("next", "previous", "goto") or command in REVIEW_COMMANDS:
-            return Review(command, " ".join(tokens[1:]))
+        if command in ("next", "previous", "goto"):
+            return Navigate(command, " ".join(tokens[1:]))
+        review = review_command(command)
+        if review is not None:
+            return Review(review, " ".join(tokens[1:]))
         return Invalid(_("This is a replay: nothing can be played. Type help for the commands."))
 
-    def command(self, parsed: Review) -> None:
+    def navigate(self, parsed: Navigate) -> None:
         name = parsed.command
         if name == "next":
             if self.at + 1 < len(self.steps):
@@ -184,10 +214,8 @@ class Replay(ReviewCommands):
                 self.go_to_hand(int(number))
             else:
                 self.say([_("Choose a hand from 1 to {last}.").format(last=self.match.hand_no)])
-        else:
-            self.review(parsed, self.steps[self.at].view)
 
-    def help_lines(self, view: SeatView) -> list[str]:
+    def help_lines(self) -> list[str]:
         lang = active_language()
         words = replay_words(lang)
         return [
@@ -198,7 +226,5 @@ class Replay(ReviewCommands):
             _("Any time: {commands}.").format(commands=", ".join(
                 command_word(lang, c) for c in ("hand", "widow", "value", "show", "history", "chips", "turn", "repeat",
                                                 "rules"))),
-            _("Settings: {commands}. Leave: {quit}.").format(
-                commands=", ".join(command_word(lang, c) for c in ("verbosity", "cards", "speech", "language")),
-                quit=command_word(lang, "quit")),
+            settings_line(lang),
         ]

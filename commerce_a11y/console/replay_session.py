@@ -12,8 +12,8 @@ from ..i18n import _
 from ..narration.narrator import ruleset_title
 from ..records import kept_records, record_time
 from ..rules import Match, RecordError, ruleset
+from ..seat.parser import replay_vocabulary
 from ..storage import FILE_LIMIT, Settings, read_limited
-from .parser import replay_vocabulary
 from .replay import Replay, default_seat, replay_steps
 from .session import make_narrator, make_terminal, resolve_settings
 from .terminal import NoInput, Terminal, interactive

@@ -17,8 +17,8 @@ from typing import Any
 
 from ..bots import BOT_KINDS
 from ..bots.seeding import PositionSeeded
-from ..i18n import LANGUAGES, _, active_language, translation
-from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
+from ..i18n import _, active_language
+from ..narration.narrator import CardStyle, Narrator, Verbosity
 from ..records import DEFAULT_KEEP, is_time_stamp, keep_record, stamp_time, time_stamp
 from ..rules import (
     RECORD_FORMAT,
@@ -30,6 +30,9 @@ from ..rules import (
     replay,
     ruleset,
 )
+from ..seat.naming import match_title, own_words
+from ..seat.parser import command_vocabulary
+from ..seat.tutorial import OPPONENTS, RULES, TUTORIAL_SEED, PatientBot, Tutorial
 from ..stats import add_match, match_entry
 from ..storage import (
     SaveRefused,
@@ -47,12 +50,10 @@ from ..storage import (
     unseal,
 )
 from .game import Game
-from .parser import command_vocabulary
 from .replay import default_seat
 from .signals import GUARD
 from .speech import open_speech
 from .terminal import Terminal, interactive, make_input
-from .tutorial import OPPONENTS, RULES, TUTORIAL_SEED, PatientBot, Tutorial
 
 DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "input": "auto", "difficulty": "normal",
             "keep_records": str(DEFAULT_KEEP)}
@@ -86,12 +87,6 @@ def make_narrator(match: Match, seat: int, settings: Mapping[str, str]) -> Narra
     names = [_("You") if s == seat else _("Player {number}").format(number=s + 1) if p.name.casefold() in you
              else p.name for s, p in enumerate(match.players)]
     return Narrator(match.rules, names, seat, Verbosity(settings["verbosity"]), CardStyle(settings["cards"]))
-
-
-def own_words() -> set[str]:
-    """The word the game calls the player by, in every language, case aside: the default name of a player who gave
-    none, and no name for an opponent (who would be confused with the player: "You takes nine of hearts")."""
-    return {translation(lang).gettext("You").casefold() for lang in LANGUAGES}
 
 
 def _game(match: Match, seat: int, settings: Mapping[str, str], stored: Settings, record_file: Path | None,
@@ -282,19 +277,6 @@ def refuse_save(refusal: SaveRefused, terminal: Terminal, slot: SaveSlot | None 
         "edited": _("The saved match was changed outside the game; it is kept as {path}."),
         "newer": _("The saved match comes from a newer version of the game; it is kept as {path}."),
     }[refusal.reason].format(path=kept)])
-
-
-def match_title(rules: Ruleset) -> str:
-    """The ruleset as players say it, with the options that differ from its defaults (as ``--option`` takes them)."""
-    defaults = ruleset(rules.name).options
-    changed = [f"{key}={_option_text(value)}" for key, value in rules.options.items() if defaults.get(key) != value]
-    if not changed:
-        return ruleset_title(rules)
-    return _("{ruleset} ({options})").format(ruleset=ruleset_title(rules), options=", ".join(changed))
-
-
-def _option_text(value: object) -> str:
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 def waiting_question(match: Match, asked: Ruleset | None) -> str:

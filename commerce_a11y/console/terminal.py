@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol, TextIO
 
 from ..i18n import _, active_language
+from ..seat.parser import answer_vocabulary, normalize
 from .charset import clean
-from .parser import answer_vocabulary, normalize
 from .signals import Stopped, silence_output
 from .speech import SilentSpeech, Speech
 

@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import BOT_KINDS
-from ..console.parser import normalize, setting_vocabulary, setting_word
-from ..console.session import match_title
 from ..i18n import LANGUAGES, _, speaking
 from ..narration.narrator import CardStyle, Verbosity
 from ..rules import OptionError, parse_assignments, ruleset
+from ..seat.naming import match_title
+from ..seat.settings import ChangeSetting, Setting, setting_change
 from .accounts import Store
 from .admission import Admission
 from .connection import DROPPED, TOO_LONG, Connection
@@ -551,34 +551,27 @@ class Session:
         self.setting("speech", rest)
 
     def setting(self, name: str, argument: str) -> None:
-        """A setting for this person, remembered with their account; their seat hears with it from now on."""
-        arg = normalize(argument)
-        value = setting_vocabulary(self.lang).get(arg, arg)
-        if name == "language" and arg in LANGUAGES:
-            self.lang = arg
-            with speaking(self.lang):
-                self.say([_("Language: English.")])
-        elif name == "verbosity" and value in Verbosity.__members__.values():
-            self.verbosity = value
-            self.say([_("Verbosity: {value}.").format(value=setting_word(self.lang, value))])
-        elif name == "cards" and value in CardStyle.__members__.values():
-            self.cards = value
-            self.say([_("Cards: {value}.").format(value=setting_word(self.lang, value))])
-        elif name == "speech":
-            self.say([_("Speech comes from your own program: commerce join --speech on, or your screen reader.")])
-            return
-        else:
-            self.say([{
-                "verbosity": _("Type verbosity brief, normal or verbose."),
-                "cards": _("Type cards names or cards codes."),
-                "language": _("Type language de, nl or en."),
-            }[name]])
-            return
+        """A setting typed in the lobby: checked by the seat layer's one settings change, then used."""
+        with speaking(self.lang):
+            change = setting_change(Setting(name), argument, speech=False)
+        self.say([change if isinstance(change, str) else self.use(change)])
+
+    def use(self, change: ChangeSetting) -> str:
+        """A checked setting for this person, remembered with their account (their seat hears with it from now
+        on): the sentence that confirms it, in their language as it is now."""
+        if change.setting is Setting.LANGUAGE:
+            self.lang = change.value
+        elif change.setting is Setting.VERBOSITY:
+            self.verbosity = change.value
+        elif change.setting is Setting.CARDS:
+            self.cards = change.value
         self.chosen.update({"lang": self.lang, "verbosity": self.verbosity, "cards": self.cards})
         self.keep_settings()
         listener = self.place.listener_of(self) if self.place is not None else None
         if listener is not None:
             listener.settle(self.lang, self.verbosity, self.cards)
+        with speaking(self.lang):
+            return change.said()
 
     async def do_create(self, rest: str) -> None:
         if self.place is not None:

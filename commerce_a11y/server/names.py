@@ -164,7 +164,7 @@ def game_looks() -> dict[str, str]:
     """The looks of the game's own words for the player ("You", "Du", "Jij") and of the names its computer players
     take at a table (they also stand in for a person who left), each to the word it belongs to."""
     from ..commands import OPPONENT_NAMES
-    from ..console.session import own_words
+    from ..seat.naming import own_words
 
     found: dict[str, str] = {}
     for word in (*OPPONENT_NAMES, *sorted(own_words())):

@@ -24,14 +24,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..commands import OPPONENT_NAMES
-from ..console.parser import Invalid, Play, Review, parse
-from ..console.reader import Reader
 from ..i18n import _, speaking
-from ..narration.narrator import ruleset_title
-from ..narration.rules_book import rules_book
 from ..records import keep_record, time_stamp
 from ..rules import IllegalAction, Keyed, Match, Player, Ruleset, SeatView, record_lines, replay
 from ..rules.chance import KEY_BYTES
+from ..seat.handler import TABLE, Act, OpenRules, Quit, Say, handle
+from ..seat.parser import Parsed, Play, Review, ReviewCommand, parse
+from ..seat.prompts import help_lines, question, refusal_line
+from ..seat.reader import Reader
+from ..seat.settings import ChangeSetting
 from ..storage import SaveRefused, new_ident
 from . import thinking
 from .names import identity, same
@@ -48,8 +49,17 @@ KEEP_RECORDS = 50
 """Finished matches' records kept per account on the server."""
 RETRY_MOST = 30.0
 """Seconds at most between two tries of a save that failed."""
-ADVICE = ("hint", "whatif", "explain")
-SPECTATOR_REVIEW = ("widow", "history", "chips", "show", "repeat", "help", "rules", "verbosity", "cards", "turn")
+ADVICE = frozenset({ReviewCommand.HINT, ReviewCommand.WHATIF, ReviewCommand.EXPLAIN})
+SPECTATOR_REVIEW = frozenset({
+    ReviewCommand.WIDOW, ReviewCommand.HISTORY, ReviewCommand.CHIPS, ReviewCommand.SHOW, ReviewCommand.REPEAT,
+    ReviewCommand.RULES, ReviewCommand.VERBOSITY, ReviewCommand.CARDS, ReviewCommand.TURN, ReviewCommand.HELP,
+    ReviewCommand.QUIT, ReviewCommand.LANGUAGE, ReviewCommand.SPEECH})
+"""What a spectator may ask: what is public, the settings, help (its own line) and leaving."""
+
+
+def spectators_hear() -> str:
+    """What a spectator hears who asks for more than is public."""
+    return _("Spectators hear what is public: chips, history, show, widow.")
 
 
 class Table:
@@ -235,7 +245,7 @@ class Table:
         listener = None
         if self.match is not None:
             listener = Listener.create(self.match, -1, session.lang, session.verbosity, session.cards)
-            listener.seen = [e.visible_to(-1) for e in self.match.events[: self.told]]
+            listener.hearing.seen = [e.visible_to(-1) for e in self.match.events[: self.told]]
             listener.attach(session)
         self.spectators[session] = listener  # type: ignore[assignment]
         self.status_to(session)
@@ -327,7 +337,7 @@ class Table:
         listener = self.listeners.get(seat)
         if listener is not None:
             listener.attach(None)
-            listener.mark = len(listener.seen)
+            listener.mark = len(listener.hearing.seen)
 
     def away(self, seat: int, told: bool = True) -> None:
         """A seated person's connection is gone: after the grace period a computer player plays for them."""
@@ -375,7 +385,7 @@ class Table:
         with speaking(listener.lang):
             if listener.restored:
                 listener.restored = False
-                listener.resume()
+                listener.say(listener.hearing.resume())
             else:
                 lines = listener.missed()
                 if lines:
@@ -411,9 +421,8 @@ class Table:
             return
         # A person is to act: the table waits, so everything held back (passes told as one line) is told now.
         for listener in [*self.listeners.values(), *(s for s in self.spectators.values() if s)]:
-            if listener.held and listener.session is not None:
-                with speaking(listener.lang):
-                    listener.tell_held()
+            if listener.session is not None:
+                listener.release()
         if seat in self.present:
             self.ask(seat)
         if self.timer and seat in self.present:
@@ -426,14 +435,13 @@ class Table:
         session = self.present.get(seat)
         if session is None or listener.reader is not None or self.stalled:
             return
+        listener.release()
         with speaking(listener.lang):
-            listener.tell_held()
             view = self.view(seat)
-            lines = listener.narrator.status_lines(view, listener.told)
+            lines = listener.hearing.status(view)
             if lines:
                 listener.say(lines)
-            listener.told = (view.hand, view.widow)
-            session.prompt(listener.question(view), "turn")
+            session.prompt(question(listener.narrator, view), "turn")
 
     def reask(self, seat: int) -> None:
         listener = self.listeners[seat]
@@ -442,7 +450,7 @@ class Table:
         if (session is not None and match is not None and match.to_act == seat and not self.computer_plays(seat)
                 and not self.stalled):
             with speaking(listener.lang):
-                session.prompt(listener.question(self.view(seat)), "turn")
+                session.prompt(question(listener.narrator, self.view(seat)), "turn")
 
     def time_up(self, seat: int, position: int) -> None:
         match = self.match
@@ -493,11 +501,11 @@ class Table:
                 return _("The game waits until the server can save it.")
             if self.computer_plays(seat):
                 return _("The computer is playing this turn for you.")
+            view = self.view(seat)
             try:
                 await self.apply(seat, action)
             except IllegalAction as refusal:
-                listener = self.listeners[seat]
-                return _(refusal.template).format(**listener.narrator_params(refusal.params))
+                return refusal_line(self.listeners[seat].narrator, refusal, action, view)
         return None
 
     async def apply(self, seat: int, action: Any) -> None:
@@ -691,8 +699,6 @@ class Table:
         listener = self.listener_of(session)
         if listener is None:
             return
-        spectator = listener.spectator
-        seat = None if spectator else listener.seat
         with speaking(listener.lang):
             if listener.reader is not None:
                 self.read(listener, session, text)
@@ -700,93 +706,86 @@ class Table:
             if self.stalled and self.retrying is None:
                 async with self.lock:  # a save under way: what it saves is told before this line is answered
                     pass
-            view = match.public_view() if spectator else self.view(seat)  # type: ignore[arg-type]
+            view = match.public_view() if listener.spectator else self.view(listener.seat)
             parsed = parse(text, view)
             if self.stalled and parsed is not None and not (isinstance(parsed, Review) and parsed.command == "quit"):
                 # The view is of a move not saved, so not told: nothing of it is said, not even by a review command.
                 listener.say([_("The game waits until the server can save it.")])
                 return
-            if parsed is None:
-                pass
-            elif isinstance(parsed, Invalid):
-                listener.say([parsed.message])
-            elif isinstance(parsed, Review):
-                await self.review(listener, session, parsed, view)
-            elif isinstance(parsed, Play):
-                if spectator:
-                    listener.say([_("Spectators watch; they do not play.")])
-                elif match.over:
-                    listener.say([_("The match is over.")])
-                else:
-                    refusal = await self.act(seat, parsed.action)  # type: ignore[arg-type]
-                    if refusal is not None:
-                        if match.to_act != seat:
-                            name = match.players[match.to_act].name if match.to_act is not None else "?"
-                            refusal = _("Not your turn: {name} plays.").format(name=name)
-                        listener.say([refusal])
-                    else:
-                        return  # the move was told and the next question asked
-        if seat is not None and listener.reader is None:
-            self.reask(seat)
+            refused = None if parsed is None else self.refused(listener, parsed)
+            if refused is not None:
+                listener.say([refused])
+            elif parsed is not None and await self.answer(listener, session, parsed, view):
+                return  # the move was told and the next question asked
+        if not listener.spectator and listener.reader is None:
+            self.reask(listener.seat)
 
-    async def review(self, listener: Listener, session: Session, parsed: Review, view: SeatView) -> None:
-        command = parsed.command
-        if listener.spectator and command not in SPECTATOR_REVIEW and command not in ("quit", "language", "speech"):
-            listener.say([_("Spectators hear what is public: chips, history, show, widow.")])
-            return
-        if command in ADVICE and not self.hints_allowed():
-            listener.say([_("Hints are off at this table; its host can turn them on.")])
-            return
-        if command == "quit":
-            await session.quit()
-            return
-        if command in ("language", "verbosity", "cards", "speech"):
-            session.setting(command, parsed.argument)
-            return
-        if command == "rules":
-            self.open_rules(listener, session, parsed.argument)
-            return
-        if command == "hint":
-            if not view.legal:
-                listener.say([_("A hint comes at your turn.")])
-                return
-            narrator = listener.narrator
-            lang = listener.lang
-            lines = await self.server.thinkers.run(
-                thinking.hint, lang, list(narrator.names), listener.seat, narrator.verbosity.value,
-                narrator.card_style.value, thinking.pack(view, whole=True), owner=session.account)
-            if self.view(listener.seat) is view:
-                listener.say(lines)  # not once the turn is over (the turn timer played it meanwhile)
-            return
-        if command == "help":
+    def refused(self, listener: Listener, parsed: Parsed) -> str | None:
+        """What this table does not let the listener do (a spectator plays nothing and hears only what is public,
+        hints are the host's choice, a finished match takes no move), before the seat answers the line."""
+        if isinstance(parsed, Play):
             if listener.spectator:
-                listener.say([_("Spectators hear what is public: chips, history, show, widow.")])
-            else:
-                listener.say(listener.help_lines(view))
+                return _("Spectators watch; they do not play.")
+            if self.match is not None and self.match.over:
+                return _("The match is over.")
+        if not isinstance(parsed, Review):
+            return None
+        command = parsed.command
+        if listener.spectator and command not in SPECTATOR_REVIEW:
+            return spectators_hear()
+        if command in ADVICE and not self.hints_allowed():
+            return _("Hints are off at this table; its host can turn them on.")
+        return None
+
+    async def answer(self, listener: Listener, session: Session, parsed: Parsed, view: SeatView) -> bool:
+        """Do what the listener's seat answers to ``parsed``; True when a move was made (and the next question
+        asked)."""
+        if isinstance(parsed, Review) and parsed.command is ReviewCommand.HELP:
+            listener.say([spectators_hear()] if listener.spectator else help_lines(view))
             listener.say([_("Table: say, who, leave. Lobby words work here too.")])
-            return
-        listener.review(parsed, view)
+            return False
+        outcome = handle(listener.hearing, parsed, view, TABLE)
+        if isinstance(outcome, Say):
+            listener.say(outcome.lines, outcome.kept)
+        elif isinstance(outcome, Act):
+            seat = listener.seat
+            refusal = await self.act(seat, outcome.action)
+            if refusal is None:
+                return True
+            match = self.match
+            if match is not None and match.to_act != seat:
+                name = match.players[match.to_act].name if match.to_act is not None else "?"
+                refusal = _("Not your turn: {name} plays.").format(name=name)
+            listener.say([refusal])
+        elif isinstance(outcome, Quit):
+            await session.quit()
+        elif isinstance(outcome, ChangeSetting):
+            listener.say([session.use(outcome)])
+        elif isinstance(outcome, OpenRules):
+            self.open_rules(listener, session, outcome.start)
+        else:
+            await self.hint(listener, session, view)
+        return False
 
-    def open_rules(self, listener: Listener, session: Session, argument: str) -> None:
-        from ..console.reader import find_section
-        from ..i18n import active_language
+    async def hint(self, listener: Listener, session: Session, view: SeatView) -> None:
+        """The hint worked out in a worker process (the search would hold up the table), said with the same words
+        as at the terminal (``advice.hint_lines``)."""
+        narrator = listener.narrator
+        lines = await self.server.thinkers.run(
+            thinking.hint, listener.lang, list(narrator.names), listener.seat, narrator.verbosity.value,
+            narrator.card_style.value, thinking.pack(view, whole=True), owner=session.account)
+        if self.view(listener.seat) is view:
+            listener.say(lines)  # not once the turn is over (the turn timer played it meanwhile)
 
-        sections = rules_book(self.rules)
-        start = None
-        if argument.strip():
-            start = find_section(sections, argument, active_language())
-            if start is None:
-                listener.say([_("There is no section {name}. Type rules for all of them.").format(
-                    name=argument.strip()[:30])])
-                return
-        reader = Reader(sections, ruleset_title(self.rules))
+    def open_rules(self, listener: Listener, session: Session, start: int | None) -> None:
+        reader = Reader.of(self.rules)
         listener.reader = reader
         listener.say(reader.open(start))
         session.prompt(reader.prompt(), "rules")
 
     def read(self, listener: Listener, session: Session, text: str) -> None:
         reader = listener.reader
-        assert isinstance(reader, Reader)
+        assert reader is not None
         said, leave = reader.handle(text)
         if leave:
             listener.reader = None

@@ -80,9 +80,9 @@ def seat_decision(level: str, chance: Chance, seat: int, view: SeatView) -> tupl
 
 def hint(lang: str, names: list[str], seat: int, verbosity: str, cards: str, packed: Packed) -> list[str]:
     """``hint``'s two sentences for a seat, in its language (in a worker)."""
-    from ..console.advice import hint_lines
     from ..i18n import speaking
     from ..narration.narrator import CardStyle, Narrator, Verbosity
+    from ..seat.advice import hint_lines
 
     view = unpack(packed)
     with speaking(lang):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..console.parser import command_vocabulary, normalize, spellings
 from ..i18n import translation
+from ..seat.parser import command_vocabulary, normalize, spellings
 
 LOBBY_COMMANDS = ("tables", "create", "join", "watch", "start", "leave", "who", "say", "set")
 GAME_SETTINGS = ("language", "verbosity", "cards", "speech", "help", "quit")
@@ -50,7 +50,7 @@ def lobby_vocabulary(lang: str) -> dict[str, str]:
 def lobby_word(lang: str, command: str) -> str:
     """A lobby command's first word in a language, for help."""
     if command in GAME_SETTINGS:
-        from ..console.parser import main_words
+        from ..seat.parser import main_words
 
         return main_words(lang)[command]
     return _lobby_words(translation(lang))[command].split()[0]

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from commerce_a11y.console.parser import _reader_words, _section_words, words_of
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.rules_book import rules_book
 from commerce_a11y.rules import ruleset
+from commerce_a11y.seat.parser import _reader_words, _section_words, words_of
 
 from .tmux import Sentences, Tmux, game_argv, game_env, require_tmux
 

@@ -250,7 +250,7 @@ class Sentences:
 
     def __init__(self, lang: str) -> None:
         from commerce_a11y import i18n
-        from commerce_a11y.console import parser
+        from commerce_a11y.seat import parser
 
         i18n._loaded.pop(lang, None)
         for cached in (parser.main_words, parser.all_words, parser.command_vocabulary, parser.setting_vocabulary,

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from typing import Any
 
 from ..cards import CARDS, Card
+from ..cleaning import clean, fold
 from ..i18n import _, active_language, translation
 from ..narration.words import card_name, words
 from ..rules import (
@@ -33,10 +35,40 @@ from ..rules import (
     Swap,
     Trade,
 )
-from .charset import clean, fold
 
-REVIEW_COMMANDS = ("hand", "widow", "history", "chips", "turn", "value", "show", "repeat", "hint", "explain",
-                   "whatif", "help", "rules", "quit", "verbosity", "cards", "speech", "language")
+
+class ReviewCommand(StrEnum):
+    """A command that reads (or changes a setting) and never changes the match: the vocabulary's key, so that the
+    catalogs' words and a plain string compare equal to it."""
+
+    HAND = "hand"
+    WIDOW = "widow"
+    HISTORY = "history"
+    CHIPS = "chips"
+    TURN = "turn"
+    VALUE = "value"
+    SHOW = "show"
+    REPEAT = "repeat"
+    HINT = "hint"
+    EXPLAIN = "explain"
+    WHATIF = "whatif"
+    HELP = "help"
+    RULES = "rules"
+    QUIT = "quit"
+    VERBOSITY = "verbosity"
+    CARDS = "cards"
+    SPEECH = "speech"
+    LANGUAGE = "language"
+
+
+REVIEW_COMMANDS = tuple(ReviewCommand)
+"""Every review command, in the order help names them."""
+_REVIEW = {c.value: c for c in ReviewCommand}
+
+
+def review_command(command: str) -> ReviewCommand | None:
+    """The review command a vocabulary key names, if it names one."""
+    return _REVIEW.get(command)
 
 
 def _command_words(t: Any) -> dict[str, str]:
@@ -307,7 +339,7 @@ def card_lexicon(lang: str) -> dict[str, Card]:
 class Review:
     """A command that only reads (or changes a setting): it never changes the match."""
 
-    command: str
+    command: ReviewCommand
     argument: str = ""
 
 
@@ -345,8 +377,9 @@ def parse(line: str, view: SeatView) -> Parsed | None:
         if cards:
             return _swap(tokens, view)
         return Invalid(_("I do not know {word}. Type help for the commands.").format(word=tokens[0][:20]))
-    if command in REVIEW_COMMANDS:
-        return Review(command, " ".join(rest))
+    review = review_command(command)
+    if review is not None:
+        return Review(review, " ".join(rest))
     trading = view.rules.trade and not view.rules.widow
     if command == "swap" and trading:  # X3: in tauschen one trades with the stock, and its word is the swap's
         return _one_card(rest, view, Trade)

@@ -19,7 +19,7 @@ from ..bots.scoring import after_swap, final_turn
 from ..bots.seeding import hint_seed
 from ..bots.strength import strength_of, strengths
 from ..bots.strong import StrongBot
-from ..cards import CARDS
+from ..cards import CARDS, Card
 from ..i18n import _, active_language, ngettext, npgettext, pgettext
 from ..narration.narrator import Narrator
 from ..narration.values import value_words
@@ -529,7 +529,7 @@ def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], too
                     "{name} gave up cards that did not fit their other cards.", len(took)).format(name=name)
 
 
-def _suit_line(view: SeatView, narrator: Narrator, name: str, same_suit: list) -> str:
+def _suit_line(view: SeatView, narrator: Narrator, name: str, same_suit: list[Card]) -> str:
     """Cards of one suit and what they may become: each ruleset's own kinds of hand (C8, C9, B5, B6, H5, T1)."""
     count, cards = len(same_suit), narrator.cards(same_suit)
     rules = view.rules

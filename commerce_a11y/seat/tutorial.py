@@ -1,11 +1,12 @@
 """The guided first hand: one seeded hand of classic Commerce that explains itself and asks the player to try
 each review command and each action once.
 
-The tutorial is not a second game loop: the ordinary ``Game`` plays the match and consults a ``Tutorial`` (its
-coach) between events and at each answer. The coach comments on events as they happen, says the current step
-(what it is for, then exactly what to type), refuses an action that does not fit the step with one short sentence
-(review commands are always answered), and ends the game after the hand's showdown with a summary of the
-commands. Its opponents are the ``basic`` level without the knock, so the player always gets to knock.
+The tutorial is not a second game loop: the ordinary game plays the match, and its seat has a ``Tutorial`` for a
+coach (``coach.Coach``), consulted as events are told and at each answer. The coach comments on events as they
+happen, says the current step (what it is for, then exactly what to type), refuses an action that does not fit
+the step with one short sentence (review commands are always answered), and ends the game after the hand's
+showdown with a summary of the commands. Its opponents are the ``basic`` level without the knock, so the player
+always gets to knock.
 """
 
 from __future__ import annotations
@@ -16,7 +17,21 @@ from dataclasses import dataclass, field, replace
 from ..bots import BasicBot
 from ..i18n import _, active_language
 from ..narration.narrator import Narrator
-from ..rules import Action, Dealt, Event, Knock, MatchStarted, Pass, Passed, SeatView, Settled, Showdown, Swap, Swapped
+from ..rules import (
+    Action,
+    Dealt,
+    Event,
+    Knock,
+    Match,
+    MatchStarted,
+    Pass,
+    Passed,
+    SeatView,
+    Settled,
+    Showdown,
+    Swap,
+    Swapped,
+)
 from .advice import hint_action, showdown_lines, swap_command, whatif_value
 from .parser import Invalid, Parsed, Play, Review, main_words, swap_from_tokens
 
@@ -48,6 +63,8 @@ class Tutorial:
     step: int = 0
     finished: bool = False
     said: set[str] = field(default_factory=set)
+    offers_skip = False
+    """Nobody is out and nobody passes for good in the tutorial's one hand."""
 
     @property
     def expected(self) -> str:
@@ -55,7 +72,7 @@ class Tutorial:
 
     # ----- events -----
 
-    def visible(self, events: Sequence[Event]) -> list[Event]:
+    def visible(self, events: list[Event]) -> list[Event]:
         """The events the tutorial tells: none after its one hand's chips (the next deal is not played)."""
         shown = []
         for event in events:
@@ -63,6 +80,12 @@ class Tutorial:
             if isinstance(event, Settled):
                 break
         return shown
+
+    def tells(self, events: Sequence[Event], match: Match, seat: int) -> list[str]:
+        """Each event as the narrator says it, then what the tutorial adds (no pass is held back: each is
+        commented on)."""
+        view = match.view(seat)
+        return [line for e in events for line in (*self.narrator.event(e), *self.comment(e, view))]
 
     def comment(self, event: Event, view: SeatView) -> list[str]:
         """What the tutorial adds after the narrator's lines for an event."""
@@ -175,5 +198,5 @@ class Tutorial:
     def leave_question(self) -> str:
         return _("Leave the tutorial? Yes or no? ")
 
-    def goodbye(self) -> list[str]:
+    def goodbye(self, saved: bool) -> list[str]:
         return [_("The tutorial ends here. To start it again, type: commerce tutorial")]

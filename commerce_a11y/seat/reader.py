@@ -1,7 +1,8 @@
 """The rules reader: a rules book read section by section, with navigation a screen reader user can drive.
 
-One reader serves ``commerce rules`` and the in-game ``rules`` command. ``Reader`` holds the navigation alone
-(lines in, lines out, no terminal), so it is tested without one; ``read_rules`` runs it at a ``Terminal``. The
+One reader serves ``commerce rules``, the in-game ``rules`` command and the table server's. ``Reader`` holds the
+navigation alone (lines in, lines out, no terminal): the console runs it at a terminal (``console.reading``), the
+table server from a player's connection, and the tests without either. The
 commands are words from the catalogs, English ones working in every language as in the game: next (or just
 Enter), back, repeat, a section's number or name, list, find and a word, help, quit. Bad input gets one short
 sentence and the same question again. Ctrl-C and quit leave the reader; the end of input leaves it too, and says
@@ -13,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..cleaning import clean
 from ..i18n import _, active_language, ngettext
-from ..narration.rules_book import Section
-from .parser import clean, normalize, reader_vocabulary, reader_words, section_vocabulary
-from .terminal import INTERRUPTED, Terminal
+from ..narration.narrator import ruleset_title
+from ..narration.rules_book import Section, rules_book
+from ..rules import Ruleset
+from .parser import normalize, reader_vocabulary, reader_words, section_vocabulary
 
 
 def section_heading(number: int, section: Section) -> str:
@@ -58,6 +61,11 @@ class Reader:
     """The ruleset's name, said when the book opens."""
     index: int = 0
     lang: str = field(default_factory=active_language)
+
+    @classmethod
+    def of(cls, rules: Ruleset) -> Reader:
+        """The reader of a match's rules book (its ruleset and options)."""
+        return cls(rules_book(rules), ruleset_title(rules))
 
     @property
     def count(self) -> int:
@@ -151,18 +159,3 @@ class Reader:
             _("{quit}: leave the rules.").format(quit=w["quit"]),
         ]
 
-
-def read_rules(terminal: Terminal, sections: Sequence[Section], title: str, start: int | None = None) -> bool:
-    """Run the reader at a terminal until the player leaves: True after quit or Ctrl-C, False at end of input."""
-    reader = Reader(sections, title)
-    terminal.say(reader.open(start))
-    while True:
-        line = terminal.ask(reader.prompt())
-        if line is None:
-            return False
-        if line == INTERRUPTED:
-            return True
-        said, leave = reader.handle(line)
-        if leave:
-            return True
-        terminal.say(said, interrupt=True)  # a new section cuts off the rest of the one before

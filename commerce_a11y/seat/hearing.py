@@ -1,0 +1,256 @@
+"""What one seat has heard of a match, and the lines it hears next: events in, lines out.
+
+A seat is told the events as it may know them (``visible_to``), in its own narrator's words, and nothing twice: the
+cards and the widow only where they changed since it last heard them (``told``), a run of other players' passes
+as one line (the passes at the end are held back until something else happens), an offer to the seat not as an
+event when the question right after says it. Both front ends hold one ``Hearing`` per seat (the console's game for
+its player, the table server for each person and spectator) and say what it returns; it never writes anywhere
+itself, so it is tested with events and lines alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from ..i18n import _
+from ..narration.narrator import Narrator, ruleset_title
+from ..rules import (
+    Action,
+    Dealt,
+    Eliminated,
+    Event,
+    ExchangedAll,
+    Kept,
+    Match,
+    MatchEnded,
+    Move,
+    Offered,
+    Passed,
+    Phase,
+    Refreshed,
+    SeatView,
+    Settled,
+    Showdown,
+)
+from .coach import NULL_COACH, Coach
+from .parser import Play
+
+RESUME_LINES = 30
+"""At most this many lines tell a returning player what happened since their last turn; more, and only the current
+hand is told from its deal."""
+
+Told = tuple[tuple[int, ...], tuple[int, ...]]
+"""The hand and the widow as the seat last heard them."""
+
+
+class Skip(StrEnum):
+    """What a player may choose, once a match, to stop following: the rest of the match after they are out, or the
+    others' swaps after their pass in Braillespiel (until the showdown)."""
+
+    OUT = "out"
+    PASSED = "passed"
+
+    def question(self) -> str:
+        if self is Skip.OUT:
+            return _("Follow the rest, hand by hand? Yes or no? ")
+        return _("Follow the others' swaps until the showdown? Yes or no? ")
+
+
+@dataclass
+class Hearing:
+    """One seat's (or, seat -1, one spectator's) hearing of a match."""
+
+    match: Match
+    seat: int
+    narrator: Narrator
+    coach: Coach = NULL_COACH
+    """The tutorial's coach, or nobody (``NULL_COACH``): what it adds to the telling and to the answers."""
+    seen: list[Event] = field(default_factory=list)
+    """Every event told so far, as the seat saw it."""
+    since_my_turn: int = 0
+    """Where in ``seen`` the seat's last move is (``turn`` tells from there)."""
+    told: Told = ((), ())
+    held: list[Event] = field(default_factory=list)
+    """Other players' passes not told yet (``tell``)."""
+    skip: dict[Skip, bool] = field(default_factory=dict)
+    """The player's answers to "follow the rest?"; True skips."""
+    hiding: bool = False
+    """The others' swaps after the player's pass are not told (``skip[Skip.PASSED]``) until the showdown."""
+    last_showdown: Showdown | None = None
+    hand_no: int = 0
+    last_batch: list[str] = field(default_factory=list)
+    """The lines said last (``repeat`` says them again)."""
+
+    def keep(self, lines: Sequence[str]) -> None:
+        """The front end said ``lines``: they are what ``repeat`` says next."""
+        if lines:
+            self.last_batch = list(lines)
+
+    # ----- events -----
+
+    def tell(self, events: Sequence[Event]) -> list[str]:
+        """The lines for events just happened; the seat's own move among them marks its last turn."""
+        visible = self.coach.visible([e.visible_to(self.seat) for e in events])
+        if visible and isinstance(visible[0], Move) and visible[0].player == self.seat:
+            self.since_my_turn = len(self.seen)
+        self.seen += visible
+        self.heard(visible)
+        coached = self.coach.tells(visible, self.match, self.seat)
+        return self.narrate(visible) if coached is None else coached
+
+    def narrate(self, visible: Sequence[Event]) -> list[str]:
+        """The ordinary telling (unless the coach tells them): the held passes first, the passes at the end held
+        back until something else happens, so that a run of them is one line."""
+        told, self.held = self.held + self.unasked(visible), []
+        if not self.match.over:
+            keep = len(told)
+            while keep and _others_pass(told[keep - 1], self.seat):
+                keep -= 1
+            told, self.held = told[:keep], told[keep:]
+        return self.narrated(told)
+
+    def release(self) -> list[str]:
+        """The passes held back by ``tell``: said before the seat is asked anything, or leaves."""
+        held, self.held = self.held, []
+        return self.narrated(held) if held else []
+
+    def unasked(self, events: Sequence[Event]) -> list[Event]:
+        """``events`` without the offer the next question says (``asked_next``)."""
+        return [e for e in events if not self.asked_next(e)]
+
+    def asked_next(self, event: Event) -> bool:
+        """X4: an offer to the player that the question right after says ("Ben offers you ..."): said once, there.
+        History and replay tell it as an event, and so does anything told once the offer is answered."""
+        match = self.match
+        return (isinstance(event, Offered) and event.to == self.seat and match.phase is Phase.ANSWER
+                and match.to_act == self.seat and match.offer is not None and match.offer.player == event.player)
+
+    def heard(self, events: Sequence[Event]) -> None:
+        """What the lines for ``events`` say in full counts as heard (``told``): the deal's cards and widow, an
+        exchange's new widow (and, one's own, the new hand: the widow just heard); an other player's swap of all
+        three says the new widow only when speech is not brief (S3)."""
+        for event in events:
+            if isinstance(event, Dealt) and self.seat in event.hands:
+                self.told = (tuple(event.hands[self.seat]), tuple(event.widow))
+            elif isinstance(event, ExchangedAll):
+                if (event.player != self.seat and not event.blind and self.match.rules.swap_all
+                        and self.narrator.brief):
+                    continue
+                hand = tuple(event.took) if event.player == self.seat else self.told[0]
+                self.told = (hand, tuple(event.gave))
+            elif isinstance(event, Kept) and event.turned_up:  # S2: the widow turned face up is said with the keep
+                self.told = (self.told[0], tuple(event.turned_up))
+            elif isinstance(event, Refreshed):  # S5: so is a fresh widow
+                self.told = (self.told[0], tuple(event.widow))
+
+    def narrated(self, events: Sequence[Event]) -> list[str]:
+        """The lines for events as the player chose to follow them (``skip``): everything; or, out of the match,
+        each hand's outcome in one line; or, after a pass in Braillespiel, nothing more of the hand until its
+        showdown."""
+        if self.skip.get(Skip.OUT):
+            lines = []
+            for event in events:
+                if isinstance(event, Dealt):
+                    self.hand_no = event.hand
+                elif isinstance(event, Showdown):
+                    self.last_showdown = event
+                elif isinstance(event, Settled) and self.last_showdown is not None:
+                    lines.append(self.narrator.outcome(self.hand_no, self.last_showdown, event))
+                elif isinstance(event, Eliminated | MatchEnded):
+                    lines += self.narrator.event(event)
+            return lines
+        shown = []
+        for event in events:
+            if self.hiding and not isinstance(event, Showdown):
+                continue
+            self.hiding = False
+            shown.append(event)
+            if isinstance(event, Passed) and event.player == self.seat and self.skip.get(Skip.PASSED):
+                self.hiding = True
+        return self.narrator.events(shown)
+
+    def acted(self, action: Action, view: SeatView, events: Sequence[Event]) -> list[str]:
+        """The seat's own move was applied: the coach hears it was done, and the events are told."""
+        self.coach.done(Play(action), view)
+        return self.tell(events)
+
+    # ----- follow the rest? -----
+
+    def skip_offer(self, events: Sequence[Event]) -> Skip | None:
+        """Whether the events make the seat someone who may stop following (out of the match, or passed in
+        Braillespiel while others swap on), not asked before this match: the question to ask, once."""
+        if not self.coach.offers_skip or self.match.over:
+            return None
+        out = any(isinstance(e, Eliminated) and e.player == self.seat for e in events)
+        passed = any(isinstance(e, Passed) and e.player == self.seat for e in events)
+        if out and Skip.OUT not in self.skip:
+            return Skip.OUT
+        if (passed and self.match.rules.pass_is_final and Skip.PASSED not in self.skip
+                and self.seat in self.match.passed and self.match.phase is not Phase.OVER):
+            return Skip.PASSED
+        return None
+
+    def follow(self, skip: Skip, answer: bool | None) -> list[str]:
+        """The player's answer to ``skip``'s question (None: no answer, which follows on): what is said to it."""
+        self.skip[skip] = answer is False
+        if answer is not False:
+            return []
+        if skip is Skip.OUT:
+            self.hand_no = max(e.hand for e in self.seen if isinstance(e, Dealt))
+            return [_("You will hear only each hand's result and the end of the match.")]
+        self.hiding = True
+        return [_("You will hear only the showdown.")]
+
+    # ----- asking -----
+
+    def status(self, view: SeatView) -> list[str]:
+        """Before a question: the cards and the widow where they changed since the seat last heard them, which
+        from then on count as heard."""
+        lines = self.narrator.status_lines(view, self.told)
+        self.told = (view.hand, view.widow)
+        return lines
+
+    # ----- coming back -----
+
+    def catch_up(self, start: int) -> tuple[list[Event], list[str]]:
+        """What happened from the seen event ``start`` on, and its lines, for a player coming back (a resumed
+        match, a table rejoined): at most ``RESUME_LINES`` lines; when many hands went by (the player was out, or
+        away long) the current hand from its deal."""
+        since = self.seen[start:]
+        told = self.narrator.events(self.unasked(since))
+        if len(told) > RESUME_LINES:
+            deals = [i for i, e in enumerate(self.seen) if isinstance(e, Dealt)]
+            if not deals:
+                return since, told[-RESUME_LINES:]
+            since = self.seen[deals[-1]:]
+            told = self.narrator.events(self.unasked(since))
+        return since, told
+
+    def resume(self) -> list[str]:
+        """A saved match goes on (the console's resume, a table back after a restart): where it stands (hand,
+        counts) and what happened since the seat's last turn. Nothing of it counts as heard but what is said."""
+        self.seen = [e.visible_to(self.seat) for e in self.match.events]
+        acted = [i for i, e in enumerate(self.seen) if isinstance(e, Move) and e.player == self.seat]
+        self.since_my_turn = acted[-1] + 1 if acted else 0
+        view = self.match.view(self.seat)
+        self.told = ((), ())  # not heard in this session: the next question is preceded by the cards
+        lines = [_("Your saved match goes on: {ruleset}, hand {number}.").format(
+            ruleset=ruleset_title(self.match.rules), number=view.hand_no),
+            self.narrator.standings(dict(enumerate(view.counts)))]
+        since, told = self.catch_up(self.since_my_turn)
+        if told:
+            lines += [_("Since your last turn:"), *told]
+            self.heard(since)
+        return lines
+
+    def missed(self, mark: int) -> list[str]:
+        """What happened since the seat went away with ``mark`` events heard: told as ``resume`` tells it."""
+        _since, told = self.catch_up(mark)
+        return [_("Since you left:"), *told] if told else []
+
+
+def _others_pass(event: Event, seat: int) -> bool:
+    """Whether an event is another seat's pass (a run of them is told as one line)."""
+    return isinstance(event, Passed) and event.player != seat
