@@ -17,8 +17,9 @@ from typing import Any
 
 from ..bots import BOT_KINDS
 from ..bots.seeding import PositionSeeded
-from ..i18n import LANGUAGES, _, active_language, translation
+from ..i18n import _, active_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity, ruleset_title
+from ..opponents import own_words
 from ..records import DEFAULT_KEEP, is_time_stamp, keep_record, stamp_time, time_stamp
 from ..rules import (
     RECORD_FORMAT,
@@ -86,12 +87,6 @@ def make_narrator(match: Match, seat: int, settings: Mapping[str, str]) -> Narra
     names = [_("You") if s == seat else _("Player {number}").format(number=s + 1) if p.name.casefold() in you
              else p.name for s, p in enumerate(match.players)]
     return Narrator(match.rules, names, seat, Verbosity(settings["verbosity"]), CardStyle(settings["cards"]))
-
-
-def own_words() -> set[str]:
-    """The word the game calls the player by, in every language, case aside: the default name of a player who gave
-    none, and no name for an opponent (who would be confused with the player: "You takes nine of hearts")."""
-    return {translation(lang).gettext("You").casefold() for lang in LANGUAGES}
 
 
 def _game(match: Match, seat: int, settings: Mapping[str, str], stored: Settings, record_file: Path | None,

@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..commands import OPPONENT_NAMES
 from ..console.parser import Invalid, Play, Review, parse
 from ..console.reader import Reader
 from ..i18n import _, speaking
 from ..narration.narrator import ruleset_title
 from ..narration.rules_book import rules_book
+from ..opponents import OPPONENT_NAMES
 from ..records import keep_record, time_stamp
 from ..rules import IllegalAction, Keyed, Match, Player, Ruleset, SeatView, record_lines, replay
 from ..rules.chance import KEY_BYTES
