@@ -481,7 +481,7 @@ def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None
                   max_connections: int, per_address: int, logins: int, login_time: int,
                   login_connections: int | None, login_per_address: int, grace: int, idle: int, tables: int,
                   close_after: float, workers: int | None) -> None:
-    from .server.lobby import Limits
+    from .server.limits import Limits
     from .server.serve import run, tls_context
     from .storage import data_dir
 
@@ -506,8 +506,8 @@ def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None
 @_lang_option
 def join_command(address: str, name: str | None, password: str | None, tls: bool, tls_ca: Path | None,
                  **settings: str | None) -> None:
+    from .client.join import join
     from .console.session import resolve_settings
-    from .server.join import join
 
     stored = _stored()
     sys.exit(join(address, name, password, tls or tls_ca is not None, resolve_settings(settings, stored), stored,

@@ -14,7 +14,7 @@ from table_helpers import Person
 
 from commerce_a11y.rules import Knock, ruleset
 from commerce_a11y.server import table as table_module
-from commerce_a11y.server.lobby import Server
+from commerce_a11y.server.registry import Server
 from commerce_a11y.server.saves import TableSaves
 from commerce_a11y.server.table import Table
 from commerce_a11y.server.thinking import Thinkers

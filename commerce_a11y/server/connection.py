@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cleaning import clean
-from . import telnet as t
+from ..wire import telnet as t
 
 OUTPUT_LIMIT = 256 * 1024
 """Bytes that may wait for a client that does not read; beyond them it is disconnected."""

@@ -23,7 +23,7 @@ from ..narration.narrator import CardStyle, Narrator, Verbosity
 from ..rules import Event, Match, MatchStarted
 
 if TYPE_CHECKING:
-    from .lobby import Session
+    from .roles import Person as Session
 
 
 class SeatTerminal:

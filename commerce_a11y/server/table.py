@@ -20,8 +20,9 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..console.parser import Invalid, Play, Review, parse
 from ..console.reader import Reader
@@ -34,16 +35,14 @@ from ..rules import IllegalAction, Keyed, Match, Player, Ruleset, SeatView, reco
 from ..rules.chance import KEY_BYTES
 from ..storage import SaveRefused, new_ident
 from . import thinking
+from .limits import GRACE
 from .names import identity, same
+from .roles import Hall
+from .roles import Person as Session  # a person at the table: the session as the table sees it
 from .saves import TableSaves
 from .seat import Listener
 from .status import public_status, seat_status, status
 
-if TYPE_CHECKING:
-    from .lobby import Server, Session
-
-GRACE = 90
-"""Seconds a dropped player's seat waits before a computer player plays for them."""
 KEEP_RECORDS = 50
 """Finished matches' records kept per account on the server."""
 RETRY_MOST = 30.0
@@ -52,8 +51,20 @@ ADVICE = ("hint", "whatif", "explain")
 SPECTATOR_REVIEW = ("widow", "history", "chips", "show", "repeat", "help", "rules", "verbosity", "cards", "turn")
 
 
+class TableState(StrEnum):
+    """Where a table's match stands: none yet (or the last one's people all gone), being played, or over (the table
+    waits for its host to start again)."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    OVER = "over"
+
+
 class Table:
-    def __init__(self, server: Server, ident: str, name: str, rules: Ruleset, seats: int, level: str, host: str,
+    """One match at a time, its seats and spectators. It talks to people as ``roles.Person`` and to the server as
+    ``roles.Hall``; a person's place (``Session.place``) is theirs to change, the seats are the table's."""
+
+    def __init__(self, server: Hall, ident: str, name: str, rules: Ruleset, seats: int, level: str, host: str,
                  code: str | None = None, hints: bool | None = None, timer: int | None = None,
                  grace: int = GRACE) -> None:
         self.server = server
@@ -105,10 +116,10 @@ class Table:
         return self.server.data / "tables" / f"{self.ident}.jsonl"
 
     @property
-    def state(self) -> str:
+    def state(self) -> TableState:
         if self.match is None:
-            return "waiting"
-        return "over" if self.match.over else "playing"
+            return TableState.WAITING
+        return TableState.OVER if self.match.over else TableState.PLAYING
 
     @property
     def stalled(self) -> bool:
@@ -166,6 +177,23 @@ class Table:
         seat = self.seat_of(session.account)
         return None if seat is None else self.listeners.get(seat)
 
+    def seat_as_indexed(self, seating: list[str | None], seen: float) -> None:
+        """Who sat where and when someone last sat here, as the table index kept it (a restart)."""
+        seating = seating[: self.seats]
+        self.seating = seating + [None] * (self.seats - len(seating))
+        self.seen = seen
+
+    def set_hints(self, on: bool) -> None:
+        """The host turns hints on or off; everyone at the table hears it."""
+        self.hints = on
+        self.tell_all(lambda: [_("Hints: on.") if on else _("Hints: off.")])
+
+    def set_timer(self, seconds: int | None) -> None:
+        """The host sets the turn timer (None: off); everyone at the table hears it."""
+        self.timer = seconds
+        self.tell_all(lambda: [_("Turn timer: {seconds} seconds.").format(seconds=seconds) if seconds
+                               else _("Turn timer: off.")])
+
     def everyone(self) -> list[Session]:
         return [*self.present.values(), *self.spectators]
 
@@ -207,7 +235,7 @@ class Table:
         if seat is None:
             return
         self.detach(seat)
-        if self.state != "playing":
+        if self.state != TableState.PLAYING:
             self.seating[seat] = None  # free for the next person (seats keep their places: ``present`` is by seat)
             if self.match is not None and not self.people:
                 self.match = None
@@ -230,6 +258,20 @@ class Table:
         self.host = self.present[seat].account
         name = self.host
         self.tell_all(lambda: [_("{name} is now the host.").format(name=name)])
+
+    def gone(self, session: Session) -> None:
+        """A person's connection ended: a spectator stops watching; a seat in play waits for its grace period, one
+        before the match is still theirs, and the host role passes on."""
+        if session in self.spectators:
+            del self.spectators[session]
+            return
+        seat = self.seat_of(session.account)
+        if seat is not None and self.present.get(seat) is session:
+            if self.state == TableState.PLAYING:
+                self.away(seat)
+            else:
+                self.present.pop(seat, None)
+                self.pass_host()
 
     def watch(self, session: Session) -> None:
         listener = None
@@ -254,7 +296,7 @@ class Table:
             # The first match of these rules here: their value table (every three-card hand; tens of milliseconds
             # to build, once per process) is built in a thread, not at the first showdown in the event loop.
             await asyncio.to_thread(getattr, self.rules, "table")
-            if self.state == "playing":  # another host started it meanwhile
+            if self.state == TableState.PLAYING:  # another host started it meanwhile
                 return
         taken = {identity(a) for a in self.people}
         names = iter(n for n in OPPONENT_NAMES if identity(n) not in taken)
@@ -332,7 +374,7 @@ class Table:
     def away(self, seat: int, told: bool = True) -> None:
         """A seated person's connection is gone: after the grace period a computer player plays for them."""
         self.detach(seat)
-        if self.state != "playing":
+        if self.state != TableState.PLAYING:
             return
         account = self.seating[seat] or "?"
         if told:
@@ -348,7 +390,7 @@ class Table:
 
     def grace_over(self, seat: int) -> None:
         self.timers.pop(seat, None)
-        if seat in self.present or self.state != "playing":
+        if seat in self.present or self.state != TableState.PLAYING:
             return
         self.standin.add(seat)
         account = self.seating[seat] or "?"
@@ -382,7 +424,7 @@ class Table:
                     listener.say(lines)
         self.pass_host()
         self.status_to(session)
-        if self.state == "playing":
+        if self.state == TableState.PLAYING:
             if self.match.to_act == seat and not self.computer_plays(seat):
                 self.ask(seat)
             self.schedule()
@@ -669,7 +711,7 @@ class Table:
             name = self.name
             for session in list(self.spectators):
                 del self.spectators[session]
-                session.place = None
+                session.to_lobby()
                 with speaking(session.lang):
                     session.say([_("Table {name} is closed: nobody has played at it for a long time.").format(
                         name=name)])
