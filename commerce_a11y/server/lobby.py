@@ -21,8 +21,9 @@ from .limits import within_rate
 from .login import Login
 from .names import same
 from .registry import Server
+from .seats import TableState
 from .session import Session
-from .table import Table, TableState
+from .table import Table
 from .words import GAME_SETTINGS, SETTINGS, LobbyCommand, lobby_command, lobby_word
 
 CHAT_LINES, CHAT_WINDOW = 5, 10.0

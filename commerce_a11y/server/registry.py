@@ -25,8 +25,9 @@ from .limits import GRACE, Limits, within_rate
 from .names import identity, looks
 from .roles import Listed, Person
 from .saves import Writes
+from .seats import TableState
 from .session import Session
-from .table import Table, TableState
+from .table import Table
 from .thinking import Thinkers
 
 SWEEP_EVERY = 600.0

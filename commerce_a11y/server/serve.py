@@ -36,7 +36,7 @@ from .connection import Connection
 from .limits import Limits
 from .lobby import Lobby
 from .registry import Server
-from .table import TableState
+from .seats import TableState
 from .thinking import Thinkers
 
 TLS_HANDSHAKE = 10.0

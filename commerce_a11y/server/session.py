@@ -19,7 +19,8 @@ from .accounts import Store
 from .admission import Admission
 from .connection import Connection
 from .names import identity
-from .table import Table, TableState
+from .seats import TableState
+from .table import Table
 
 
 class Rooms(Protocol):
