@@ -161,6 +161,7 @@ class Session:
         self.server.drop_if_empty(table)
 
     def to_lobby(self) -> None:
+        """The table the person was at is gone (closed): they are in the lobby."""
         self.place = None
 
     async def quit(self) -> None:
