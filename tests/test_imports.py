@@ -9,6 +9,8 @@ of more than one module fails the test.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "commerce_a11y"
@@ -111,3 +113,29 @@ def test_the_graph_counts_function_level_and_type_only_imports() -> None:
 def test_no_module_of_the_package_imports_itself_back() -> None:
     groups = [group for group in cycles(import_graph()) if not all(allowed(module) for module in group)]
     assert groups == []
+
+
+def test_importing_the_package_does_nothing() -> None:
+    """``import commerce_a11y`` (a library's first step) loads no other module of the game and touches no signal: the
+    program's own start (``cli.py``) is where Ctrl-C is held while the game loads."""
+    code = ("import signal, sys\nbefore = signal.getsignal(signal.SIGINT)\nimport commerce_a11y\n"
+            "print(signal.getsignal(signal.SIGINT) is before, commerce_a11y.__version__,"
+            " sorted(m for m in sys.modules if m.startswith('commerce_a11y')))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split(" ", 2)[0::2] == ["True", "['commerce_a11y']\n"]
+
+
+def test_the_program_holds_ctrl_c_from_its_first_line_and_a_library_does_not() -> None:
+    """``commerce`` and ``python -m commerce_a11y`` hold Ctrl-C from ``cli.py``'s first line (``cli.main`` then
+    leaves quietly); a program that only imports the command line (a test runner) keeps its own Ctrl-C."""
+    code = ("import signal, sys\nsys.argv[0] = {program!r}\nimport commerce_a11y.cli\n"
+            "print(getattr(signal.getsignal(signal.SIGINT), '__name__', ''))\n")
+    held = {}
+    for program in ("/usr/bin/commerce", "/x/commerce_a11y/__main__.py", "/usr/bin/pytest", "-c"):
+        result = subprocess.run([sys.executable, "-c", code.format(program=program)], capture_output=True,
+                                text=True, timeout=60, check=False)
+        assert result.returncode == 0, result.stderr
+        held[program] = result.stdout.strip() == "_hold_interrupt"
+    assert held == {"/usr/bin/commerce": True, "/x/commerce_a11y/__main__.py": True, "/usr/bin/pytest": False,
+                    "-c": False}

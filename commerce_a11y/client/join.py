@@ -22,6 +22,7 @@ import ssl
 import sys
 import threading
 from collections.abc import Mapping
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,16 @@ FINISH_SECONDS = 10.0
 """How long ``commerce join`` waits, after its input ended, for the server's last lines to be printed and kept."""
 
 
+class Heard(Enum):
+    """What the reader thread hands on from the server: a line, a prompt (its text and ``AskKind``), a record to
+    keep, or the end of the connection."""
+
+    LINE = "line"
+    PROMPT = "prompt"
+    RECORD = "record"
+    CLOSED = "closed"
+
+
 class Wire:
     """The socket and the telnet state of one connection (the reader thread's side)."""
 
@@ -47,7 +58,7 @@ class Wire:
         self.tls = tls
         self.pending = bytearray()
         self.ttype_answers = 0
-        self.events: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.events: queue.Queue[tuple[Heard, Any]] = queue.Queue()
         self.kind: AskKind | None = None
         """The kind of the next prompt, from GMCP ``Commerce.Ask`` (None: the server did not say, or said a kind
         this version does not know)."""
@@ -78,9 +89,9 @@ class Wire:
             pass
         finally:
             if self.pending:
-                self.events.put(("line", self.decode(bytes(self.pending))))
+                self.events.put((Heard.LINE, self.decode(bytes(self.pending))))
             self.closed = True
-            self.events.put(("closed", None))
+            self.events.put((Heard.CLOSED, None))
 
     @staticmethod
     def decode(data: bytes) -> str:
@@ -100,7 +111,7 @@ class Wire:
                         break
                     line = bytes(self.pending[:end]).rstrip(b"\r")
                     del self.pending[: end + 1]
-                    self.events.put(("line", self.decode(line)))
+                    self.events.put((Heard.LINE, self.decode(line)))
             elif isinstance(item, t.Command):
                 self.command(item)
             else:
@@ -114,7 +125,7 @@ class Wire:
                 self.pending.clear()
                 kind = self.kind or (AskKind.PASSWORD if self.echo_off else AskKind.NAME if not self.prompts else None)
                 self.prompts += 1
-                self.events.put(("prompt", (text, kind)))
+                self.events.put((Heard.PROMPT, (text, kind)))
                 self.kind = None
             return
         if verb == t.WONT and option == t.ECHO:
@@ -154,7 +165,7 @@ class Wire:
             if package == "Commerce.Ask" and isinstance(data, dict) and isinstance(data.get("kind"), str):
                 self.kind = AskKind(data["kind"]) if data["kind"] in AskKind.__members__.values() else None
             elif package == "Commerce.Record" and isinstance(data, dict):
-                self.events.put(("record", data))
+                self.events.put((Heard.RECORD, data))
 
 
 def keep_delivered(data: dict[str, Any], keep: int) -> str:
@@ -285,11 +296,11 @@ class Client:
             return self.name
         return self.password if self.names_sent <= 1 else None
 
-    def shown(self, kind: str, data: Any) -> str | None:
+    def shown(self, kind: Heard, data: Any) -> str | None:
         """What to print for a line or a record the server sent (None: nothing)."""
-        if kind == "line":
+        if kind == Heard.LINE:
             return data or None  # the server's line end after a password the client did not echo: nothing to read
-        if kind == "record":
+        if kind == Heard.RECORD:
             return keep_delivered(data, self.keep)
         return None
 
@@ -337,10 +348,10 @@ class Client:
     def print_piped(self, prompts: queue.Queue[tuple[str, AskKind | None] | None]) -> None:
         while True:
             kind, data = self.wire.events.get()
-            if kind == "closed":
+            if kind == Heard.CLOSED:
                 prompts.put(None)
                 return
-            if kind == "prompt":
+            if kind == Heard.PROMPT:
                 prompts.put(data)
             elif (text := self.shown(kind, data)) is not None:
                 self.say_line(text)
@@ -398,10 +409,10 @@ class Client:
     def print_events(self, status: list[int]) -> None:
         while True:
             kind, data = self.wire.events.get()
-            if kind == "closed":
+            if kind == Heard.CLOSED:
                 status.append(0)
                 break
-            if kind != "prompt":
+            if kind != Heard.PROMPT:
                 if (text := self.shown(kind, data)) is not None:
                     self.terminal.say([text])
                 continue
