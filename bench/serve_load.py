@@ -62,7 +62,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from commerce_a11y.server import telnet as t  # noqa: E402
+from commerce_a11y.wire import telnet as t  # noqa: E402
 
 PASSWORD = "bench-password"
 

@@ -9,10 +9,40 @@ environment.
 
 from __future__ import annotations
 
-import contextlib
 import sys
-from collections.abc import Callable, Sequence
-from typing import TextIO
+
+held_interrupts: list[int] = []
+"""Ctrl-C pressed while the ``commerce`` program was still starting (``main`` then leaves quietly)."""
+
+
+def _hold_interrupt(signum: int, frame: object) -> None:
+    held_interrupts.append(signum)
+
+
+def _hold_interrupts_while_starting() -> None:
+    """When this module starts the program (``commerce``, ``python -m commerce_a11y``), hold a Ctrl-C from the
+    earliest moment the game's code runs, rather than let it show as a traceback from the middle of an import;
+    ``main`` takes over from it. Imported as a library, nothing changes. The interpreter's own ``_signal`` is used:
+    ``signal`` would first import ``enum`` (more milliseconds unguarded)."""
+    program = sys.argv[0].replace("\\", "/") if sys.argv else ""
+    if program.rsplit("/", 1)[-1].split(".")[0] != "commerce" and not program.endswith("commerce_a11y/__main__.py"):
+        return
+    try:
+        import _signal as signals
+    except ImportError:  # not CPython
+        import signal as signals
+    try:  # noqa: SIM105 - importing contextlib would cost more unguarded time
+        signals.signal(signals.SIGINT, _hold_interrupt)
+    except (ValueError, OSError, AttributeError):  # not the main thread, or no SIGINT here
+        pass
+
+
+_hold_interrupts_while_starting()  # before any other import
+
+import contextlib  # noqa: E402 - after the holder above
+from collections.abc import Sequence  # noqa: E402
+
+from .lossy_text import LossyText  # noqa: E402
 
 EXIT_CRASH = 70
 """Exit status after an unexpected error (EX_SOFTWARE); the details go to a log file, not to the player."""
@@ -23,12 +53,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Run the ``commerce`` command line (``argv`` defaults to the process's arguments)."""
     from click.exceptions import Abort
 
-    from . import held_interrupts
     from .console.signals import GUARD, Stopped, silence_output
 
     try:
         GUARD.install()
-        if held_interrupts:  # Ctrl-C while the program was starting (``commerce_a11y/__init__.py``)
+        if held_interrupts:  # Ctrl-C while the program was starting (the holder above)
             raise KeyboardInterrupt
         _run(list(sys.argv[1:] if argv is None else argv))
     except BrokenPipeError:
@@ -62,44 +91,6 @@ def _interrupted(error: BaseException) -> bool:
         seen.add(id(cause))
         cause = cause.__cause__ or cause.__context__
     return False
-
-
-class LossyText:
-    """A text stream for click's own text (help, the version, a usage error) that drops what cannot be written.
-
-    Written text that cannot go anywhere (``>/dev/full``, a closed descriptor, a reader gone) is not a fault of the
-    game: the stream is pointed at the null device, as the game's own output is when it is lost, and the command
-    ends with the status it would have had (2 for a usage error, so that a script still learns its call was
-    wrong). click lets the caller choose the file of ``echo`` and ``ClickException.show``; this is that file.
-    """
-
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
-        self._lost = False
-
-    def write(self, text: str) -> int:
-        self._attempt(lambda: self._stream.write(text))
-        return len(text)
-
-    def flush(self) -> None:
-        self._attempt(self._stream.flush)
-
-    def isatty(self) -> bool:
-        try:
-            return not self._lost and self._stream.isatty()
-        except (OSError, ValueError):
-            return False
-
-    def _attempt(self, action: Callable[[], object]) -> None:
-        if self._lost:
-            return
-        try:
-            action()
-        except (OSError, ValueError):
-            from .console.signals import silence_output
-
-            self._lost = True
-            silence_output((self._stream,))
 
 
 def _run(args: list[str]) -> None:

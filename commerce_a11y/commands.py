@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from . import __version__
-from .cli import LossyText
-from .console.charset import clean
+from .cleaning import clean
 from .i18n import LANGUAGES, _, ngettext, pgettext, translate_click
+from .lossy_text import LossyText
+from .opponents import DIFFICULTY_LEVELS, OpponentsRefused, parse_opponents
 from .ruleset_names import RULESET_NAMES
 from .storage import NUMBER_SETTINGS, Settings
 
@@ -245,47 +246,6 @@ def rules_command(ruleset_name: str, options: tuple[str, ...]) -> None:
     read_rules(make_terminal(resolve_settings({}, _stored()), reader_vocabulary), sections, ruleset_title(rules))
 
 
-OPPONENT_NAMES = ("Anna", "Ben", "Cem", "Dana", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jule", "Kai")
-"""Default names of computer players: short, distinct by ear, said the same in German, Dutch and English."""
-
-
-DIFFICULTY_LEVELS = {"easy": "easy", "normal": "heuristic", "hard": "strong"}
-"""The computer players' level for each difficulty the player may choose."""
-
-
-def parse_opponents(spec: str | None, count: int | None, default_level: str = "heuristic") -> list[tuple[str, str]]:
-    """``"Anna:strong,Ben:easy"``, ``"basic,random"``, ``"Anna,Ben"`` or nothing, as (name, level) pairs; a
-    missing level is ``default_level``; names are cleaned of control characters; BadParameter if wrong."""
-    from .bots import BOT_KINDS
-    from .seat.naming import own_words
-
-    items = [s.strip() for s in spec.split(",") if s.strip()] if spec else []
-    if not items:
-        items = [default_level] * (count - 1 if count else 3)
-    result: list[tuple[str, str]] = []
-    for index, item in enumerate(items):
-        name, sep, level = item.partition(":")
-        if not sep:
-            name, level = ((OPPONENT_NAMES[index % len(OPPONENT_NAMES)], item) if item in BOT_KINDS
-                           else (item, default_level))
-        name = clean(name)[:20] or OPPONENT_NAMES[index % len(OPPONENT_NAMES)]
-        if name.casefold() in own_words():
-            raise click.BadParameter(_("{name} is the word for you in the game; give that player another name.")
-                                     .format(name=name), param_hint="'--opponents'")
-        level = level.strip() or default_level
-        if level not in BOT_KINDS:
-            raise click.BadParameter(
-                _("{level} is not a computer player level. Levels: {levels}.").format(
-                    level=level, levels=", ".join(BOT_KINDS)),
-                param_hint="'--opponents'")
-        result.append((name, level))
-    if count is not None and len(result) != count - 1:
-        raise click.BadParameter(
-            _("{players} players need {opponents} opponents, not {given}.").format(
-                players=count, opponents=count - 1, given=len(result)), param_hint="'--opponents'")
-    return result
-
-
 def _settings_option(name: str, choices: tuple[str, ...], help_text: str) -> Callable[[Command], Command]:
     return click.option(f"--{name}", type=click.Choice(choices), default=None, help=help_text)
 
@@ -345,6 +305,8 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
         rules.check_players(len(seats) + 1)
     except OptionError as error:
         raise _rules_error(error) from None
+    except OpponentsRefused as refusal:
+        raise click.BadParameter(str(refusal), param_hint="'--opponents'") from None
     resolved = resolve_settings(_game_flags(settings), stored, remember=True)  # valid options: remembered
     source = click.get_current_context().get_parameter_source("rules_name")
     asked = rules if options or source is not click.core.ParameterSource.DEFAULT else None
@@ -520,7 +482,7 @@ def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None
                   max_connections: int, per_address: int, logins: int, login_time: int,
                   login_connections: int | None, login_per_address: int, grace: int, idle: int, tables: int,
                   close_after: float, workers: int | None) -> None:
-    from .server.lobby import Limits
+    from .server.limits import Limits
     from .server.serve import run, tls_context
     from .storage import data_dir
 
@@ -545,8 +507,8 @@ def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None
 @_lang_option
 def join_command(address: str, name: str | None, password: str | None, tls: bool, tls_ca: Path | None,
                  **settings: str | None) -> None:
+    from .client.join import join
     from .console.session import resolve_settings
-    from .server.join import join
 
     stored = _stored()
     sys.exit(join(address, name, password, tls or tls_ca is not None, resolve_settings(settings, stored), stored,

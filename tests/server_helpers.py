@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from commerce_a11y.server import telnet as t
+from commerce_a11y.wire import telnet as t
 
 ROOT = Path(__file__).resolve().parent.parent
 

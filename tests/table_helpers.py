@@ -3,20 +3,18 @@ the forms in which a match's key could travel, for the tests that no byte carrie
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 
 class Person:
-    """A seated person as a table talks to them (the part of ``lobby.Session`` a table uses): they hear everything
-    and, as ``commerce join`` does, take GMCP and keep records (``client=False``: a plain telnet client)."""
+    """A seated person as a table talks to them (``roles.Person``, the part of a session a table uses): they hear
+    everything and, as ``commerce join`` does, take GMCP and keep records (``client=False``: a plain telnet client)."""
 
     def __init__(self, account: str, client: bool = True) -> None:
         self.account = account
         self.lang, self.verbosity, self.cards = "en", "normal", "names"
         self.gmcp_on = client
-        self.client_records = client
-        self.conn = SimpleNamespace(gmcp=client)
+        self.keeps_records = client
         self.heard: list[str] = []
         self.messages: list[tuple[str, Any]] = []
 
@@ -33,6 +31,9 @@ class Person:
         self.messages.append((package, data))
 
     def prompt_place(self) -> None:
+        pass
+
+    def to_lobby(self) -> None:
         pass
 
 

@@ -39,7 +39,7 @@ from commerce_a11y.rules import (
 from commerce_a11y.rules.chance import chance_from_record
 from commerce_a11y.seat.advice import hint_action
 from commerce_a11y.server import thinking
-from commerce_a11y.server.lobby import Server
+from commerce_a11y.server.registry import Server
 from commerce_a11y.server.status import public_status, status
 from commerce_a11y.server.table import Table
 

@@ -16,7 +16,7 @@ from server_helpers import RawClient, ServerProcess
 
 from commerce_a11y.narration.words import words
 from commerce_a11y.rules import Dealt, ExchangedAll, Swapped, replay
-from commerce_a11y.server import telnet as t
+from commerce_a11y.wire import telnet as t
 
 HEADER = {"de": r"Runde (\d+)\. ", "nl": r"Ronde (\d+)\. ", "en": r"Hand (\d+)\. "}
 

@@ -16,7 +16,7 @@ from server_helpers import RawClient, ServerProcess
 from table_helpers import carries
 
 from commerce_a11y.rules import Keyed, replay
-from commerce_a11y.server import telnet as t
+from commerce_a11y.wire import telnet as t
 
 
 def answer(clients: list[RawClient], limit: float = 120) -> None:

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from server_helpers import RawClient, ServerProcess
 
-from commerce_a11y.server import telnet as t
 from commerce_a11y.server.guesses import ACCOUNT_GUESSES
+from commerce_a11y.wire import telnet as t
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="clients from several loopback addresses: Linux")
 

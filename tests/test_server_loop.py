@@ -11,7 +11,7 @@ import pytest
 
 from commerce_a11y.rules import ruleset
 from commerce_a11y.rules.values import ValueTable, value_table
-from commerce_a11y.server.lobby import Server
+from commerce_a11y.server.registry import Server
 from commerce_a11y.server.table import Table
 
 

@@ -6,19 +6,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from commerce_a11y.server.lobby import Server
+from commerce_a11y.server.registry import Server
 
 
 class Heard:
     def __init__(self, keeps: bool) -> None:
         self.account, self.lang = "Ada", "en"
-        self.client_records = keeps
-        self.conn = SimpleNamespace(gmcp=keeps)
+        self.keeps_records = keeps
         self.lines: list[str] = []
         self.messages: list[tuple[str, Any]] = []
 

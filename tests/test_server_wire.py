@@ -25,10 +25,10 @@ from hypothesis import strategies as st
 from server_helpers import RawClient, ServerProcess
 
 from commerce_a11y.cleaning import clean
-from commerce_a11y.server import telnet as t
 from commerce_a11y.server.connection import Connection
-from commerce_a11y.server.lobby import Session
 from commerce_a11y.server.serve import quiet_errors
+from commerce_a11y.server.session import Session
+from commerce_a11y.wire import telnet as t
 
 GMCP_SHAPES = [
     'Core.Supports.Set [""]', 'Core.Supports.Set [" "]', "Core.Supports.Set [1]", "Core.Supports.Set {}",

@@ -13,8 +13,9 @@ import pytest
 from table_helpers import Person
 
 from commerce_a11y.rules import Knock, ruleset
+from commerce_a11y.server import filing as filing_module
 from commerce_a11y.server import table as table_module
-from commerce_a11y.server.lobby import Server
+from commerce_a11y.server.registry import Server
 from commerce_a11y.server.saves import TableSaves
 from commerce_a11y.server.table import Table
 from commerce_a11y.server.thinking import Thinkers
@@ -35,8 +36,8 @@ def test_a_finished_matchs_save_stays_until_its_records_are_kept_and_no_new_matc
             table = Table(server, "t1", "Full", ruleset("commerce", chips=1), 3, "easy", "Ada")
             ada = Person("Ada", client=False)
             table.sit(ada)  # type: ignore[arg-type]
-            real_keep = table_module.keep_record
-            monkeypatch.setattr(table_module, "keep_record", lambda *args: None)  # no room for a record
+            real_keep = filing_module.keep_record
+            monkeypatch.setattr(filing_module, "keep_record", lambda *args: None)  # no room for a record
             await table.start()
             await play_to_the_end(table)
             assert table.match is not None and table.match.over
@@ -46,7 +47,7 @@ def test_a_finished_matchs_save_stays_until_its_records_are_kept_and_no_new_matc
             await table.start()
             assert "The server cannot save right now: try again in a moment." in ada.heard
             assert table.match.over  # no new match over the records not kept
-            monkeypatch.setattr(table_module, "keep_record", real_keep)
+            monkeypatch.setattr(filing_module, "keep_record", real_keep)
             await table.start()
             assert table.state == "playing" and table.unfiled is None
             owed = server.store.owed("Ada")
@@ -77,7 +78,7 @@ def test_a_matchs_first_save_that_fails_is_told_once_and_tried_again(
             bo = Person("Bo", client=False)
             table.sit(bo)  # type: ignore[arg-type]
             monkeypatch.setattr(table_module.TableSaves, "done", done)
-            monkeypatch.setattr(table_module, "RETRY_MOST", 0.2)
+            monkeypatch.setattr(filing_module, "RETRY_MOST", 0.2)
             await table.start()
             assert bo.heard == ["The server cannot save right now: the game waits, and the server keeps trying."]
             await asyncio.sleep(1.5)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from commerce_a11y.i18n import _, active_language, speaking
-from commerce_a11y.server import telnet as t
+from commerce_a11y.wire import telnet as t
 
 
 def _normalised(items: list[object]) -> list[object]:

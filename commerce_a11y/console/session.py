@@ -19,6 +19,7 @@ from ..bots import BOT_KINDS
 from ..bots.seeding import PositionSeeded
 from ..i18n import _, active_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity
+from ..opponents import own_words
 from ..records import DEFAULT_KEEP, is_time_stamp, keep_record, stamp_time, time_stamp
 from ..rules import (
     RECORD_FORMAT,
@@ -30,7 +31,7 @@ from ..rules import (
     replay,
     ruleset,
 )
-from ..seat.naming import match_title, own_words
+from ..seat.naming import match_title
 from ..seat.parser import command_vocabulary
 from ..seat.tutorial import OPPONENTS, RULES, TUTORIAL_SEED, PatientBot, Tutorial
 from ..stats import add_match, match_entry

@@ -1,20 +1,14 @@
-"""How a seat names what it is told of: the player themself ("You"), and a ruleset with its options.
+"""How a seat names the match it is told of: a ruleset with the options that differ from its defaults.
 
-Both front ends say them (the console's game and its saves, the table server's lobby and its names check), so they
-are the seat's words, not either front end's.
+Both front ends say it (the console's game and its saves, the table server's lobby), so it is the seat's word, not
+either front end's.
 """
 
 from __future__ import annotations
 
-from ..i18n import LANGUAGES, _, translation
+from ..i18n import _
 from ..narration.narrator import ruleset_title
 from ..rules import Ruleset, ruleset
-
-
-def own_words() -> set[str]:
-    """The word the game calls the player by, in every language, case aside: the default name of a player who gave
-    none, and no name for an opponent (who would be confused with the player: "You takes nine of hearts")."""
-    return {translation(lang).gettext("You").casefold() for lang in LANGUAGES}
 
 
 def match_title(rules: Ruleset) -> str:

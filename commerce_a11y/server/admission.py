@@ -22,7 +22,7 @@ from ..i18n import _
 from .connection import Connection
 
 if TYPE_CHECKING:
-    from .lobby import Limits
+    from .limits import Limits
 
 
 def network(peer: str) -> str:

@@ -25,7 +25,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cleaning import clean
-from . import telnet as t
+from ..wire import telnet as t
+from ..wire.asks import AskKind
 
 OUTPUT_LIMIT = 256 * 1024
 """Bytes that may wait for a client that does not read; beyond them it is disconnected."""
@@ -276,7 +277,8 @@ class Connection(asyncio.Protocol):
         if self.gmcp:
             self.write(t.gmcp_bytes(package, data))
 
-    def send_ask(self, kind: str) -> None:
+    def send_ask(self, kind: AskKind) -> None:
+        """GMCP ``Commerce.Ask`` before a prompt, to a client that speaks GMCP."""
         if self.gmcp:
             self.write(t.ask_bytes(kind))
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import LANGUAGES, N_, _, speaking
 from ..narration.narrator import CardStyle, Verbosity
+from ..wire.asks import AskKind
 from . import accounts
 from .admission import network
 from .connection import DROPPED, NOT_UTF8, TOO_LONG
@@ -22,7 +23,8 @@ from .guesses import Guess
 from .names import identity, name_refusal, typed
 
 if TYPE_CHECKING:
-    from .lobby import Session
+    from .registry import Server
+    from .session import Session
 
 PASSWORD_LIMIT = 200
 SHORTEST_PASSWORD = 4
@@ -36,9 +38,9 @@ TOO_LONG_LINE = N_("That line is too long; it is left out.")
 class Login:
     """One connection's way in; ``run`` is True once the person is logged in (``Session.account`` set)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, server: Server) -> None:
         self.session = session
-        self.server = session.server
+        self.server = server
         self.address = network(session.conn.peer)
         self.wrong = 0
 
@@ -79,7 +81,7 @@ class Login:
     async def name(self) -> str | None:
         """A name (in NFC), asked until one comes; None if the connection ended or gave too many."""
         while True:
-            self.session.prompt(self.session.t(NAME_QUESTION), "name")
+            self.session.prompt(self.session.t(NAME_QUESTION), AskKind.NAME)
             line = await self.session.conn.read_line()
             if line is None:
                 return None
@@ -106,7 +108,7 @@ class Login:
         spent = guesses.refusal(key, self.address, known)
         if spent is not None:
             return self.spent(spent, name)
-        password = await self.password(N_("Password? "), "password")
+        password = await self.password(N_("Password? "), AskKind.PASSWORD)
         if password is None:
             return None
         guess = guesses.reserve(key, self.address, known)  # counted now, before any wait: see guesses.py
@@ -135,7 +137,7 @@ class Login:
         self.refused(f"too many wrong passwords for {name} ({spent})")
         return False
 
-    async def password(self, question: str, kind: str) -> str | None:
+    async def password(self, question: str, kind: AskKind) -> str | None:
         """A password, asked with the client's echo off (WILL ECHO around this prompt only) until one comes that
         is UTF-8 text of a line's length; None if the connection ended."""
         conn = self.session.conn
@@ -170,13 +172,13 @@ class Login:
             self.refused(f"a new name ({refusal.kind})")
             return False
         self.say(N_("{name} is new here."), name=name)
-        first = await self.password(N_("Choose a password? "), "new-password")
+        first = await self.password(N_("Choose a password? "), AskKind.NEW_PASSWORD)
         if first is None:
             return None
         if len(first) < SHORTEST_PASSWORD:
             self.say(N_("A password needs at least 4 characters."))
             return False
-        second = await self.password(N_("The password again? "), "confirm")
+        second = await self.password(N_("The password again? "), AskKind.CONFIRM)
         if second is None:
             return None
         if first != second:

@@ -30,6 +30,7 @@ from functools import cache, lru_cache
 from confusable_homoglyphs import categories, confusables
 
 from ..i18n import N_, _
+from ..opponents import OPPONENT_NAMES, own_words
 
 NAME = re.compile(r"[^\W_][\w\-]{1,19}")
 """A name: 2 to 20 letters, digits, hyphens and underscores, beginning with a letter or digit."""
@@ -163,9 +164,6 @@ def looks(name: str) -> frozenset[str]:
 def game_looks() -> dict[str, str]:
     """The looks of the game's own words for the player ("You", "Du", "Jij") and of the names its computer players
     take at a table (they also stand in for a person who left), each to the word it belongs to."""
-    from ..commands import OPPONENT_NAMES
-    from ..seat.naming import own_words
-
     found: dict[str, str] = {}
     for word in (*OPPONENT_NAMES, *sorted(own_words())):
         for look in looks(word):

@@ -33,10 +33,12 @@ from typing import Any, TextIO
 from ..i18n import _, speaking
 from ..locks import Lock
 from .connection import Connection
-from .lobby import Limits, Server
+from .limits import Limits
+from .lobby import Lobby
+from .registry import Server
+from .seats import TableState
 from .thinking import Thinkers
 
-DEFAULT_PORT = 4000
 TLS_HANDSHAKE = 10.0
 """Seconds a connection to a TLS server has to begin encrypting (a plain telnet client never does)."""
 
@@ -170,7 +172,7 @@ async def monitor(server: Server, log: Callable[[str], None]) -> None:
         if loop.time() - last >= LOAD_EVERY:
             last = loop.time()
             if server.sessions:
-                playing = sum(1 for t in server.tables.values() if t.state == "playing")
+                playing = sum(1 for t in server.tables.values() if t.state == TableState.PLAYING)
                 log(f"load: connections {len(server.sessions)}, tables {len(server.tables)}, playing {playing}, "
                     f"longest stall {longest * 1000:.1f} ms (working {worked * 1000:.1f} ms), "
                     f"longest collection {collections.longest * 1000:.1f} ms")
@@ -236,6 +238,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         lock.release()
         log.close()
         return 1
+    lobby = Lobby(server)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(partial(quiet_errors, log))
@@ -253,7 +256,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         gc.freeze()
         gc.set_threshold(*COLLECTOR_THRESHOLDS)
         try:
-            listener = await loop.create_server(lambda: Connection(server.opened), host, port, ssl=tls,
+            listener = await loop.create_server(lambda: Connection(lobby.opened), host, port, ssl=tls,
                                                 backlog=1024, reuse_address=True,
                                                 ssl_handshake_timeout=TLS_HANDSHAKE if tls else None)
         except OSError as error:

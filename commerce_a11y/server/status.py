@@ -15,10 +15,17 @@ a new status from a repeated one).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .table import Table
+from ..rules import Match
+
+
+class Table(Protocol):
+    """A table as its status is made from: its name, its match and who sits where (None: a computer player)."""
+
+    name: str
+    match: Match | None
+    seating: list[str | None]
 
 
 def public_status(table: Table) -> dict[str, Any]:

@@ -5,50 +5,35 @@ in a thread so that the disk never holds up the event loop: ``saves``), and only
 through their own narrator. A table's moves are applied one at a time (``lock``); what a move means for each seat is
 computed in the event loop, what a computer player decides in a worker process (``thinking``).
 
-A person's seat is theirs for the whole match. When their connection drops, the others are told, and after the
-grace period (90 s unless the host set another) a computer player of the table's level plays for them until they
-log in again; ``leave`` hands the seat to it at once. With a turn timer, a turn not taken in time is played by it
-too, that once. When nobody is left at the table, it waits: nothing is played for people who are all away.
+With a turn timer, a turn not taken in time is played by a computer player of the table's level, that once. The
+table is built in layers, one module each: its seats and options (``seats``), the people coming and going
+(``presence``), its match on disk and the records of a finished one (``filing``), and here the match itself.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
-import sqlite3
-import time
-from collections.abc import Callable
-from concurrent.futures import Future
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..commands import OPPONENT_NAMES
 from ..i18n import _, speaking
-from ..records import keep_record, time_stamp
-from ..rules import IllegalAction, Keyed, Match, Player, Ruleset, SeatView, record_lines, replay
+from ..opponents import OPPONENT_NAMES
+from ..rules import IllegalAction, Keyed, Match, Player, SeatView
 from ..rules.chance import KEY_BYTES
 from ..seat.handler import TABLE, Act, OpenRules, Quit, Say, handle
 from ..seat.parser import Parsed, Play, Review, ReviewCommand, parse
 from ..seat.prompts import help_lines, question, refusal_line
 from ..seat.reader import Reader
 from ..seat.settings import ChangeSetting
-from ..storage import SaveRefused, new_ident
 from . import thinking
-from .names import identity, same
+from .filing import Filer
+from .names import identity
+from .roles import Person as Session  # a person at the table: the session as the table sees it
 from .saves import TableSaves
 from .seat import Listener
+from .seats import TableState
 from .status import public_status, seat_status, status
 
-if TYPE_CHECKING:
-    from .lobby import Server, Session
-
-GRACE = 90
-"""Seconds a dropped player's seat waits before a computer player plays for them."""
-KEEP_RECORDS = 50
-"""Finished matches' records kept per account on the server."""
-RETRY_MOST = 30.0
-"""Seconds at most between two tries of a save that failed."""
 ADVICE = frozenset({ReviewCommand.HINT, ReviewCommand.WHATIF, ReviewCommand.EXPLAIN})
 SPECTATOR_REVIEW = frozenset({
     ReviewCommand.WIDOW, ReviewCommand.HISTORY, ReviewCommand.CHIPS, ReviewCommand.SHOW, ReviewCommand.REPEAT,
@@ -62,193 +47,8 @@ def spectators_hear() -> str:
     return _("Spectators hear what is public: chips, history, show, widow.")
 
 
-class Table:
-    def __init__(self, server: Server, ident: str, name: str, rules: Ruleset, seats: int, level: str, host: str,
-                 code: str | None = None, hints: bool | None = None, timer: int | None = None,
-                 grace: int = GRACE) -> None:
-        self.server = server
-        self.ident = ident
-        self.name = name
-        self.rules = rules
-        self.seats = seats
-        self.level = level
-        self.host = host
-        self.code = code
-        self.hints = hints
-        self.timer = timer
-        self.grace = grace
-        self.seating: list[str | None] = [None] * seats
-        """The account in each seat (None: a computer player once the match begins)."""
-        self.present: dict[int, Session] = {}
-        self.standin: set[int] = set()
-        self.spectators: dict[Session, Listener] = {}
-        self.match: Match | None = None
-        self.listeners: dict[int, Listener] = {}
-        self.record: list[str] = []
-        self.writer = TableSaves(self.path)
-        self.lock = asyncio.Lock()
-        self.thinking: asyncio.Task[None] | None = None
-        self.forced: tuple[int, int] | None = None
-        """(seat, position): the turn timer ran out there; a computer player plays that one turn."""
-        self.timers: dict[int, asyncio.TimerHandle] = {}
-        self.turn_timer: asyncio.TimerHandle | None = None
-        self.ended: str | None = None
-        """When the match ended (its last save's seal carries it, so a restart files it under the same time)."""
-        self.ident_done: str | None = None
-        self.views: dict[int, tuple[Match, SeatView]] = {}
-        """Each seat's view since the last move (``view``)."""
-        self.told = 0
-        """How many of the match's events the table has told: those after it wait for their save (``stalled``)."""
-        self.retrying: asyncio.Task[None] | None = None
-        """While a save fails (a full disk): the task that tries it again until it is written."""
-        self.unfiled: Filing | None = None
-        """A finished match whose records are not all kept yet (a full disk): its save stays until they are, and
-        no new match begins before."""
-        self.seen = time.time()
-        """When a person last sat here (the wall clock, kept in the index across restarts): a table nobody has sat at
-        for ``Limits.close_after`` seconds is closed (``Server.sweep``)."""
-
-    # ----- what the table is -----
-
-    @property
-    def path(self) -> Path:
-        return self.server.data / "tables" / f"{self.ident}.jsonl"
-
-    @property
-    def state(self) -> str:
-        if self.match is None:
-            return "waiting"
-        return "over" if self.match.over else "playing"
-
-    @property
-    def stalled(self) -> bool:
-        """A move (or the start) is made but not saved yet: nothing is told or asked until it is."""
-        return self.match is not None and self.told < len(self.match.events)
-
-    @property
-    def people(self) -> list[str]:
-        return [a for a in self.seating if a is not None]
-
-    def seat_of(self, account: str) -> int | None:
-        key = identity(account)
-        return next((s for s, a in enumerate(self.seating) if a is not None and identity(a) == key), None)
-
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now, made once per move: the question and the parse of its answer read the same
-        view (``apply`` forgets them)."""
-        match = self.match
-        assert match is not None
-        kept = self.views.get(seat)
-        if kept is not None and kept[0] is match:
-            return kept[1]
-        view = match.view(seat)
-        self.views[seat] = (match, view)
-        return view
-
-    def hints_allowed(self) -> bool:
-        """The host's choice; unset, hints are on while only one person plays."""
-        return self.hints if self.hints is not None else len(self.people) < 2
-
-    def spec(self) -> dict[str, Any]:
-        """What the table index keeps (``accounts.Store``): enough to set the table up again after a restart."""
-        return {"ruleset": self.rules.name, "options": dict(self.rules.options), "seats": self.seats,
-                "level": self.level, "host": self.host, "code": self.code, "hints": self.hints, "timer": self.timer,
-                "grace": self.grace, "seating": self.seating, "state": self.state, "seen": self.seen}
-
-    def remember(self) -> Future[Any]:
-        """Write the table into the index (in the store's thread): the write's future."""
-        return self.server.store.save_table(self.ident, self.name, self.spec())
-
-    async def remembered(self) -> bool:
-        """Write the table into the index and wait for it: False if that failed (a full disk), so that a table is
-        only made once a restart will find it."""
-        try:
-            await asyncio.wrap_future(self.remember())
-        except sqlite3.Error as error:
-            self.log(f"not in the index: {error!r}")
-            return False
-        return True
-
-    def listener_of(self, session: Session) -> Listener | None:
-        """How ``session`` hears the match: as a spectator, or in their seat; None while there is no match."""
-        if session in self.spectators:
-            return self.spectators[session]
-        seat = self.seat_of(session.account)
-        return None if seat is None else self.listeners.get(seat)
-
-    def everyone(self) -> list[Session]:
-        return [*self.present.values(), *self.spectators]
-
-    def tell_all(self, make: Callable[[], list[str]], exclude: Session | None = None) -> None:
-        """Lines made afresh in each listener's language (``make`` is called inside ``speaking``)."""
-        for session in self.everyone():
-            if session is not exclude:
-                with speaking(session.lang):
-                    session.say(make())
-
-    def log(self, text: str) -> None:
-        self.server.log(f"table {self.name} ({self.ident}): {text}")
-
-    # ----- before the match -----
-
-    def sit(self, session: Session) -> int | None:
-        """Seat a person (a free seat before the match; their own seat at any time); None if there is none. A
-        spectator who sits down stops watching: one role at a table, never both (a seat refused every move as a
-        spectator's, and the table waited for ever)."""
-        seat = self.seat_of(session.account)
-        if seat is None:
-            if self.match is not None or None not in self.seating:
-                return None
-            seat = self.seating.index(None)
-            self.seating[seat] = session.account
-            self.remember()
-        self.spectators.pop(session, None)
-        self.present[seat] = session
-        self.seen = time.time()
-        return seat
-
-    def stand_up(self, session: Session) -> None:
-        """A person leaves the table by choice: before the match their seat is free again; during it a computer
-        player plays for them at once (they may ``join`` again and take it back)."""
-        if session in self.spectators:
-            del self.spectators[session]
-            return
-        seat = self.seat_of(session.account)
-        if seat is None:
-            return
-        self.detach(seat)
-        if self.state != "playing":
-            self.seating[seat] = None  # free for the next person (seats keep their places: ``present`` is by seat)
-            if self.match is not None and not self.people:
-                self.match = None
-                self.listeners = {}
-        else:
-            self.standin.add(seat)
-            name = session.account
-            self.tell_all(lambda: [_("{name} leaves; the computer plays for {name}.").format(name=name)])
-            self.schedule()
-        self.pass_host()
-        self.remember()
-
-    def pass_host(self) -> None:
-        """The host role goes to the next person present when the host is not."""
-        if any(same(s.account, self.host) for s in self.present.values()):
-            return
-        if not self.present:
-            return
-        seat = min(self.present)
-        self.host = self.present[seat].account
-        name = self.host
-        self.tell_all(lambda: [_("{name} is now the host.").format(name=name)])
-
-    def watch(self, session: Session) -> None:
-        listener = None
-        if self.match is not None:
-            listener = Listener.create(self.match, -1, session.lang, session.verbosity, session.cards)
-            listener.hearing.seen = [e.visible_to(-1) for e in self.match.events[: self.told]]
-            listener.attach(session)
-        self.spectators[session] = listener  # type: ignore[assignment]
-        self.status_to(session)
+class Table(Filer):
+    """One match at a time, its seats and spectators, and what each of them hears."""
 
     # ----- starting -----
 
@@ -264,7 +64,7 @@ class Table:
             # The first match of these rules here: their value table (every three-card hand; tens of milliseconds
             # to build, once per process) is built in a thread, not at the first showdown in the event loop.
             await asyncio.to_thread(getattr, self.rules, "table")
-            if self.state == "playing":  # another host started it meanwhile
+            if self.state == TableState.PLAYING:  # another host started it meanwhile
                 return
         taken = {identity(a) for a in self.people}
         names = iter(n for n in OPPONENT_NAMES if identity(n) not in taken)
@@ -293,117 +93,7 @@ class Table:
         async with self.lock:
             await self.save_then_tell()
 
-    # ----- after a restart -----
-
-    def restore(self) -> bool:
-        """The match from its save (``path``), as it stood at its last move; False if there is none or it cannot
-        be read (the table then waits to start afresh)."""
-        saves = TableSaves(self.path)
-        try:
-            loaded = saves.load()
-            if loaded is None:
-                return False
-            lines, stamp = loaded
-            match = replay(lines)
-        except (SaveRefused, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
-            self.log(f"save not loaded: {error!r}")
-            return False
-        self.match = match
-        # The record as this version writes it: the save's own lines, unless an earlier version wrote them (a format
-        # that left declines out), whose save the next one then replaces whole (once it is written).
-        self.record = list(record_lines(match.events))
-        self.told = len(match.events)
-        self.writer = saves
-        self.standin = set()
-        # Who sits where is the save's: the index may be older (its write failed on a full disk).
-        self.seating = [p.name if p.kind == "human" else None for p in match.players]
-        for seat, account in enumerate(self.seating):
-            if account is None:
-                continue
-            listener = Listener.create(match, seat, "en", "normal", "names", account)
-            listener.restored = True
-            self.listeners[seat] = listener
-            self.away(seat, told=False)
-        self.ended = stamp.get("ended")
-        return True
-
-    # ----- a seat's presence -----
-
-    def detach(self, seat: int) -> None:
-        """The seat's person is no longer here: what they miss from now on is told when they come back."""
-        if self.present.pop(seat, None) is not None:
-            self.seen = time.time()
-            self.remember()
-        listener = self.listeners.get(seat)
-        if listener is not None:
-            listener.attach(None)
-            listener.mark = len(listener.hearing.seen)
-
-    def away(self, seat: int, told: bool = True) -> None:
-        """A seated person's connection is gone: after the grace period a computer player plays for them."""
-        self.detach(seat)
-        if self.state != "playing":
-            return
-        account = self.seating[seat] or "?"
-        if told:
-            grace = self.grace
-            self.tell_all(lambda: [_("{name} has lost the connection; the computer plays for {name} after {seconds} "
-                                     "seconds.").format(name=account, seconds=grace)])
-        self.log(f"{account} away")
-        old = self.timers.pop(seat, None)
-        if old is not None:
-            old.cancel()
-        self.timers[seat] = asyncio.get_running_loop().call_later(self.grace, self.grace_over, seat)
-        self.pass_host()
-
-    def grace_over(self, seat: int) -> None:
-        self.timers.pop(seat, None)
-        if seat in self.present or self.state != "playing":
-            return
-        self.standin.add(seat)
-        account = self.seating[seat] or "?"
-        self.tell_all(lambda: [_("The computer plays for {name} until {name} is back.").format(name=account)])
-        self.log(f"stand-in for {account}")
-        self.schedule()
-
-    def back(self, session: Session) -> int | None:
-        """A seated person logs in again or joins their table again: back in their seat (at their next turn if a
-        computer player is deciding this one), told what they missed."""
-        seat = self.sit(session)
-        if seat is None:
-            return None
-        timer = self.timers.pop(seat, None)
-        if timer is not None:
-            timer.cancel()
-        self.standin.discard(seat)
-        listener = self.listeners.get(seat)
-        if listener is None or self.match is None:
-            return seat
-        listener.attach(session)
-        name = session.account
-        self.tell_all(lambda: [_("{name} is back.").format(name=name)], exclude=session)
-        with speaking(listener.lang):
-            if listener.restored:
-                listener.restored = False
-                listener.say(listener.hearing.resume())
-            else:
-                lines = listener.missed()
-                if lines:
-                    listener.say(lines)
-        self.pass_host()
-        self.status_to(session)
-        if self.state == "playing":
-            if self.match.to_act == seat and not self.computer_plays(seat):
-                self.ask(seat)
-            self.schedule()
-        return seat
-
     # ----- turns -----
-
-    def computer_plays(self, seat: int) -> bool:
-        assert self.match is not None
-        return (self.seating[seat] is None or seat in self.standin
-                or self.forced == (seat, len(self.match.events)))
 
     def next_turn(self) -> None:
         """After a move (or a start): ask the person to act, or let a computer player decide."""
@@ -544,40 +234,6 @@ class Table:
         else:
             self.next_turn()
 
-    async def retry(self) -> None:
-        """Save the stalled match again, after 1, 2, 4 ... (at most ``RETRY_MOST``) seconds, until it is written."""
-        delay = 1.0
-        try:
-            while True:
-                await asyncio.sleep(delay)
-                delay = min(2 * delay, RETRY_MOST)
-                async with self.lock:
-                    if not self.stalled:
-                        return
-                    await self.save_then_tell()
-                    if not self.stalled:
-                        self.log("saved again")
-                        return
-        finally:
-            if self.retrying is asyncio.current_task():
-                self.retrying = None
-
-    async def store(self) -> bool:
-        """Write the record so far into the table's save; False if it could not be written (the save before stays)."""
-        match = self.match
-        assert match is not None
-        self.record += record_lines(match.events[len(self.record):])
-        lines = list(self.record)
-        args: tuple[Any, ...] = (lines,)
-        if match.over:
-            self.ended = self.ended or time_stamp()
-            self.ident_done = self.ident_done or new_ident()
-            args = (lines, self.ended, self.ident_done)
-        ok = self.writer.done(await self.server.writes.put(self.writer.prepare(*args)))
-        if not ok:
-            self.log("save failed")
-        return ok
-
     def broadcast(self, events: list[Any]) -> None:
         """Each listener hears the events as their seat may know them, then gets their GMCP status."""
         for listener in self.listeners.values():
@@ -605,90 +261,6 @@ class Table:
             return
         seat = None if session in self.spectators else self.seat_of(session.account)
         session.gmcp("Commerce.Status", status(self, seat))
-
-    # ----- the end -----
-
-    async def finish(self) -> None:
-        """The match is over: its record goes to every person who sat at the table (kept on the server, sent to
-        ``commerce join`` now or at the next login); the table waits for its host to start again. The match's save
-        goes only once every record is kept: on a full disk it stays, and the records are kept before the next
-        match begins (or at the next start of the server)."""
-        match = self.match
-        assert match is not None
-        lines = list(self.record)
-        stamp = self.ended or time_stamp()
-        sent = set()
-        for seat, present in self.present.items():
-            # First of all, before anything else is said or asked: ``commerce join`` keeps it at once.
-            if self.server.send_record(present, f"{stamp}-{match.rules.name}.jsonl", seat, lines):
-                sent.add(seat)
-        filing = Filing(lines, stamp, sent)
-        self.unfiled = None if await self.file_records(filing) else filing
-        self.ended = None
-        self.ident_done = None
-        self.standin = set()
-        self.remember()
-        self.log("match over")
-        for session in self.everyone():
-            session.prompt_place()
-
-    async def file_records(self, filing: Filing) -> bool:
-        """Keep the match's records that are not kept yet, then remove its save; False if some could not be kept
-        (the save stays)."""
-        if not await self.keep_records(filing):
-            self.log("records not all kept; the save stays")
-            return False
-        await self.server.write(self.writer.remove)
-        return True
-
-    async def keep_records(self, filing: Filing) -> bool:
-        """The record kept on the server for every person who sat at the table, and owed to them: sent at once to
-        those here, else at their next login (but to the seats in ``filing.sent``, whose client has it already);
-        False if some could not be kept (``filing.kept`` says which were)."""
-        complete = True
-        for seat, account in enumerate(self.seating):
-            if account is None or seat in filing.kept:
-                continue
-            folder = self.server.records_folder(account)
-            path = await self.server.write(keep_record, filing.lines, self.rules.name, KEEP_RECORDS, filing.stamp,
-                                           folder)
-            if path is None:
-                self.log(f"record for {account} not kept")
-                complete = False
-                continue
-            filing.kept.add(seat)
-            if seat in filing.sent:
-                continue
-            self.server.store.owe(account, str(path), seat)
-            session = self.present.get(seat)
-            if session is not None:
-                self.server.deliver(session, [(str(path), seat)])
-        return complete
-
-    async def close(self) -> None:
-        """Nobody has sat here for ``Limits.close_after`` seconds: the match so far is kept as a record for each
-        person who played (they get it at their next login, and ``commerce replay`` reads an unfinished record),
-        spectators go back to the lobby, and the table is gone from the index."""
-        async with self.lock:
-            match = self.match
-            filing = Filing(list(self.record), time_stamp()) if match is not None and not match.over else self.unfiled
-            if filing is not None and not await self.file_records(filing):
-                return  # a full disk: the table stays, and the next sweep tries again
-            name = self.name
-            for session in list(self.spectators):
-                del self.spectators[session]
-                session.place = None
-                with speaking(session.lang):
-                    session.say([_("Table {name} is closed: nobody has played at it for a long time.").format(
-                        name=name)])
-                session.prompt_place()
-            for timer in [*self.timers.values(), *filter(None, [self.turn_timer])]:
-                timer.cancel()
-            if self.retrying is not None:
-                self.retrying.cancel()
-            self.match = None
-            self.server.forget(self)
-            self.log("closed: nobody sat here")
 
     # ----- a listener's lines during the match -----
 
@@ -796,16 +368,3 @@ class Table:
             return
         listener.say(said)
         session.prompt(reader.prompt(), "rules")
-
-
-@dataclass
-class Filing:
-    """A match's record to keep for each person who sat at the table."""
-
-    lines: list[str]
-    stamp: str
-    """When the match ended (``YYYYMMDD-HHMMSS``): the record's name."""
-    sent: set[int] = field(default_factory=set)
-    """Seats whose client keeps the record already (``commerce join``): kept on the server, not owed."""
-    kept: set[int] = field(default_factory=set)
-    """Seats whose record is kept (by an earlier try on a full disk)."""

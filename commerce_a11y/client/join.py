@@ -22,18 +22,30 @@ import ssl
 import sys
 import threading
 from collections.abc import Mapping
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from ..i18n import _, active_language
 from ..storage import Settings
-from . import telnet as t
+from ..wire import telnet as t
+from ..wire.asks import AskKind
 
 CLIENT = "commerce-a11y"
 EXIT_LOGIN = 1
 EXIT_CONNECT = 2
 FINISH_SECONDS = 10.0
 """How long ``commerce join`` waits, after its input ended, for the server's last lines to be printed and kept."""
+
+
+class Heard(Enum):
+    """What the reader thread hands on from the server: a line, a prompt (its text and ``AskKind``), a record to
+    keep, or the end of the connection."""
+
+    LINE = "line"
+    PROMPT = "prompt"
+    RECORD = "record"
+    CLOSED = "closed"
 
 
 class Wire:
@@ -46,8 +58,10 @@ class Wire:
         self.tls = tls
         self.pending = bytearray()
         self.ttype_answers = 0
-        self.events: queue.Queue[tuple[str, Any]] = queue.Queue()
-        self.kind = ""
+        self.events: queue.Queue[tuple[Heard, Any]] = queue.Queue()
+        self.kind: AskKind | None = None
+        """The kind of the next prompt, from GMCP ``Commerce.Ask`` (None: the server did not say, or said a kind
+        this version does not know)."""
         self.echo_off = False
         self.prompts = 0
         self.lock = threading.Lock()
@@ -75,9 +89,9 @@ class Wire:
             pass
         finally:
             if self.pending:
-                self.events.put(("line", self.decode(bytes(self.pending))))
+                self.events.put((Heard.LINE, self.decode(bytes(self.pending))))
             self.closed = True
-            self.events.put(("closed", None))
+            self.events.put((Heard.CLOSED, None))
 
     @staticmethod
     def decode(data: bytes) -> str:
@@ -97,7 +111,7 @@ class Wire:
                         break
                     line = bytes(self.pending[:end]).rstrip(b"\r")
                     del self.pending[: end + 1]
-                    self.events.put(("line", self.decode(line)))
+                    self.events.put((Heard.LINE, self.decode(line)))
             elif isinstance(item, t.Command):
                 self.command(item)
             else:
@@ -109,10 +123,10 @@ class Wire:
             if verb in (t.GA, t.EOR):
                 text = self.decode(bytes(self.pending))
                 self.pending.clear()
-                kind = self.kind or ("password" if self.echo_off else "name" if not self.prompts else "")
+                kind = self.kind or (AskKind.PASSWORD if self.echo_off else AskKind.NAME if not self.prompts else None)
                 self.prompts += 1
-                self.events.put(("prompt", (text, kind)))
-                self.kind = ""
+                self.events.put((Heard.PROMPT, (text, kind)))
+                self.kind = None
             return
         if verb == t.WONT and option == t.ECHO:
             self.echo_off = False
@@ -149,9 +163,9 @@ class Wire:
                 return
             package, data = message
             if package == "Commerce.Ask" and isinstance(data, dict) and isinstance(data.get("kind"), str):
-                self.kind = data["kind"]
+                self.kind = AskKind(data["kind"]) if data["kind"] in AskKind.__members__.values() else None
             elif package == "Commerce.Record" and isinstance(data, dict):
-                self.events.put(("record", data))
+                self.events.put((Heard.RECORD, data))
 
 
 def keep_delivered(data: dict[str, Any], keep: int) -> str:
@@ -204,15 +218,12 @@ def split_address(address: str, default_port: int) -> tuple[str, int] | None:
     return host, port
 
 
-LOGIN_KINDS = ("name", "password", "new-password", "confirm")
-
-
 def join(address: str, name: str | None, password: str | None, tls: bool, settings: Mapping[str, str],
          stored: Settings, tls_ca: Path | None = None) -> int:
     """Connect, log in and play until the server closes, the player quits, or (piped) the input ends."""
     from ..console.session import make_terminal
     from ..console.terminal import interactive
-    from .serve import DEFAULT_PORT
+    from ..wire.telnet import DEFAULT_PORT
 
     terminal = make_terminal(settings)
     found = split_address(address, DEFAULT_PORT)
@@ -274,10 +285,10 @@ class Client:
         self.output = threading.Lock()
         self.open_prompt = False
 
-    def login_answer(self, kind: str) -> str | None:
+    def login_answer(self, kind: AskKind) -> str | None:
         """The answer to a login question from ``--name`` and ``--password``; None when they are not given, or the
         server asks for the name again (they were refused)."""
-        if kind == "name":
+        if kind == AskKind.NAME:
             self.names_sent += 1
             if self.names_sent > 1 and self.name:
                 self.refused = True
@@ -285,18 +296,18 @@ class Client:
             return self.name
         return self.password if self.names_sent <= 1 else None
 
-    def shown(self, kind: str, data: Any) -> str | None:
+    def shown(self, kind: Heard, data: Any) -> str | None:
         """What to print for a line or a record the server sent (None: nothing)."""
-        if kind == "line":
+        if kind == Heard.LINE:
             return data or None  # the server's line end after a password the client did not echo: nothing to read
-        if kind == "record":
+        if kind == Heard.RECORD:
             return keep_delivered(data, self.keep)
         return None
 
     def piped(self) -> int:
         """One line of standard input per question, echoed after it; what the server says meanwhile (another
         player sitting down, the others' moves) is printed as it comes, by a thread of its own."""
-        prompts: queue.Queue[tuple[str, str] | None] = queue.Queue()
+        prompts: queue.Queue[tuple[str, AskKind | None] | None] = queue.Queue()
         printer = threading.Thread(target=self.print_piped, args=(prompts,), daemon=True)
         printer.start()
         while True:
@@ -305,7 +316,7 @@ class Client:
                 printer.join(FINISH_SECONDS)
                 return EXIT_LOGIN if self.refused else 0
             text, asked = item
-            line = self.login_answer(asked) if asked in LOGIN_KINDS else None
+            line = self.login_answer(asked) if asked is not None and asked.login else None
             if self.refused:
                 self.say_line(_("The server did not accept the name and password."))
                 return EXIT_LOGIN
@@ -317,7 +328,7 @@ class Client:
                 read = sys.stdin.readline()
                 with self.output:
                     if self.open_prompt:
-                        self.write("" if not read or asked in ("password", "new-password", "confirm")
+                        self.write("" if not read or (asked is not None and asked.secret)
                                    else read.rstrip("\r\n"))
                         self.write("\n")
                         self.open_prompt = False
@@ -334,13 +345,13 @@ class Client:
             self.wire.sock.shutdown(socket.SHUT_WR)
         printer.join(FINISH_SECONDS)
 
-    def print_piped(self, prompts: queue.Queue[tuple[str, str] | None]) -> None:
+    def print_piped(self, prompts: queue.Queue[tuple[str, AskKind | None] | None]) -> None:
         while True:
             kind, data = self.wire.events.get()
-            if kind == "closed":
+            if kind == Heard.CLOSED:
                 prompts.put(None)
                 return
-            if kind == "prompt":
+            if kind == Heard.PROMPT:
                 prompts.put(data)
             elif (text := self.shown(kind, data)) is not None:
                 self.say_line(text)
@@ -398,15 +409,15 @@ class Client:
     def print_events(self, status: list[int]) -> None:
         while True:
             kind, data = self.wire.events.get()
-            if kind == "closed":
+            if kind == Heard.CLOSED:
                 status.append(0)
                 break
-            if kind != "prompt":
+            if kind != Heard.PROMPT:
                 if (text := self.shown(kind, data)) is not None:
                     self.terminal.say([text])
                 continue
             text, asked = data
-            if asked in LOGIN_KINDS:
+            if asked is not None and asked.login:
                 line = self.login_answer(asked)
                 if line is None:
                     self.terminal.say([_("The server did not accept the name and password.")])

@@ -15,6 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+DEFAULT_PORT = 4000
+"""The port ``commerce serve`` listens on and ``commerce join`` connects to unless told another."""
+
 IAC, DONT, DO, WONT, WILL, SB, GA, EL, EC, AYT, AO, IP, BRK, DM, NOP, SE, EOR = (
     255, 254, 253, 252, 251, 250, 249, 248, 247, 246, 245, 244, 243, 242, 241, 240, 239)
 ECHO, SGA, TTYPE, EOR_OPTION, NAWS, LINEMODE, CHARSET, GMCP = 1, 3, 24, 25, 31, 34, 42, 201

@@ -1,0 +1,87 @@
+"""What a table needs of the people at it and of the server that holds it, as protocols.
+
+A table talks to a person and to its server through these and nothing else: it never imports the lobby's session
+or the registry (which both import the table), so the server's modules import one another one way only, and a table
+can be driven in a test by anything that answers to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from ..seat.settings import ChangeSetting
+from .accounts import Store
+from .saves import Writes
+from .thinking import Thinkers
+
+
+class Person(Protocol):
+    """A person at a table (a seat's or a spectator's), as the table hears and answers them: their account and
+    settings, and the one road of output to their connection (lines, a prompt of a kind, GMCP)."""
+
+    account: str
+    lang: str
+    verbosity: str
+    cards: str
+
+    @property
+    def gmcp_on(self) -> bool: ...
+
+    @property
+    def keeps_records(self) -> bool:
+        """Whether the client keeps the records sent to it (``commerce join``), not only hears about them."""
+        ...
+
+    def settings(self) -> tuple[str, str, str]: ...
+
+    def say(self, lines: list[str]) -> None: ...
+
+    def prompt(self, text: str, kind: str) -> None:
+        """A question; ``kind`` is its ``wire.asks.AskKind``, sent as GMCP ``Commerce.Ask`` before it."""
+        ...
+
+    def gmcp(self, package: str, data: Any) -> None: ...
+
+    def prompt_place(self) -> None:
+        """The question of where the person is (the lobby's, or the table's before and after a match)."""
+        ...
+
+    def to_lobby(self) -> None:
+        """The table the person was at is gone: they are in the lobby (the table says why)."""
+        ...
+
+    async def quit(self) -> None: ...
+
+    def use(self, change: ChangeSetting) -> str:
+        """A checked setting (the seat layer's), used and remembered: the sentence that confirms it."""
+        ...
+
+
+class Listed(Protocol):
+    """A table as the server lists it: by its name and its identity in the index."""
+
+    name: str
+    ident: str
+
+
+class Hall(Protocol):
+    """What a table needs of the server: its folder, index, writers, workers and log, and the records it owes."""
+
+    data: Path
+    store: Store
+    writes: Writes
+    thinkers: Thinkers
+
+    def log(self, text: str) -> None: ...
+
+    async def write(self, function: Callable[..., Any], *args: Any) -> Any: ...
+
+    def records_folder(self, account: str) -> Path: ...
+
+    def send_record(self, person: Person, name: str, seat: int, lines: list[str]) -> bool: ...
+
+    def deliver(self, person: Person, owed: list[tuple[str, int]] | None = None) -> None: ...
+
+    def forget(self, table: Listed) -> None: ...
