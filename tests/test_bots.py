@@ -366,8 +366,8 @@ def test_strong_searches_less_at_big_tables() -> None:
     table and candidate hands with the table, so that eleven computer players do not keep a person waiting
     (bench/table_wait.py measures the waits)."""
     bot = StrongBot(1)
-    assert [bot.effort(n) for n in (3, 6, 8, 12)] == [(144, 600), (144, 600), (108, 600), (32, 400)]
-    assert [bot.effort(n, "schwimmen") for n in (6, 8, 9)] == [(144, 600), (81, 600), (50, 533)]
+    assert [bot.effort(n, ruleset("commerce").tuning) for n in (3, 6, 8, 12)] == [(144, 600), (144, 600), (108, 600), (32, 400)]
+    assert [bot.effort(n, ruleset("schwimmen").tuning) for n in (6, 8, 9)] == [(144, 600), (81, 600), (50, 533)]
 
 
 def undoing(match: Match, seat: int, swap: Swap, last: dict[int, Swap]) -> bool:

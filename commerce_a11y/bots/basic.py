@@ -41,16 +41,6 @@ from .scoring import after_swap
 from .sim import answer_card
 from .strength import strengths
 
-KNOCK_AT = {
-    "commerce": parse_cards("KH 8S 7D"),  # Point 25
-    "thirty-one": parse_cards("KH QH 7H"),  # 27
-    "trentuno": parse_cards("KH QS 7D"),  # 27
-    "handeln": parse_cards("KH QH 7H"),  # 27
-    "schwimmen": parse_cards("KH QH 8H"),  # 28: the 32-card deck is rich in tens and pictures
-    "tauschen": parse_cards("KH 8S 7D"),  # as Commerce, whose hand ranking it plays (X2)
-}
-"""A reference hand per ruleset: the basic player knocks with this hand or a better one."""
-
 EXTENDED_KNOCK_AT = parse_cards("4H 3H 2C")
 """In extended Commerce only combinations count: knock from the lowest flush up (this hand is below it)."""
 
@@ -73,7 +63,7 @@ def knock_value(view: SeatView) -> int | None:
         return None
     if rules.options.get("extended"):
         return rules.hand_value(EXTENDED_KNOCK_AT) + 1
-    return rules.hand_value(KNOCK_AT[rules.name])
+    return rules.hand_value(rules.tuning.basic_knock)
 
 
 def unseen_cards(view: SeatView) -> list[Card]:

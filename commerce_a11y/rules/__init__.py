@@ -13,6 +13,7 @@ or the server's keyed stream). The public API::
 """
 
 from ..cards import Card, parse_card, parse_cards
+from ..ruleset_names import RulesetName
 from .actions import Accept, Action, Decline, Done, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
 from .chance import Chance, Keyed, Seeded
 from .errors import IllegalAction, NewerRecordError, OptionError, RecordError, RulesError
@@ -47,6 +48,8 @@ from .match import Match, Phase, SeatView
 from .options import parse_assignments
 from .record import RECORD_FORMAT, record_lines, replay, write_record
 from .rulesets import RULESETS, Ruleset, Settlement, ruleset
+from .terms import CounterKind, FireCall, KnockCall, PassCall, PointsWord, Terms
+from .tuning import Tuning
 from .values import HandName
 
 __all__ = [
@@ -58,6 +61,7 @@ __all__ = [
     "Bartered",
     "Card",
     "Chance",
+    "CounterKind",
     "Dealt",
     "Decline",
     "Declined",
@@ -67,6 +71,7 @@ __all__ = [
     "ExchangeAll",
     "ExchangedAll",
     "Fire",
+    "FireCall",
     "Fired",
     "FirstDealerDrawn",
     "HandName",
@@ -74,6 +79,7 @@ __all__ = [
     "Kept",
     "Keyed",
     "Knock",
+    "KnockCall",
     "Knocked",
     "Match",
     "MatchEnded",
@@ -84,15 +90,18 @@ __all__ = [
     "Offered",
     "OptionError",
     "Pass",
+    "PassCall",
     "Passed",
     "Phase",
     "Player",
+    "PointsWord",
     "Pounce",
     "Pounced",
     "RecordError",
     "Refreshed",
     "RulesError",
     "Ruleset",
+    "RulesetName",
     "SeatView",
     "Seeded",
     "Settled",
@@ -101,8 +110,10 @@ __all__ = [
     "Swap",
     "Swapped",
     "Swimming",
+    "Terms",
     "Trade",
     "Traded",
+    "Tuning",
     "Waived",
     "parse_assignments",
     "parse_card",

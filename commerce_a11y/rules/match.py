@@ -46,6 +46,7 @@ from .events import (
     Waived,
 )
 from .rulesets import Ruleset, Settlement
+from .terms import KnockCall
 
 
 class Phase(StrEnum):
@@ -415,7 +416,7 @@ class Match:
                 return N_("No knocking in this game.")  # B2, B3: passing ends one's swapping
             if self.last_round is None:
                 return N_("No knocking in the first round.")  # S3
-            if rules.name == "handeln":
+            if rules.terms.knock is KnockCall.IM_IN:
                 return N_("I'm in was called already.")  # H3
             return N_("No knocking in the last round.")  # C5
         assert isinstance(action, Pounce)
