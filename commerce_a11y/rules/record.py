@@ -29,6 +29,7 @@ from .events import (
     MatchEnded,
     MatchStarted,
     Player,
+    PlayerKind,
     Showdown,
     Waived,
 )
@@ -141,7 +142,8 @@ def replay(lines: Iterable[str], observe: Callable[[Match], None] | None = None)
     try:
         rules = ruleset(str(head["ruleset"]), **dict(head.get("options") or {}))
         # Names may come from someone else's record: cleaned where they are read, like a typed name.
-        players = [Player(clean_name(p["name"]), clean(str(p.get("kind", "human")), 40)) for p in head["players"]]
+        players = [Player(clean_name(p["name"]), PlayerKind(clean(str(p.get("kind", PlayerKind.human())), 40)))
+                   for p in head["players"]]
         match = Match(rules, players, chance_from_record(head.get("chance", SEEDED), head["seed"]))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, OptionError):

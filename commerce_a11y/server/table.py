@@ -30,7 +30,7 @@ from ..i18n import _, speaking
 from ..narration.narrator import ruleset_title
 from ..narration.rules_book import rules_book
 from ..records import keep_record, time_stamp
-from ..rules import IllegalAction, Keyed, Match, Player, Ruleset, SeatView, record_lines, replay
+from ..rules import IllegalAction, Keyed, Match, Player, PlayerKind, Ruleset, SeatView, record_lines, replay
 from ..rules.chance import KEY_BYTES
 from ..storage import SaveRefused, new_ident
 from . import thinking
@@ -258,7 +258,7 @@ class Table:
                 return
         taken = {identity(a) for a in self.people}
         names = iter(n for n in OPPONENT_NAMES if identity(n) not in taken)
-        players = [Player(a, "human") if a is not None else Player(next(names), f"bot:{self.level}")
+        players = [Player(a, PlayerKind.human()) if a is not None else Player(next(names), PlayerKind.bot(self.level))
                    for a in self.seating]
         # Issue 23, item 2: a key nobody at the table has, beyond any search, so no card follows from what a seat sees.
         self.match = Match(self.rules, players, Keyed(secrets.token_bytes(KEY_BYTES)))
@@ -306,7 +306,7 @@ class Table:
         self.writer = saves
         self.standin = set()
         # Who sits where is the save's: the index may be older (its write failed on a full disk).
-        self.seating = [p.name if p.kind == "human" else None for p in match.players]
+        self.seating = [p.name if p.kind.is_human else None for p in match.players]
         for seat, account in enumerate(self.seating):
             if account is None:
                 continue
@@ -469,7 +469,7 @@ class Table:
         match = self.match
         assert match is not None
         kind = match.players[seat].kind
-        level = kind.removeprefix("bot:") if kind.startswith("bot:") else self.level
+        level = kind.level or self.level
         try:
             action = await self.server.thinkers.run(
                 thinking.decide, *thinking.seat_decision(level, match.chance, seat, match.view(seat)))
