@@ -31,6 +31,7 @@ from commerce_a11y.rules import (
     ExchangeAll,
     ExchangedAll,
     Fired,
+    Keep,
     Kept,
     Knock,
     Match,
@@ -329,7 +330,7 @@ def test_s2_s3_the_blind_choice_and_the_turn_with_swap_all() -> None:
     assert question(match, BRIEF) == "You deal: take, keep? "
     assert question(match, NORMAL, CardStyle.CODES) == "You deal, ck da h7: take, keep? "
     assert question(match, BRIEF, CardStyle.CODES) == "ck da h7: take, keep? "
-    play(match, Done())
+    play(match, Keep())
     assert question(match) == "Your turn: swap, swap all, pass? "  # S3: no knock in the first round
     assert question(match, BRIEF, CardStyle.CODES) == "Turn: c7 d8 h9, c8 d9 ht "
     use_language("de")
@@ -356,7 +357,7 @@ def test_the_brief_questions_with_codes_fit_a_40_cell_line(lang: str) -> None:
         lines = []
         if match.phase is Phase.EXCHANGE:
             lines.append(question(match, BRIEF, CardStyle.CODES))
-            play(match, Done())
+            play(match, Keep())
         lines.append(question(match, BRIEF, CardStyle.CODES))
         if name == "tauschen":
             play(match, Offer(match.hands[match.to_act][0]))
@@ -376,8 +377,8 @@ def test_every_word_a_question_shows_is_understood(lang: str) -> None:
     words = shown_words(lang, "schwimmen")
     view = match.view(match.to_act)
     assert parse(words["take"], view) == Play(ExchangeAll())
-    assert parse(words["keep"], view) == Play(Done())
-    play(match, Done())
+    assert parse(words["keep"], view) == Play(Keep())
+    play(match, Keep())
     view = match.view(match.to_act)
     assert parse(words["all"], view) == Play(ExchangeAll())
     assert parse(words["pass"], view) == Play(Pass())
@@ -404,15 +405,15 @@ def test_every_word_a_question_shows_is_understood(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "typed", "action"), [
     ("de", "schieben", Pass()), ("de", "klopfen", Knock()), ("de", "alle tauschen", ExchangeAll()),
-    ("de", "nehmen", ExchangeAll()), ("de", "behalten", Done()),
-    ("nl", "alles ruilen", ExchangeAll()), ("nl", "pakken", ExchangeAll()), ("nl", "houden", Done()),
+    ("de", "nehmen", ExchangeAll()), ("de", "behalten", Keep()),
+    ("nl", "alles ruilen", ExchangeAll()), ("nl", "pakken", ExchangeAll()), ("nl", "houden", Keep()),
     ("en", "swap all", ExchangeAll()), ("en", "take", ExchangeAll()), ("en", "all", ExchangeAll()),
 ])
 def test_schwimmen_words(lang: str, typed: str, action: object) -> None:
     use_language(lang)
     match = schwimmen_deal()
     if not isinstance(action, Done) and typed not in ("nehmen", "pakken", "take"):
-        play(match, Done())
+        play(match, Keep())
     assert parse(typed, match.view(match.to_act)) == Play(action)  # type: ignore[arg-type]
 
 
@@ -456,7 +457,7 @@ def test_x3_whatif_names_a_trades_chance_and_an_answers_value() -> None:
 
 def test_s3_whatif_all_values_the_whole_widow() -> None:
     match = schwimmen_deal()
-    play(match, Done())
+    play(match, Keep())
     view = match.view(match.to_act)
     talk = Narrator(match.rules, NAMES, match.to_act)
     assert whatif_line(view, talk, ["all"]) == ("If you swap all three for eight of clubs, nine of diamonds, ten of "
@@ -631,5 +632,5 @@ def test_s2_the_table_servers_status_never_shows_the_face_down_widow() -> None:
     table = SimpleNamespace(match=match, name="T", seating=[None, None, None])
     assert match.face_down and status(table, None)["widow"] == []  # type: ignore[arg-type]
     assert status(table, match.dealer)["widow"] == []  # type: ignore[arg-type]
-    play(match, Done())
+    play(match, Keep())
     assert status(table, None)["widow"] == ["8C", "9D", "10H"]  # type: ignore[arg-type]

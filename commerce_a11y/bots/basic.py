@@ -26,9 +26,9 @@ from ..rules import (
     Accept,
     Action,
     Decline,
-    Done,
     ExchangeAll,
     Fire,
+    Keep,
     Knock,
     Offer,
     Pass,
@@ -112,9 +112,9 @@ class BasicBot:
             return Fire()
         if ExchangeAll() in legal and view.phase is Phase.EXCHANGE:
             if view.face_down:  # S2: the middle unseen
-                return Done() if rules.hand_value(view.hand) >= rules.hand_value(KEEP_AT) else ExchangeAll()
+                return Keep() if rules.hand_value(view.hand) >= rules.hand_value(KEEP_AT) else ExchangeAll()
             better = rules.hand_value(view.widow) > rules.hand_value(view.hand)
-            return ExchangeAll() if better else Done()
+            return ExchangeAll() if better else Keep()
         if Pounce() in legal:
             return Pounce()
         current = rules.hand_value(view.hand)
@@ -134,4 +134,4 @@ class BasicBot:
             card, promise = least_needed(view)
             if strength < OFFER_BELOW and promise > strength:
                 return Offer(card)
-        return Done() if Done() in legal else Pass()
+        return view.phase.done if view.phase.done in legal else Pass()

@@ -24,9 +24,9 @@ from ..rules import (
     Accept,
     Action,
     Decline,
-    Done,
     ExchangeAll,
     Fire,
+    Keep,
     Knock,
     Offer,
     Pass,
@@ -39,7 +39,7 @@ from ..rules import (
 )
 from .knowledge import Knowledge
 from .scoring import final_turn, knock_floor, promise_of, ranked_swaps
-from .sim import KNOCK, Policy, Sim, answer_card, barter_policy, sensible_policy
+from .sim import KNOCK, Policy, Sim, SimAction, answer_card, barter_policy, sensible_policy
 from .strength import mean_promise, pair_potentials, promises, strengths
 
 DRAWS = 48
@@ -86,9 +86,9 @@ class HeuristicBot:
         if view.phase is Phase.EXCHANGE:
             if view.face_down:  # S2: only the own hand against an average unseen one
                 keep = promise_of(promise, view.hand) >= mean_promise(rules, len(view.players))
-                return Done() if keep else ExchangeAll()
+                return Keep() if keep else ExchangeAll()
             better = promise_of(promise, view.widow) > promise_of(promise, view.hand)
-            return ExchangeAll() if better else Done()
+            return ExchangeAll() if better else Keep()
         last = final_turn(view)
         last_turn = last or view.phase is Phase.CONTINUE
         current = float(rules.hand_value(view.hand)) if last_turn else promise_of(promise, view.hand)
@@ -118,7 +118,7 @@ class HeuristicBot:
                        if s[0] >= value]
             if keeping:
                 return keeping[0][1]
-        return Done() if Done() in legal else Pass()
+        return view.phase.done if view.phase.done in legal else Pass()
 
     def tauschen_choice(self, view: SeatView) -> Action:
         """X3, X4. It never trades: a trade costs a chip for certain (to the dealer, who gains it), and a showdown
@@ -209,7 +209,7 @@ class HeuristicBot:
         """The chance of ending worst if the showdown came now, with the hands as they are."""
         return self._risk(view, None)
 
-    def _risk(self, view: SeatView, action: tuple | None) -> float:
+    def _risk(self, view: SeatView, action: SimAction | None) -> float:
         know = Knowledge(view)
         deals = know.sample(self.rng, DRAWS, KEEP)
         policy = playout_policy(view.rules, len(view.players), 1.0)

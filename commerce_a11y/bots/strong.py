@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..rules import Accept, Action, Decline, Done, ExchangeAll, Knock, Offer, Pass, Phase, SeatView, Swap, Tuning
+from ..rules import Accept, Action, Decline, ExchangeAll, Keep, Knock, Offer, Pass, Phase, SeatView, Swap, Tuning
 from .heuristic import HeuristicBot, playout_policy
 from .knowledge import Knowledge
 from .scoring import after_swap, final_turn, ranked_swaps
@@ -112,7 +112,7 @@ class StrongBot:
         legal = view.legal
         rules = view.rules
         if view.phase is Phase.EXCHANGE:
-            return [Done(), ExchangeAll()]
+            return [Keep(), ExchangeAll()]
         if view.phase is Phase.ANSWER:
             # X4: declining first, so that it wins ties (far from the bottom of a big table every answer loses
             # nothing in every deal): declining keeps the weak offerer weak. With the heuristic level's answer

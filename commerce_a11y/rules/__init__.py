@@ -14,7 +14,23 @@ or the server's keyed stream). The public API::
 
 from ..cards import Card, parse_card, parse_cards
 from ..ruleset_names import RulesetName
-from .actions import Accept, Action, Decline, Done, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
+from .actions import (
+    Accept,
+    Action,
+    Decline,
+    Done,
+    EndTurn,
+    ExchangeAll,
+    Fire,
+    Keep,
+    Knock,
+    Offer,
+    Pass,
+    Pounce,
+    Swap,
+    Trade,
+    Wait,
+)
 from .chance import Chance, Keyed, Seeded
 from .errors import IllegalAction, NewerRecordError, OptionError, RecordError, RulesError
 from .events import (
@@ -68,6 +84,7 @@ __all__ = [
     "Declined",
     "Done",
     "Eliminated",
+    "EndTurn",
     "Event",
     "ExchangeAll",
     "ExchangedAll",
@@ -77,6 +94,7 @@ __all__ = [
     "FirstDealerDrawn",
     "HandName",
     "IllegalAction",
+    "Keep",
     "Kept",
     "Keyed",
     "Knock",
@@ -116,6 +134,7 @@ __all__ = [
     "Trade",
     "Traded",
     "Tuning",
+    "Wait",
     "Waived",
     "parse_assignments",
     "parse_card",

@@ -54,15 +54,32 @@ class ExchangeAll:
 
 
 @dataclass(frozen=True, slots=True)
-class Done:
-    """Decline what is offered: the dealer keeps the hand (H1, S2), a player does not call fire right after the
-    deal (H4, T2), or a player ends a turn after its swaps (C3, or instead of calling fire after a swap).
-
-    Each is an event the table hears and a record line: the dealer's keep ``Kept`` (``keep``), every other decline
-    ``Waived`` (``done``, since format 3); a reader infers those an older record leaves out.
-    """
+class Keep:
+    """H1, S2: the dealer keeps the hand dealt instead of exchanging it (in schwimmen the middle is turned face up);
+    the table hears it as the event ``Kept``, the record's ``keep``."""
 
     kind = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """H4, T2: a player who may call right after the deal does not; the event ``Waived``, the record's ``done``."""
+
+    kind = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """C3: a player ends a turn after its swaps while another swap (or, H4 and T2, a call) is still allowed; the
+    event ``Waived``, the record's ``done``."""
+
+    kind = "done"
+
+
+Done = Keep | Wait | EndTurn
+"""Declining what is offered, in its three meanings. A player types one word for all three ("done"; the front ends
+show it as "keep" and "wait" where those fit), so their ``kind`` is the same; ``Phase.done`` gives the one a
+decision offers. The record writes a decline the table heard (a reader infers those an older record leaves out)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,4 +113,4 @@ class Decline:
     kind = "decline"
 
 
-Action = Swap | Pass | Knock | Fire | Pounce | ExchangeAll | Done | Trade | Offer | Accept | Decline
+Action = Swap | Pass | Knock | Fire | Pounce | ExchangeAll | Keep | Wait | EndTurn | Trade | Offer | Accept | Decline

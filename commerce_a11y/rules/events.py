@@ -237,12 +237,12 @@ class Kept(Move):
 
 @dataclass(frozen=True, slots=True)
 class Waived(Move):
-    """A decline the table heard (the action ``Done``, the record's ``done``; format 3): the end of a turn after its
-    swaps while another swap or a call was still allowed (C3, H4, T2), or no call right after the deal (H4, T2). The
-    dealer keeping the hand dealt is ``Kept`` (H1, S2). A record before format 3 leaves it out, and its reader
-    supplies it. Nothing is said for it (it is heard as what follows it), no computer player reads it, and their
-    seeds count the events without it (``bots/seeding.py``), so a match plays as it did before the event existed
-    (``bench/record_hash.py``)."""
+    """A decline the table heard (the actions ``EndTurn`` and ``Wait``, the record's ``done``; format 3): the end of a
+    turn after its swaps while another swap or a call was still allowed (C3, H4, T2), or no call right after the deal
+    (H4, T2). The dealer keeping the hand dealt (``Keep``) is ``Kept`` (H1, S2). A record before format 3 leaves it
+    out, and its reader supplies it. Nothing is said for it (it is heard as what follows it), no computer player
+    reads it, and their seeds count the events without it (``bots/seeding.py``), so a match plays as it did before
+    the event existed (``bench/record_hash.py``)."""
 
     kind: ClassVar[str] = "done"
 

@@ -128,8 +128,9 @@ class Ruleset:
 
     @property
     def declines(self) -> bool:
-        """Whether a player may decline something other than the dealer's exchange (the action ``Done``, a record's
-        ``done`` line): a further swap of the turn (C3), a call right after the deal or after a swap (H4, T2)."""
+        """Whether a player may decline something other than the dealer's exchange (the actions ``EndTurn`` and
+        ``Wait``, a record's ``done`` line): a further swap of the turn (C3), a call right after the deal or after a
+        swap (H4, T2)."""
         return (self.swaps_per_turn > 1 and not self.multi_swap) or (self.fire_value is not None and not self.shows)
 
     def hand_value(self, cards: Sequence[int]) -> int:
@@ -281,9 +282,9 @@ RULESETS: Mapping[RulesetName, _Definition] = MappingProxyType({
 
 def ruleset(name: str, **options: object) -> Ruleset:
     """A ruleset by name with options (Python values or their text); ``OptionError`` names what is allowed."""
-    definition = RULESETS.get(name)
-    if definition is None:
+    if name not in RULESETS:
         raise OptionError(N_("There is no ruleset {ruleset}. Rulesets: {allowed}."),
                           ruleset=name, allowed=", ".join(RULESETS))
+    definition = RULESETS[RulesetName(name)]
     specs = {spec.name: spec for spec in definition.specs}
     return definition.build(validate(name, specs, {k.replace("-", "_"): v for k, v in options.items()}))
