@@ -13,8 +13,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .cleaning import load_json
 from .rules import Match
-from .storage import STATS_LIMIT, NotAFile, atomic_write, data_dir, keep_aside, load_json, read_limited
+from .storage import STATS_LIMIT, NotAFile, atomic_write, data_dir, keep_aside, read_limited
 from .tally import tally
 
 STATS_FILE = "stats.json"
