@@ -320,7 +320,7 @@ def test_knowledge_reads_the_declines_that_leave_no_event() -> None:
 
 @pytest.mark.parametrize("name", ["thirty-one", "trentuno"])
 def test_heuristic_knocks_only_from_the_tips_floor(name: str) -> None:
-    """Thirty-One from 29, Trentuno only with 31 (``scoring.KNOCK_TIP``); the playouts of the search and the
+    """Thirty-One from 29, Trentuno only with 31 (``Tuning.knock_tip``); the playouts of the search and the
     inference model the same floor."""
     rules = ruleset(name)
     floor = knock_floor(rules)

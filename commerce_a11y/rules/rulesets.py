@@ -1,7 +1,10 @@
 """The rulesets of docs/rules.md as data: which moves exist, how hands score, what is counted and how a match ends.
 
 One engine (``match.py``) plays them all; a ruleset only switches its mechanisms on and off and supplies the
-scorer. Adding a variant means adding one ``_define`` entry below (and its rules text), not another engine.
+scorer. Everything else that differs between rulesets is data of the definition too: what is counted
+(``CounterKind``), what its players call their moves (``Terms``) and how the computer players play it (``Tuning``),
+so no code tests a ruleset's name. Adding a variant means a name in ``RulesetName``, one definition below, and its
+words (its title and its rules book's text, ``narration/``), not another engine.
 """
 
 from __future__ import annotations
