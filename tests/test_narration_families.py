@@ -23,6 +23,7 @@ from commerce_a11y.narration.words import card_code, card_name
 from commerce_a11y.rules import (
     Accept,
     Bartered,
+    CounterKind,
     Dealt,
     Decline,
     Declined,
@@ -521,7 +522,7 @@ def test_s9_the_tally_counts_swims_and_going_under() -> None:
     from commerce_a11y.tally import tally
 
     match = play_match(ruleset("schwimmen", chips=1), ["random"] * 4, seed=5)
-    seats, _ = tally(match.events, 4, "lives")
+    seats, _ = tally(match.events, 4, CounterKind.LIVES)
     assert sum(s.swims for s in seats) == sum(isinstance(e, Swimming) for e in match.events) > 0
     assert sum(s.went_under for s in seats) == sum(isinstance(e, Eliminated) for e in match.events) == 3
 
