@@ -23,16 +23,13 @@ from ..rules import (
     Eliminated,
     Event,
     ExchangedAll,
-    FireCall,
     Fired,
     FirstDealerDrawn,
     Kept,
-    KnockCall,
     Knocked,
     MatchEnded,
     MatchStarted,
     Offered,
-    PassCall,
     Passed,
     Phase,
     Pounced,
@@ -44,6 +41,7 @@ from ..rules import (
     Showdown,
     Swapped,
     Swimming,
+    Term,
     Traded,
     Waived,
 )
@@ -197,7 +195,7 @@ class Narrator:
         return lines
 
     def _passes(self, seats: list[int]) -> list[str]:
-        if self.rules.terms.passing is PassCall.PUSH:  # German players "schieben" in Schwimmen
+        if Term.PUSH in self.rules.terms:  # German players "schieben" in Schwimmen
             one, many = pgettext("schwimmen", "{name} passes."), pgettext("schwimmen", "{names} pass.")
         else:
             one, many = _("{name} passes."), _("{names} pass.")
@@ -378,13 +376,13 @@ class Narrator:
 
     def _pass(self, e: Passed) -> list[str]:
         if e.player == self.seat:
-            return [pgettext("schwimmen", "You pass.") if self.rules.terms.passing is PassCall.PUSH else _("You pass.")]
+            return [pgettext("schwimmen", "You pass.") if Term.PUSH in self.rules.terms else _("You pass.")]
         return self._passes([e.player])
 
     def _knock(self, e: Knocked) -> list[str]:
         # What a knock means is in the question of every last turn ("Last turn, Anna knocked"); said once more
         # only when speech is verbose.
-        handeln = self.rules.terms.knock is KnockCall.IM_IN
+        handeln = Term.IM_IN in self.rules.terms
         if e.player == self.seat:
             if self.verbose:
                 return [_("You call: I'm in! Everyone else has one last turn.") if handeln else
@@ -406,7 +404,7 @@ class Narrator:
             if e.player == self.seat:
                 return [_("You show 31.")]
             return [_("{name} shows 31.").format(name=self.name(e.player))]
-        handeln = self.rules.terms.fire is FireCall.FIRE
+        handeln = Term.FIRE in self.rules.terms
         if e.player == self.seat:
             return [_("You call: Fire!") if handeln else _("You call 31!")]
         return [(_("{name} calls: Fire!") if handeln else _("{name} calls 31!")).format(name=self.name(e.player))]
@@ -627,7 +625,7 @@ class Narrator:
             return _("Your turn goes on")
         if view.last_round and view.knocker is not None:
             name = self.name(view.knocker)
-            im_in = self.rules.terms.knock is KnockCall.IM_IN
+            im_in = Term.IM_IN in self.rules.terms
             if self.brief:
                 # Brief: the knock alone says it is the last turn, which keeps a question with the cards in codes
                 # within a 40-cell line.

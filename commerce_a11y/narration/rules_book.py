@@ -5,7 +5,10 @@ sentence is one catalog entry; where a rule is the same in several rulesets, one
 translator writes it once and the rulesets cannot drift apart. What depends on numbers (player counts, option
 defaults and ranges, starting counters) is taken from the ruleset and its option specifications, and every hand
 rank's example is a real hand named by the engine in the words the game uses during play, so the book follows
-the match's actual options and cannot contradict the engine. Comments name the docs/rules.md rule each sentence tells.
+the match's actual options and cannot contradict the engine. A sentence that follows a rule of the ruleset's data
+(the ante, a face-down or no widow, the dealer's exchange, the calls, the settlement, what is counted) is chosen by
+that data; the text that is one ruleset's own is chosen from the ruleset's entry in a table keyed by its name
+(``TEXTS``), never by testing the name. Comments name the docs/rules.md rule each sentence tells.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..i18n import _, ngettext, pgettext
-from ..rules import RULESETS, CounterKind, FireCall, Ruleset, RulesetName, Settlement, parse_cards
+from ..rules import RULESETS, CounterKind, Ruleset, RulesetName, Settlement, Term, parse_cards
 from .narrator import ruleset_title
 from .values import value_words
 from .words import card_name
@@ -86,7 +89,7 @@ def _deck_kind(rules: Ruleset) -> str:
 
 def _players(rules: Ruleset) -> list[str]:
     lines = [_("Players: {low} to {high}.").format(low=rules.min_players, high=rules.players_high)]
-    lines += _PLAYER_NOTES[rules.name](rules)
+    lines += TEXTS[rules.name].notes(rules)
     lines.append(_("Players sit in a circle, and play goes to the left, clockwise."))  # G1
     kind = _deck_kind(rules)
     lines.append({
@@ -129,6 +132,14 @@ def _players(rules: Ruleset) -> list[str]:
     return lines
 
 
+def _no_notes(_rules: Ruleset) -> list[str]:
+    return []
+
+
+def _ideal_players(_rules: Ruleset) -> list[str]:
+    return [_("Five to eight players is ideal.")]
+
+
 def _sources_name_only(rules: Ruleset) -> list[str]:
     return [_("The sources only name {ruleset}; its details here are this game's own choices.").format(
         ruleset=ruleset_title(rules))]
@@ -140,22 +151,12 @@ def _schwimmen_names(rules: Ruleset) -> list[str]:
             _("It is also called Einunddreißig, Knack, Schnauz or Wutz.")]
 
 
-_PLAYER_NOTES: Mapping[RulesetName, Callable[[Ruleset], list[str]]] = {
-    RulesetName.COMMERCE: lambda _rules: [_("Five to eight players is ideal.")],
-    RulesetName.BRAILLESPIEL: lambda _rules: [],
-    RulesetName.HANDELN: lambda _rules: [],
-    RulesetName.THIRTY_ONE: _sources_name_only,
-    RulesetName.TRENTUNO: _sources_name_only,
-    RulesetName.SCHWIMMEN: _schwimmen_names,
-    RulesetName.TAUSCHEN: _sources_name_only,
-}
-"""What the book says of a ruleset's players and its sources, after the player count."""
 
 
 # ----- 2. goal -----
 
 def _goal(rules: Ruleset) -> list[str]:
-    return _GOALS[rules.name](rules)
+    return TEXTS[rules.name].goal(rules)
 
 
 def _goal_braillespiel(_rules: Ruleset) -> list[str]:
@@ -197,15 +198,6 @@ def _goal_commerce(rules: Ruleset) -> list[str]:
             _("Good hands are a Tricon, a Sequence or a Flush; a Pair or a high Point count may be enough.")]
 
 
-_GOALS: Mapping[RulesetName, Callable[[Ruleset], list[str]]] = {
-    RulesetName.COMMERCE: _goal_commerce,
-    RulesetName.BRAILLESPIEL: _goal_braillespiel,
-    RulesetName.HANDELN: _goal_handeln,
-    RulesetName.THIRTY_ONE: _goal_thirty_one,
-    RulesetName.TRENTUNO: _goal_trentuno,
-    RulesetName.SCHWIMMEN: _goal_schwimmen,
-    RulesetName.TAUSCHEN: _goal_commerce,
-}
 
 
 # ----- 3. dealing -----
@@ -248,7 +240,7 @@ def _open_middle(rules: Ruleset) -> list[str]:
     if rules.dealer_exchange:  # H1
         lines.append(_("Then the dealer alone may exchange the whole hand for the widow: the old hand becomes "
                        "the new widow. No one else may."))
-    if rules.fire_value is not None and rules.terms.fire is FireCall.FIRE:  # H4
+    if rules.fire_value is not None and Term.FIRE in rules.terms:  # H4
         lines.append(_("Then, in turn order from the eldest, anyone holding 31 or more may call fire, and the "
                        "hands are shown at once."))
     elif rules.fire_value is not None:  # T2
@@ -275,7 +267,7 @@ def _no_middle(_rules: Ruleset) -> list[str]:  # X1
 # ----- 4. your turn -----
 
 def _turn(rules: Ruleset) -> list[str]:
-    return _TURNS[rules.name](rules)
+    return TEXTS[rules.name].turn(rules)
 
 
 def _open_widow() -> str:  # G7: what everyone sees.
@@ -398,22 +390,13 @@ def _turn_widow(rules: Ruleset) -> list[str]:
     return lines
 
 
-_TURNS: Mapping[RulesetName, Callable[[Ruleset], list[str]]] = {
-    RulesetName.COMMERCE: _turn_widow,
-    RulesetName.BRAILLESPIEL: _turn_braillespiel,
-    RulesetName.HANDELN: _turn_handeln,
-    RulesetName.THIRTY_ONE: _turn_widow,
-    RulesetName.TRENTUNO: _turn_widow,
-    RulesetName.SCHWIMMEN: _turn_schwimmen,
-    RulesetName.TAUSCHEN: _turn_tauschen,
-}
 
 
 # ----- 5. hand ranking -----
 
 def hand_ranks(rules: Ruleset) -> list[Rank]:
     """Every hand rank of the ruleset with its options, best first, each with an example hand."""
-    return _RANKS[rules.name](rules)
+    return TEXTS[rules.name].ranks(rules)
 
 
 def _ranks_braillespiel(rules: Ruleset) -> list[Rank]:
@@ -515,36 +498,29 @@ def _ranks_commerce(rules: Ruleset) -> list[Rank]:
     ]
 
 
-_RANKS: Mapping[RulesetName, Callable[[Ruleset], list[Rank]]] = {
-    RulesetName.COMMERCE: _ranks_commerce,
-    RulesetName.BRAILLESPIEL: _ranks_braillespiel,
-    RulesetName.HANDELN: _ranks_handeln,
-    RulesetName.THIRTY_ONE: _ranks_thirty_one,
-    RulesetName.TRENTUNO: _ranks_trentuno,
-    RulesetName.SCHWIMMEN: _ranks_schwimmen,
-    RulesetName.TAUSCHEN: _ranks_commerce,
-}
+
+
+def _hands_best_first() -> str:
+    return _("Hands, best first.")
 
 
 def _best_suit() -> str:
     return _("Your hand counts the values of the cards in your best suit.")
 
 
-_RANKING_INTROS: Mapping[RulesetName, Callable[[], str]] = {
-    RulesetName.COMMERCE: lambda: _("Hands, best first."),
-    RulesetName.BRAILLESPIEL: lambda: _("Hands, best first."),
-    RulesetName.HANDELN: lambda: _("Only cards that form a combination count: cards of one suit, or cards of one "
-                                   "rank. The most points are best."),
-    RulesetName.THIRTY_ONE: _best_suit,
-    RulesetName.TRENTUNO: lambda: _("Your hand is the sum of all three card values; suits do not count."),
-    RulesetName.SCHWIMMEN: _best_suit,
-    RulesetName.TAUSCHEN: lambda: _("Hands, best first."),
-}
-"""The sentence before the hand ranks: how a hand counts."""
+def _combinations_count() -> str:  # H5
+    return _("Only cards that form a combination count: cards of one suit, or cards of one rank. The most points "
+             "are best.")
+
+
+def _sum_of_all_three() -> str:  # R2
+    return _("Your hand is the sum of all three card values; suits do not count.")
+
+
 
 
 def _ranking(rules: Ruleset) -> list[str]:
-    intro = _RANKING_INTROS[rules.name]()
+    intro = TEXTS[rules.name].ranking()
     return [intro] + [f"{rank.text} {example_words(rules, rank.example)}" for rank in hand_ranks(rules)]
 
 
@@ -552,7 +528,7 @@ def _ranking(rules: Ruleset) -> list[str]:
 
 def _showdown(rules: Ruleset) -> list[str]:
     return [_("When the hands are shown, every hand is revealed and announced."),  # C13
-            *_SHOWDOWNS[rules.name](rules)]
+            *TEXTS[rules.name].showdown(rules)]
 
 
 def _showdown_pot(_rules: Ruleset) -> list[str]:
@@ -602,16 +578,6 @@ def _showdown_chips(rules: Ruleset) -> list[str]:  # C13, C14, R3
     return lines
 
 
-_SHOWDOWNS: Mapping[RulesetName, Callable[[Ruleset], list[str]]] = {
-    RulesetName.COMMERCE: _showdown_chips,
-    RulesetName.BRAILLESPIEL: _showdown_pot,
-    RulesetName.HANDELN: _showdown_minus,
-    RulesetName.THIRTY_ONE: _showdown_thirty_one,
-    RulesetName.TRENTUNO: _showdown_chips,
-    RulesetName.SCHWIMMEN: _showdown_schwimmen,
-    RulesetName.TAUSCHEN: _showdown_chips,
-}
-"""Who pays at the showdown, after every hand is shown."""
 
 
 # ----- 7. elimination and winning -----
@@ -720,7 +686,7 @@ def _options(rules: Ruleset) -> list[str]:
 # ----- 9. tips -----
 
 def _tips(rules: Ruleset) -> list[str]:
-    return _TIPS[rules.name](rules)
+    return TEXTS[rules.name].tips(rules)
 
 
 def _tips_braillespiel(_rules: Ruleset) -> list[str]:
@@ -793,21 +759,12 @@ def _tips_commerce(rules: Ruleset) -> list[str]:
             _("In your last turn after a knock, swap if your hand is weak: any improvement may save your chip.")]
 
 
-_TIPS: Mapping[RulesetName, Callable[[Ruleset], list[str]]] = {
-    RulesetName.COMMERCE: _tips_commerce,
-    RulesetName.BRAILLESPIEL: _tips_braillespiel,
-    RulesetName.HANDELN: _tips_handeln,
-    RulesetName.THIRTY_ONE: _tips_thirty_one,
-    RulesetName.TRENTUNO: _tips_trentuno,
-    RulesetName.SCHWIMMEN: _tips_schwimmen,
-    RulesetName.TAUSCHEN: _tips_tauschen,
-}
 
 
 # ----- 10. glossary -----
 
 def _glossary(rules: Ruleset) -> list[str]:
-    return _GLOSSARIES[rules.name](rules, _Shared.terms())
+    return TEXTS[rules.name].glossary(rules, _Shared.terms())
 
 
 @dataclass(frozen=True)
@@ -912,17 +869,45 @@ def _glossary_commerce(rules: Ruleset, shared: _Shared) -> list[str]:
     return lines
 
 
-_GLOSSARIES: Mapping[RulesetName, Callable[[Ruleset, _Shared], list[str]]] = {
-    RulesetName.COMMERCE: _glossary_commerce,
-    RulesetName.BRAILLESPIEL: _glossary_braillespiel,
-    RulesetName.HANDELN: _glossary_handeln,
-    RulesetName.THIRTY_ONE: _glossary_thirty_one,
-    RulesetName.TRENTUNO: _glossary_trentuno,
-    RulesetName.SCHWIMMEN: _glossary_schwimmen,
-    RulesetName.TAUSCHEN: _glossary_tauschen,
-}
+@dataclass(frozen=True)
+class RulesetText:
+    """The book's text that is one ruleset's own, one maker per section; the rest of each section follows the
+    ruleset's data and options."""
 
-RULESET_TEXTS: tuple[Mapping[RulesetName, object], ...] = (
-    _PLAYER_NOTES, _GOALS, _TURNS, _RANKS, _RANKING_INTROS, _SHOWDOWNS, _TIPS, _GLOSSARIES)
-"""The book's text of each ruleset's own, one table per section: every ruleset has an entry in each
-(``tests/test_rules_book.py``)."""
+    notes: Callable[[Ruleset], list[str]]
+    """Its players and its sources, after the player count."""
+    goal: Callable[[Ruleset], list[str]]
+    turn: Callable[[Ruleset], list[str]]
+    ranks: Callable[[Ruleset], list[Rank]]
+    ranking: Callable[[], str]
+    """The sentence before the hand ranks: how a hand counts."""
+    showdown: Callable[[Ruleset], list[str]]
+    """Who pays at the showdown, after every hand is shown."""
+    tips: Callable[[Ruleset], list[str]]
+    glossary: Callable[[Ruleset, _Shared], list[str]]
+
+
+TEXTS: Mapping[RulesetName, RulesetText] = {
+    RulesetName.COMMERCE: RulesetText(
+        notes=_ideal_players, goal=_goal_commerce, turn=_turn_widow, ranks=_ranks_commerce,
+        ranking=_hands_best_first, showdown=_showdown_chips, tips=_tips_commerce, glossary=_glossary_commerce),
+    RulesetName.BRAILLESPIEL: RulesetText(
+        notes=_no_notes, goal=_goal_braillespiel, turn=_turn_braillespiel, ranks=_ranks_braillespiel,
+        ranking=_hands_best_first, showdown=_showdown_pot, tips=_tips_braillespiel, glossary=_glossary_braillespiel),
+    RulesetName.HANDELN: RulesetText(
+        notes=_no_notes, goal=_goal_handeln, turn=_turn_handeln, ranks=_ranks_handeln,
+        ranking=_combinations_count, showdown=_showdown_minus, tips=_tips_handeln, glossary=_glossary_handeln),
+    RulesetName.THIRTY_ONE: RulesetText(
+        notes=_sources_name_only, goal=_goal_thirty_one, turn=_turn_widow, ranks=_ranks_thirty_one,
+        ranking=_best_suit, showdown=_showdown_thirty_one, tips=_tips_thirty_one, glossary=_glossary_thirty_one),
+    RulesetName.TRENTUNO: RulesetText(
+        notes=_sources_name_only, goal=_goal_trentuno, turn=_turn_widow, ranks=_ranks_trentuno,
+        ranking=_sum_of_all_three, showdown=_showdown_chips, tips=_tips_trentuno, glossary=_glossary_trentuno),
+    RulesetName.SCHWIMMEN: RulesetText(
+        notes=_schwimmen_names, goal=_goal_schwimmen, turn=_turn_schwimmen, ranks=_ranks_schwimmen,
+        ranking=_best_suit, showdown=_showdown_schwimmen, tips=_tips_schwimmen, glossary=_glossary_schwimmen),
+    RulesetName.TAUSCHEN: RulesetText(
+        notes=_sources_name_only, goal=_goal_commerce, turn=_turn_tauschen, ranks=_ranks_commerce,
+        ranking=_hands_best_first, showdown=_showdown_chips, tips=_tips_tauschen, glossary=_glossary_tauschen),
+}
+"""Each ruleset's own text in the book (a new ruleset brings its entry)."""

@@ -14,24 +14,9 @@ or the server's keyed stream). The public API::
 
 from ..cards import Card, parse_card, parse_cards
 from ..ruleset_names import RulesetName
-from .actions import (
-    Accept,
-    Action,
-    Decline,
-    Done,
-    EndTurn,
-    ExchangeAll,
-    Fire,
-    Keep,
-    Knock,
-    Offer,
-    Pass,
-    Pounce,
-    Swap,
-    Trade,
-    Wait,
-)
+from .actions import Accept, Action, Decline, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
 from .chance import Chance, Keyed, Seeded
+from .done import Done, EndTurn, Keep, Wait
 from .errors import IllegalAction, NewerRecordError, OptionError, RecordError, RulesError
 from .events import (
     Anted,
@@ -65,7 +50,7 @@ from .match import Match, Phase, SeatView
 from .options import parse_assignments
 from .record import RECORD_FORMAT, record_lines, replay, write_record
 from .rulesets import RULESETS, Ruleset, Settlement, ruleset
-from .terms import CounterKind, FireCall, KnockCall, PassCall, PointsWord, Terms
+from .terms import CounterKind, Term
 from .tuning import Tuning
 from .values import HandName
 
@@ -89,7 +74,6 @@ __all__ = [
     "ExchangeAll",
     "ExchangedAll",
     "Fire",
-    "FireCall",
     "Fired",
     "FirstDealerDrawn",
     "HandName",
@@ -98,7 +82,6 @@ __all__ = [
     "Kept",
     "Keyed",
     "Knock",
-    "KnockCall",
     "Knocked",
     "Match",
     "MatchEnded",
@@ -109,12 +92,10 @@ __all__ = [
     "Offered",
     "OptionError",
     "Pass",
-    "PassCall",
     "Passed",
     "Phase",
     "Player",
     "PlayerKind",
-    "PointsWord",
     "Pounce",
     "Pounced",
     "RecordError",
@@ -130,7 +111,7 @@ __all__ = [
     "Swap",
     "Swapped",
     "Swimming",
-    "Terms",
+    "Term",
     "Trade",
     "Traded",
     "Tuning",

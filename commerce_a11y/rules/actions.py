@@ -1,10 +1,12 @@
-"""What a seat can do: small frozen values, compared by content so they can be looked up in the legal list."""
+"""What a seat can do: small frozen values, compared by content so they can be looked up in the legal list (the three
+declines are in ``done.py``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..cards import Card
+from .done import EndTurn, Keep, Wait
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,35 +53,6 @@ class ExchangeAll:
     (S3)."""
 
     kind = "exchange_all"
-
-
-@dataclass(frozen=True, slots=True)
-class Keep:
-    """H1, S2: the dealer keeps the hand dealt instead of exchanging it (in schwimmen the middle is turned face up);
-    the table hears it as the event ``Kept``, the record's ``keep``."""
-
-    kind = "done"
-
-
-@dataclass(frozen=True, slots=True)
-class Wait:
-    """H4, T2: a player who may call right after the deal does not; the event ``Waived``, the record's ``done``."""
-
-    kind = "done"
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn:
-    """C3: a player ends a turn after its swaps while another swap (or, H4 and T2, a call) is still allowed; the
-    event ``Waived``, the record's ``done``."""
-
-    kind = "done"
-
-
-Done = Keep | Wait | EndTurn
-"""Declining what is offered, in its three meanings. A player types one word for all three ("done"; the front ends
-show it as "keep" and "wait" where those fit), so their ``kind`` is the same; ``Phase.done`` gives the one a
-decision offers. The record writes a decline the table heard (a reader infers those an older record leaves out)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,24 +16,9 @@ from enum import StrEnum
 from itertools import combinations
 
 from ..cards import Card
-from .actions import (
-    Accept,
-    Action,
-    Decline,
-    Done,
-    EndTurn,
-    ExchangeAll,
-    Fire,
-    Keep,
-    Knock,
-    Offer,
-    Pass,
-    Pounce,
-    Swap,
-    Trade,
-    Wait,
-)
+from .actions import Accept, Action, Decline, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
 from .chance import Chance, Seeded
+from .done import Done, EndTurn, Keep, Wait
 from .errors import N_, IllegalAction
 from .events import (
     Anted,
@@ -62,7 +47,7 @@ from .events import (
     Waived,
 )
 from .rulesets import Ruleset, Settlement
-from .terms import KnockCall
+from .terms import Term
 
 
 class Phase(StrEnum):
@@ -443,7 +428,7 @@ class Match:
                 return N_("No knocking in this game.")  # B2, B3: passing ends one's swapping
             if self.last_round is None:
                 return N_("No knocking in the first round.")  # S3
-            if rules.terms.knock is KnockCall.IM_IN:
+            if Term.IM_IN in rules.terms:
                 return N_("I'm in was called already.")  # H3
             return N_("No knocking in the last round.")  # C5
         assert isinstance(action, Pounce)

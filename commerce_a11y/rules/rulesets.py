@@ -2,7 +2,7 @@
 
 One engine (``match.py``) plays them all; a ruleset only switches its mechanisms on and off and supplies the
 scorer. Everything else that differs between rulesets is data of the definition too: what is counted
-(``CounterKind``), what its players call their moves (``Terms``) and how the computer players play it (``Tuning``),
+(``CounterKind``), what its players call their moves (``Term``) and how the computer players play it (``Tuning``),
 so no code tests a ruleset's name. Adding a variant means a name in ``RulesetName``, one definition below, and its
 words (its title and its rules book's text, ``narration/``), not another engine.
 """
@@ -20,7 +20,7 @@ from ..cards import CARDS, Card, deck, parse_cards
 from ..ruleset_names import RulesetName
 from .errors import N_, OptionError
 from .options import OptionSpec, validate
-from .terms import CounterKind, FireCall, KnockCall, PassCall, PointsWord, Terms
+from .terms import CounterKind, Term
 from .tuning import Tuning
 from .values import (
     HandName,
@@ -112,7 +112,7 @@ class Ruleset:
     """X3: a turn may trade a card face down with the stock for a chip paid to the dealer."""
     barter: bool = False
     """X4: a turn may offer a card to the right-hand neighbour, who accepts (giving a card) or declines."""
-    terms: Terms = field(default_factory=Terms)
+    terms: frozenset[Term] = frozenset()
     """What its players call their moves and points, where the ruleset has words of its own."""
     tuning: Tuning = field(default_factory=Tuning, repr=False)
     """How the computer players play it."""
@@ -213,7 +213,7 @@ def _handeln(o: dict[str, Any]) -> Ruleset:
         counter=CounterKind.MINUS_POINTS, starting_count=0, settlement=Settlement.FEWEST_GET_MINUS,
         fire_value=HandName("points", 2, points=31).value, dealer_exchange=True, stalemate_rounds=None,
         minus_limit=o["limit"],
-        terms=Terms(knock=KnockCall.IM_IN, fire=FireCall.FIRE, points=PointsWord.PIPS),
+        terms=frozenset({Term.IM_IN, Term.FIRE, Term.PIPS}),
         tuning=Tuning(basic_knock=parse_cards("KH QH 7H")),
     )
 
@@ -245,7 +245,7 @@ def _schwimmen(o: dict[str, Any]) -> Ruleset:
         fire_value=HandName("points", 1, points=31).value, dealer_exchange=True, blind_widow=True, swap_all=True,
         first_round_knock=False, stalemate_rounds=1, refresh=True, shows=True,
         feuer_value=HandName("fire", 2, (14,)).value, swim=True,
-        terms=Terms(passing=PassCall.PUSH),
+        terms=frozenset({Term.PUSH}),
         # The 32-card deck is rich in tens and pictures: the basic level knocks from 28.
         tuning=Tuning(basic_knock=parse_cards("KH QH 8H"), knock_risk=0.375, knock_at=(0.975, 0.0),
                       knock_model=(0.93, 25.0), swaps_searched=5, square_deals=True),
