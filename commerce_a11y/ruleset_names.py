@@ -1,8 +1,26 @@
-"""The names of the rulesets, for the command line's ``--rules`` choices without loading the rules engine.
+"""The names of the rulesets: ``RulesetName``, one member per ruleset, importable without the rules engine.
 
-``commerce --help`` lists them, and importing ``commerce_a11y.rules`` for that would cost every start about a
-quarter of its time (bench/startup.py). ``rules.RULESETS`` is where each ruleset is defined;
-``tests/test_cli.py`` keeps this list equal to its names, in its order.
+A member is its name's string (a ``StrEnum``), so the record's ``ruleset`` field, ``--rules`` and the words keyed
+by a ruleset's name read it as that string. ``commerce --help`` lists the names, and importing
+``commerce_a11y.rules`` for that would cost every start about a quarter of its time (bench/startup.py); so the
+names live here and ``rules.RULESETS`` defines each ruleset under its member. ``tests/test_cli.py`` keeps the two
+in the same order.
 """
 
-RULESET_NAMES = ("commerce", "braillespiel", "handeln", "thirty-one", "trentuno", "schwimmen", "tauschen")
+from enum import StrEnum
+
+
+class RulesetName(StrEnum):
+    """Every playable ruleset's name (docs/rules.md)."""
+
+    COMMERCE = "commerce"
+    BRAILLESPIEL = "braillespiel"
+    HANDELN = "handeln"
+    THIRTY_ONE = "thirty-one"
+    TRENTUNO = "trentuno"
+    SCHWIMMEN = "schwimmen"
+    TAUSCHEN = "tauschen"
+
+
+RULESET_NAMES: tuple[str, ...] = tuple(name.value for name in RulesetName)
+"""The names as plain strings, for click's choices (which would show an enum member's Python name)."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .bots import make_bot
-from .rules import Match, Player, Ruleset, write_record
+from .rules import Match, Player, PlayerKind, Ruleset, write_record
 from .tally import tally
 
 
@@ -98,7 +98,7 @@ def play_match(rules: Ruleset, bots: Sequence[str], seed: int,
 
     When ``timings`` is given, each seat's decision times (in milliseconds) are appended to its list.
     """
-    players = [Player(f"{kind.capitalize()} {i + 1}", f"bot:{kind}") for i, kind in enumerate(bots)]
+    players = [Player(f"{kind.capitalize()} {i + 1}", PlayerKind.bot(kind)) for i, kind in enumerate(bots)]
     match = Match(rules, players, seed)
     deciders = [make_bot(kind, seed * 100 + i) for i, kind in enumerate(bots)]
     clock = time.perf_counter

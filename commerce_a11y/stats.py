@@ -13,8 +13,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .cleaning import load_json
 from .rules import Match
-from .storage import STATS_LIMIT, NotAFile, atomic_write, data_dir, keep_aside, load_json, read_limited
+from .storage import STATS_LIMIT, NotAFile, atomic_write, data_dir, keep_aside, read_limited
 from .tally import tally
 
 STATS_FILE = "stats.json"
@@ -43,7 +44,7 @@ def match_entry(match: Match, seat: int, ident: str, when: datetime) -> dict[str
         "ended": when.isoformat(timespec="seconds"),
         "ruleset": match.rules.name,
         "players": len(match.players),
-        "opponents": [p.kind.removeprefix("bot:") for s, p in enumerate(match.players) if s != seat],
+        "opponents": [(p.kind.level or p.kind) for s, p in enumerate(match.players) if s != seat],
         "won": seat in match.winners,
         "shared": seat in match.winners and len(match.winners) > 1,
         "hands": mine.hands_played,

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .cleaning import load_json
 
 if TYPE_CHECKING:
+    from hashlib import _Hash
     from pathlib import Path
 from .locks import Lock, lock_path
 
@@ -350,7 +351,7 @@ def _canonical(obj: dict[str, Any]) -> bytes:
                       separators=(",", ":")).encode("utf-8")
 
 
-def _sha256(data: bytes = b"") -> Any:
+def _sha256(data: bytes = b"") -> _Hash:
     """A sha256 hash of ``data``, to be fed more; hashlib is imported here, where saves are sealed and read, so
     that commands that touch no save start without it."""
     import hashlib

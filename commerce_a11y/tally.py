@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .rules import Dealt, Eliminated, Event, Move, Settled, Showdown, Swimming, Traded
+from .rules import CounterKind, Dealt, Eliminated, Event, Move, Settled, Showdown, Swimming, Traded
 
 
 @dataclass
@@ -36,7 +36,7 @@ class SeatTally:
     """Schwimmen: 1 if the seat went under (S9: out of the match after losing while swimming)."""
 
 
-def tally(events: Sequence[Event], players: int, counter: str) -> tuple[list[SeatTally], int]:
+def tally(events: Sequence[Event], players: int, counter: CounterKind) -> tuple[list[SeatTally], int]:
     """Each seat's tally and the number of decisions taken, from a match's events (``counter`` is the ruleset's);
     schwimmen's shows are no decisions (S6, S7: the engine makes them)."""
     seats = [SeatTally() for _ in range(players)]
@@ -66,7 +66,7 @@ def tally(events: Sequence[Event], players: int, counter: str) -> tuple[list[Sea
         elif isinstance(event, Settled):
             for seat, change in event.changes.items():
                 # S9: a change of 0 is a swimmer going under, the only loser whose count cannot fall.
-                counted = change if counter == "minus_points" else -change if change else 1
+                counted = change if counter is CounterKind.MINUS_POINTS else -change if change else 1
                 if counted > 0:
                     seats[seat].lost += counted
     return seats, decisions

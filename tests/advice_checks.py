@@ -17,7 +17,7 @@ from commerce_a11y.bots import make_bot
 from commerce_a11y.bots.scoring import after_swap
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import Narrator
-from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, SeatView, Swap, ruleset
+from commerce_a11y.rules import Knock, Match, Pass, Phase, Player, SeatView, Swap, ruleset
 from commerce_a11y.seat.advice import hint_action, hint_lines
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -97,7 +97,7 @@ def follow_hints_alone(config: tuple[str, dict[str, Any]], seed: int, players: i
         if seat != me:
             action = bots[seat].choose(view)
             if view.own_turns > 1 or isinstance(action, Knock):  # no knock: the hinted player stays in play
-                action = next((a for a in (Pass(), Done()) if a in view.legal), action)
+                action = next((a for a in (Pass(), view.phase.done) if a in view.legal), action)
             match.apply(seat, action)
             continue
         if view.phase is Phase.TURN:

@@ -17,7 +17,7 @@ from commerce_a11y.cards import parse_cards
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.narration.values import value_words
-from commerce_a11y.rules import Done, Knock, Match, Pass, Phase, Player, Pounce, Showdown, Swap, ruleset
+from commerce_a11y.rules import Keep, Knock, Match, Pass, Phase, Player, Pounce, Showdown, Swap, ruleset
 from commerce_a11y.seat.advice import (
     explain_lines,
     hint_action,
@@ -393,7 +393,7 @@ def opponent_swaps(name: str, options: dict, hands: list[str], widow: str, swaps
     match = new_match(name, 3, seed=2, **options)
     lay(match, hands, widow)
     if match.phase is Phase.EXCHANGE:
-        match.apply(match.dealer, Done())  # H1: the dealer keeps the hand
+        match.apply(match.dealer, Keep())  # H1: the dealer keeps the hand
     first, me, last = match.order
     for gave, took in swaps:
         match.apply(first, Swap(parse_cards(gave), parse_cards(took)))
@@ -508,7 +508,7 @@ def test_swapping_all_three_for_a_weaker_hand_is_explained_as_a_swap_that_is_no_
 
     match = new_match("schwimmen", 3, 1)
     lay(match, ["AC KC 9C", "7D 8S 9S", "7S 8C 9D"], "7H 8H 10D")
-    match.apply(match.to_act, Done())  # the dealer keeps the hand: the eldest's first turn
+    match.apply(match.to_act, Keep())  # the dealer keeps the hand: the eldest's first turn
     seat = match.order[0]
     why = _why(match.view(seat), narrator_for(match, seat), ExchangeAll())
     assert why == "It gives 15 points, no better yet, but it can improve on the next swap."

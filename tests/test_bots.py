@@ -20,7 +20,8 @@ from commerce_a11y.cards import CARDS, parse_cards
 from commerce_a11y.rules import (
     Action,
     Dealt,
-    Done,
+    EndTurn,
+    Keep,
     Knock,
     Match,
     Pass,
@@ -290,9 +291,9 @@ def test_knowledge_reads_the_declines_that_leave_no_event() -> None:
     turn after one swap says no card still takeable (not the one just laid) raised the hand's value."""
     match = Match(ruleset("handeln"), [Player(f"P{i}") for i in range(4)], seed=2)
     dealer, dealt = match.dealer, tuple(match.widow)
-    match.apply(dealer, Done())
+    match.apply(dealer, Keep())
     while match.view(match.to_act).phase is not Phase.TURN:
-        match.apply(match.to_act, Done())
+        match.apply(match.to_act, match.phase.done)
     know = Knowledge(match.view(match.to_act))
     assert know.decisions[dealer] == [Decision(dealer, "keep", dealt)]
 
@@ -310,7 +311,7 @@ def test_knowledge_reads_the_declines_that_leave_no_event() -> None:
     widow = tuple(match.widow)
     laid = match.hands[seat][0]
     match.apply(seat, Swap((laid,), (widow[0],)))
-    match.apply(seat, Done())
+    match.apply(seat, EndTurn())
     know = Knowledge(match.view(match.to_act))
     swap, ended = know.decisions[seat]
     assert (swap.kind, swap.widow, swap.last_turn) == ("swap", widow, False)
@@ -319,7 +320,7 @@ def test_knowledge_reads_the_declines_that_leave_no_event() -> None:
 
 @pytest.mark.parametrize("name", ["thirty-one", "trentuno"])
 def test_heuristic_knocks_only_from_the_tips_floor(name: str) -> None:
-    """Thirty-One from 29, Trentuno only with 31 (``scoring.KNOCK_TIP``); the playouts of the search and the
+    """Thirty-One from 29, Trentuno only with 31 (``Tuning.knock_tip``); the playouts of the search and the
     inference model the same floor."""
     rules = ruleset(name)
     floor = knock_floor(rules)
@@ -366,8 +367,9 @@ def test_strong_searches_less_at_big_tables() -> None:
     table and candidate hands with the table, so that eleven computer players do not keep a person waiting
     (bench/table_wait.py measures the waits)."""
     bot = StrongBot(1)
-    assert [bot.effort(n) for n in (3, 6, 8, 12)] == [(144, 600), (144, 600), (108, 600), (32, 400)]
-    assert [bot.effort(n, "schwimmen") for n in (6, 8, 9)] == [(144, 600), (81, 600), (50, 533)]
+    commerce, schwimmen = ruleset("commerce").tuning, ruleset("schwimmen").tuning
+    assert [bot.effort(n, commerce) for n in (3, 6, 8, 12)] == [(144, 600), (144, 600), (108, 600), (32, 400)]
+    assert [bot.effort(n, schwimmen) for n in (6, 8, 9)] == [(144, 600), (81, 600), (50, 533)]
 
 
 def undoing(match: Match, seat: int, swap: Swap, last: dict[int, Swap]) -> bool:

@@ -18,14 +18,15 @@ from commerce_a11y.bots import make_bot
 from commerce_a11y.rules import (
     Anted,
     Dealt,
-    Done,
     Eliminated,
+    EndTurn,
     Event,
     ExchangeAll,
     ExchangedAll,
     Fire,
     Fired,
     FirstDealerDrawn,
+    Keep,
     Kept,
     Knock,
     Knocked,
@@ -41,6 +42,7 @@ from commerce_a11y.rules import (
     Showdown,
     Swap,
     Swapped,
+    Wait,
     Waived,
 )
 
@@ -199,7 +201,7 @@ def test_g6_h1_in_handeln_the_dealers_exchange_comes_before_eldest():
     m = new_match("handeln", 4, seed=2)
     lay(m, ["7C 8D 9S", "7H 8S 10C", "JC QD 7S", "JH QS 8C"], "AC 9D 10H")  # nobody may call fire
     assert (m.phase, m.to_act) == (Phase.EXCHANGE, m.dealer)
-    play(m, Done())
+    play(m, Keep())
     assert (m.phase, m.to_act) == (Phase.TURN, m.order[0])
 
 
@@ -288,7 +290,7 @@ def test_c3_up_to_three_swaps_each_of_a_different_card_of_the_turns_widow():
     play(m, Swap((h[0],), (s[0],)))
     assert (m.phase, m.to_act) == (Phase.CONTINUE, seat)
     legal = m.legal_actions()
-    assert Done() in legal and Pass() not in legal and Knock() not in legal
+    assert EndTurn() in legal and Pass() not in legal and Knock() not in legal
     assert {a.took[0] for a in legal if isinstance(a, Swap)} == {s[1], s[2]}  # not the card just laid (h[0])
     refused(m, seat, Swap((h[1],), (h[0],)), "A card laid down this turn cannot be taken back.")
     refused(m, seat, Pass(), "You have swapped this turn.")
@@ -313,16 +315,16 @@ def test_c3_a_card_taken_and_laid_again_cannot_be_taken_a_second_time():
     takeable = {a.took[0] for a in m.legal_actions() if isinstance(a, Swap)}
     assert takeable == {s[2]}
     refused(m, seat, Swap((h[1],), (s[0],)), "A card laid down this turn cannot be taken back.")
-    play(m, Done())
+    play(m, EndTurn())
     assert m.to_act == m.order[1]
 
 
 def test_c3_done_ends_the_turn_and_a_turn_without_swap_is_a_pass():
     m = new_match("commerce", 3, seed=1, swaps_per_turn=3)
     seat = m.to_act
-    refused(m, seat, Done(), "Nothing to end: you have not swapped yet.")
+    refused(m, seat, EndTurn(), "Nothing to end: you have not swapped yet.")
     play(m, Swap((m.hands[seat][0],), (m.widow[0],)))
-    assert play(m, Done()) == [Waived(seat)]  # heard by the table, so an event (issue 23, item 6)
+    assert play(m, EndTurn()) == [Waived(seat)]  # heard by the table, so an event (issue 23, item 6)
     assert (m.phase, m.to_act, m.passes) == (Phase.TURN, m.order[1], 0)
     play(m, Pass())
     assert m.passes == 1
@@ -628,7 +630,7 @@ def test_b2_swap_refusals():
     refused(m, seat, Swap((h[0], h[0]), (s[0], s[1])), f"{h[0].code} is named twice.")
     refused(m, seat, Swap((h[0], h[1]), (s[0], s[0])), f"{s[0].code} is named twice.")
     refused(m, seat, Knock(), "No knocking in this game.")
-    refused(m, seat, Done(), "Nothing to end: you have not swapped yet.")
+    refused(m, seat, EndTurn(), "Nothing to end: you have not swapped yet.")
 
 
 def test_b3_passing_is_final_and_the_last_player_keeps_turns_alone():
@@ -758,7 +760,7 @@ def test_h1_only_the_dealer_may_exchange_the_whole_hand_and_only_first():
     m = new_match("handeln", 4, seed=2)
     d = m.dealer
     lay(m, QUIET, "AC 9D 10H")
-    assert m.legal_actions() == [ExchangeAll(), Done()]
+    assert m.legal_actions() == [ExchangeAll(), Keep()]
     assert m.view(m.order[0]).legal == ()
     refused(m, m.order[0], ExchangeAll(), "It is not your turn.")
     refused(m, d, Pass(), "First exchange your cards or keep them.")
@@ -778,14 +780,14 @@ def test_h1_the_dealer_may_keep_the_hand():
     lay(m, QUIET, "AC 9D 10H")
     hands = [list(h) for h in m.hands]
     dealer = m.to_act
-    assert play(m, Done()) == [Kept(dealer)]  # the table hears it (format 2)
+    assert play(m, Keep()) == [Kept(dealer)]  # the table hears it (format 2)
     assert [list(h) for h in m.hands] == hands and m.to_act == m.order[0]
 
 
 def test_h2_a_trade_is_one_card_and_a_pass_shows_no_card():
     m = new_match("handeln", 4, seed=2)
     lay(m, QUIET, "AC 9D 10H")
-    play(m, Done())
+    play(m, Keep())
     e = m.to_act
     events = play(m, swap("7C", "9D"))
     assert events == [Swapped(e, tuple(cards("7C")), tuple(cards("9D")))]
@@ -800,7 +802,7 @@ def test_h2_a_trade_is_one_card_and_a_pass_shows_no_card():
 def test_h3_eingeschafft_gives_every_other_player_one_more_turn_then_the_showdown():
     m = new_match("handeln", 4, seed=2)
     lay(m, QUIET, "AC 9D 10H")
-    play(m, Done())
+    play(m, Keep())
     o = m.order
     play(m, Pass())
     events = play(m, Knock())
@@ -817,7 +819,7 @@ def test_h3_eingeschafft_gives_every_other_player_one_more_turn_then_the_showdow
 def test_h3_h8_passing_alone_never_ends_a_handeln_hand():
     m = new_match("handeln", 3, seed=2)
     lay(m, QUIET[:3], "AC 9D 10H")
-    play(m, Done())
+    play(m, Keep())
     events = play(m, *[Pass()] * 30)
     assert Showdown not in kinds(events) and m.hand_no == 1
 
@@ -826,11 +828,11 @@ def test_h4_feuer_right_after_the_deal_in_order_from_eldest():
     m = new_match("handeln", 4, seed=2)
     o = m.order
     lay(m, ["AH KH QH", "7C 8D 9S", "AC AD AS", "JH QS 8C"], "7H 9D 10H")  # o[0] 31, o[2] 33
-    play(m, Done())  # the dealer keeps the hand
+    play(m, Keep())  # the dealer keeps the hand
     assert (m.phase, m.to_act) == (Phase.CALL, o[0])
-    assert m.legal_actions() == [Fire(), Done()]
+    assert m.legal_actions() == [Fire(), Wait()]
     refused(m, o[0], Pass(), "First call, or wait.")
-    play(m, Done())
+    play(m, Wait())
     assert (m.phase, m.to_act) == (Phase.CALL, o[2])
     events = play(m, Fire())
     assert kinds(events)[:3] == [Fired, Showdown, Settled]  # trading stops at once
@@ -844,7 +846,7 @@ def test_h4_after_the_dealers_exchange_the_dealer_may_call_too():
     lay(m, ["7C 8D 9S", "7H 8S 10C", "JC QD 7S"], "AH KH QH")
     play(m, ExchangeAll())
     assert (m.phase, m.to_act) == (Phase.CALL, d)
-    play(m, Done())
+    play(m, Wait())
     assert (m.phase, m.to_act) == (Phase.TURN, e)
 
 
@@ -852,12 +854,12 @@ def test_h4_feuer_in_place_of_a_trade_and_at_the_end_of_a_trade():
     m = new_match("handeln", 3, seed=2)
     _e, mid, _d = m.order
     lay(m, ["AH KH QH", "AS KS 7C", "7H 8S 10C"], "QS 9D 8D")
-    play(m, Done(), Done())  # no exchange; e declines the call after the deal
+    play(m, Keep(), Wait())  # no exchange; e declines the call after the deal
     assert m.phase is Phase.TURN and Fire() in m.legal_actions()  # in place of a trade
     play(m, Pass())
     play(m, swap("7C", "QS"))  # mid reaches 31 with the trade
     assert (m.phase, m.to_act) == (Phase.CONTINUE, mid)
-    assert m.legal_actions() == [Fire(), Done()]
+    assert m.legal_actions() == [Fire(), EndTurn()]
     events = play(m, Fire())
     assert kinds(events)[:2] == [Fired, Showdown] and events[0].player == mid
 
@@ -866,7 +868,7 @@ def test_h4_feuer_in_the_last_turns_after_eingeschafft():
     m = new_match("handeln", 3, seed=2)
     _e, _mid, d = m.order
     lay(m, ["7C 8D 9S", "7H 8S 10C", "AS KS 7D"], "QS 9D 8C")
-    play(m, Done(), Pass(), Knock())
+    play(m, Keep(), Pass(), Knock())
     play(m, swap("7D", "QS"))
     assert (m.phase, m.to_act) == (Phase.CONTINUE, d)
     events = play(m, Fire())
@@ -876,7 +878,7 @@ def test_h4_feuer_in_the_last_turns_after_eingeschafft():
 def test_h4_feuer_only_with_31_or_more():
     m = new_match("handeln", 3, seed=2)
     lay(m, ["KH QH 10H", "7H 8S 10C", "AS KS 7D"], "QS 9D 8C")  # 30 is not enough
-    play(m, Done())
+    play(m, Keep())
     assert (m.phase, m.to_act) == (Phase.TURN, m.order[0])
     assert Fire() not in m.legal_actions()
     refused(m, m.to_act, Fire(), "You may call only with 31 points or more.")
@@ -888,7 +890,7 @@ def test_h6_all_players_tied_for_fewest_get_a_minus_point():
     m = new_match("handeln", 4, seed=2)
     o = m.order
     lay(m, ["7C 8D 9S", "7H 8S 9C", "AH KH 9H", "JH JS 8C"], "10C 9D 10H")  # 9, 9, 30, 20
-    play(m, Done(), Knock(), Pass(), Pass(), )
+    play(m, Keep(), Knock(), Pass(), Pass(), )
     events = play(m, Pass())
     show = one(events, Showdown)
     assert list(show.losers) == sorted([o[0], o[1]])
@@ -904,7 +906,7 @@ def test_h7_the_match_ends_when_a_player_reaches_the_limit():
     e, mid, d = m.order
     m.counts[e] = 1
     lay(m, ["7C 8D 9S", "7H 8S 9C", "AH KH 9H"], "10C 9D 10H")
-    events = play(m, Done(), Knock(), Pass(), Pass())
+    events = play(m, Keep(), Knock(), Pass(), Pass())
     end = one(events, MatchEnded)
     assert end.standings == {e: 2, mid: 1, d: 0}
     assert end.winners == (d,) and end.losers == (e,)
@@ -915,7 +917,7 @@ def test_h7_several_players_may_share_either_place():
     m = new_match("handeln", 4, seed=2, limit=1)
     o = m.order
     lay(m, ["7C 8D 9S", "7H 8S 9C", "AH KH 9H", "AC KC 8H"], "JC 9D 10H")
-    events = play(m, Done(), Knock(), Pass(), Pass(), Pass())
+    events = play(m, Keep(), Knock(), Pass(), Pass(), Pass())
     end = one(events, MatchEnded)
     assert sorted(end.winners) == sorted([o[2], o[3]])
     assert sorted(end.losers) == sorted([o[0], o[1]])
@@ -931,8 +933,8 @@ def test_t2_calling_31_right_after_the_deal_in_order_from_eldest():
     lay(m, ["2C 3D 5H", "AH KH QH", "AS KS QS"], "9C 9D 2H")
     offer_calls_again(m)
     assert (m.phase, m.to_act) == (Phase.CALL, mid)
-    assert m.legal_actions() == [Fire(), Done()]
-    play(m, Done())
+    assert m.legal_actions() == [Fire(), Wait()]
+    play(m, Wait())
     assert (m.phase, m.to_act) == (Phase.CALL, d)
     events = play(m, Fire())
     assert kinds(events)[:3] == [Fired, Showdown, Settled]
@@ -944,13 +946,13 @@ def test_t2_calling_31_in_place_of_a_swap_or_at_the_end_of_a_swap_also_in_the_la
     e, mid, d = m.order
     lay(m, ["AH KH QH", "2C 3D 5H", "AS KS 7D"], "QS 9D 8C")
     offer_calls_again(m)
-    play(m, Done())
+    play(m, Wait())
     assert m.phase is Phase.TURN and m.to_act == e and Fire() in m.legal_actions()  # in place of a swap
     play(m, Knock())
     play(m, Pass())
     play(m, swap("7D", "QS"))  # d's last-round swap reaches 31
     assert (m.phase, m.to_act) == (Phase.CONTINUE, d)
-    assert m.legal_actions() == [Fire(), Done()]
+    assert m.legal_actions() == [Fire(), EndTurn()]
     events = play(m, Fire())
     assert kinds(events)[:2] == [Fired, Showdown]
     assert one(events, Showdown).losers == (mid,)
@@ -1019,7 +1021,7 @@ def test_illegal_actions_are_refused_and_change_nothing(name: str):
     refused(m, seat, Pounce())
     if name != "handeln":
         refused(m, seat, ExchangeAll(), "No exchange of the whole hand in this game.")
-        refused(m, seat, Done(), "Nothing to end: you have not swapped yet.")
+        refused(m, seat, EndTurn(), "Nothing to end: you have not swapped yet.")
     if name in ("commerce", "trentuno", "braillespiel"):
         refused(m, seat, Fire(), "No call in this game.")
     # Still at the same decision: a legal action is accepted afterwards.

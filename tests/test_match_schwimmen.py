@@ -16,13 +16,13 @@ from commerce_a11y.bots import make_bot
 from commerce_a11y.cards import RANK_CODES
 from commerce_a11y.rules import (
     Dealt,
-    Done,
     Eliminated,
     Event,
     ExchangeAll,
     ExchangedAll,
     Fire,
     Fired,
+    Keep,
     Kept,
     Knock,
     Match,
@@ -61,7 +61,7 @@ def dealt(n: int = 3, hands: list[str] | None = None, middle: str = "AH KH 10C",
 def at_turn(n: int = 3, hands: list[str] | None = None, middle: str = "AH KH 10C", seed: int = 1) -> Match:
     """A laid schwimmen deal after the dealer kept the hand: eldest's first turn."""
     m = dealt(n, hands, middle, seed)
-    play(m, Done())
+    play(m, Keep())
     assert (m.phase, m.to_act) == (Phase.TURN, m.order[0])
     return m
 
@@ -102,7 +102,7 @@ def test_s2_the_middle_lies_face_down_and_no_seat_sees_it_the_dealer_included():
     m = new_match("schwimmen", 4, seed=1)
     d = m.dealer
     assert (m.phase, m.to_act) == (Phase.EXCHANGE, d)
-    assert m.legal_actions() == [ExchangeAll(), Done()]
+    assert m.legal_actions() == [ExchangeAll(), Keep()]
     deal = one(m.events, Dealt)
     assert len(deal.widow) == 3 and deal.face_down  # the engine's record holds the cards
     assert deal.to_record()["skat"] == [c.code for c in m.widow] and "face_down" not in deal.to_record()
@@ -112,7 +112,7 @@ def test_s2_the_middle_lies_face_down_and_no_seat_sees_it_the_dealer_included():
         seen = view.history[-1]
         assert isinstance(seen, Dealt) and seen.widow == () and set(seen.hands) == {seat}
         assert not set(m.widow) & {c for e in view.history for c in getattr(e, "widow", ())}
-    assert m.view(d).legal == (ExchangeAll(), Done())
+    assert m.view(d).legal == (ExchangeAll(), Keep())
     refused(m, d, Pass(), "First keep your cards or take the face-down widow.")
     refused(m, d, Knock(), "First keep your cards or take the face-down widow.")
     refused(m, m.order[0], Pass(), "It is not your turn.")
@@ -122,7 +122,7 @@ def test_s2_keeping_the_hand_turns_the_middle_face_up_and_is_not_a_turn():
     m = dealt()
     e, _mid, d = m.order
     middle = tuple(m.widow)
-    events = play(m, Done())
+    events = play(m, Keep())
     assert events == [Kept(d, middle)]
     assert events[0].to_record() == {"event": "keep", "player": d}  # the middle is in the deal line already
     assert all(m.view(s).widow == middle and not m.view(s).face_down for s in range(3))
@@ -251,7 +251,7 @@ def test_s4_fire_beats_31_beats_30_5_beats_30_and_equal_sums_tie():
 
 def test_s5_a_full_round_of_passes_lays_the_middle_aside_and_deals_three_fresh_cards():
     m = dealt()
-    play(m, Done())
+    play(m, Keep())
     e = m.order[0]
     old, fresh = tuple(m.widow), tuple(m.stock[:3])
     stock = len(m.stock)
@@ -283,7 +283,7 @@ def test_s5_with_fewer_than_three_cards_in_the_stock_the_showdown_follows():
 def test_s5_nine_players_leave_two_cards_so_a_round_of_passes_ends_the_hand():
     m = new_match("schwimmen", 9, seed=2)
     while m.phase is not Phase.TURN:
-        m.apply(m.to_act, Done())
+        m.apply(m.to_act, Keep())
     assert len(m.stock) == 2
     events = play(m, *[Pass()] * 9)
     assert Refreshed not in kinds(events) and one(events, Showdown).stalemate

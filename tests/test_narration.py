@@ -13,7 +13,20 @@ from commerce_a11y.cards import CARDS, parse_cards
 from commerce_a11y.i18n import LANGUAGES, translation, use_language
 from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
 from commerce_a11y.narration.words import card_code, card_name
-from commerce_a11y.rules import RULESETS, Done, Knock, Match, Pass, Phase, Player, Swap, Waived, replay, ruleset
+from commerce_a11y.rules import (
+    RULESETS,
+    EndTurn,
+    Knock,
+    Match,
+    Pass,
+    Phase,
+    Player,
+    Swap,
+    Wait,
+    Waived,
+    replay,
+    ruleset,
+)
 from commerce_a11y.rules.events import EVENT_TYPES
 from commerce_a11y.seat.parser import (
     Invalid,
@@ -109,7 +122,7 @@ def test_pass_after_a_swap_ends_the_turn() -> None:
     match.apply(seat, match.legal_actions()[0])
     view = match.view(seat)
     assert view.phase is Phase.CONTINUE
-    assert parse("pass", view) == Play(Done())
+    assert parse("pass", view) == Play(EndTurn())
 
 
 @pytest.mark.parametrize(("name", "verbosity"), list(product(RULESETS, Verbosity)))
@@ -152,7 +165,7 @@ def test_the_call_after_the_deal_is_answered_with_call_or_wait() -> None:
     match.phase, match.to_act = Phase.CALL, match.order[0]
     view = match.view(match.order[0])
     assert possible(view)[-1] == "wait"
-    assert parse("wait", view) == Play(Done())
+    assert parse("wait", view) == Play(Wait())
 
 
 @pytest.mark.parametrize("lang", ["de", "nl"])

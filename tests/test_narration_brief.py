@@ -24,7 +24,6 @@ from commerce_a11y.narration.values import value_words
 from commerce_a11y.narration.words import card_code, card_name
 from commerce_a11y.rules import (
     Dealt,
-    Done,
     Eliminated,
     FirstDealerDrawn,
     Kept,
@@ -424,7 +423,7 @@ def eliminated_first_seed() -> int:
         while not match.over:
             seat = match.to_act
             action = Pass() if seat == 0 else bots[seat].choose(match.view(seat))
-            match.apply(seat, action if seat or Pass() in match.legal_actions() else Done())
+            match.apply(seat, action if seat or Pass() in match.legal_actions() else match.phase.done)
             out = [e.player for e in match.events if isinstance(e, Eliminated)]
             if out:
                 break

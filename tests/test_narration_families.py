@@ -21,6 +21,7 @@ from commerce_a11y.narration.words import card_code, card_name
 from commerce_a11y.rules import (
     Accept,
     Bartered,
+    CounterKind,
     Dealt,
     Decline,
     Declined,
@@ -29,6 +30,7 @@ from commerce_a11y.rules import (
     ExchangeAll,
     ExchangedAll,
     Fired,
+    Keep,
     Kept,
     Knock,
     Match,
@@ -319,7 +321,7 @@ def test_s2_s3_the_blind_choice_and_the_turn_with_swap_all() -> None:
     assert question(match, BRIEF) == "You deal: take, keep? "
     assert question(match, NORMAL, CardStyle.CODES) == "You deal, ck da h7: take, keep? "
     assert question(match, BRIEF, CardStyle.CODES) == "ck da h7: take, keep? "
-    play(match, Done())
+    play(match, Keep())
     assert question(match) == "Your turn: swap, swap all, pass? "  # S3: no knock in the first round
     assert question(match, BRIEF, CardStyle.CODES) == "Turn: c7 d8 h9, c8 d9 ht "
     use_language("de")
@@ -346,7 +348,7 @@ def test_the_brief_questions_with_codes_fit_a_40_cell_line(lang: str) -> None:
         lines = []
         if match.phase is Phase.EXCHANGE:
             lines.append(question(match, BRIEF, CardStyle.CODES))
-            play(match, Done())
+            play(match, Keep())
         lines.append(question(match, BRIEF, CardStyle.CODES))
         if name == "tauschen":
             play(match, Offer(match.hands[match.to_act][0]))
@@ -366,8 +368,8 @@ def test_every_word_a_question_shows_is_understood(lang: str) -> None:
     words = shown_words(lang, "schwimmen")
     view = match.view(match.to_act)
     assert parse(words["take"], view) == Play(ExchangeAll())
-    assert parse(words["keep"], view) == Play(Done())
-    play(match, Done())
+    assert parse(words["keep"], view) == Play(Keep())
+    play(match, Keep())
     view = match.view(match.to_act)
     assert parse(words["all"], view) == Play(ExchangeAll())
     assert parse(words["pass"], view) == Play(Pass())
@@ -394,15 +396,15 @@ def test_every_word_a_question_shows_is_understood(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "typed", "action"), [
     ("de", "schieben", Pass()), ("de", "klopfen", Knock()), ("de", "alle tauschen", ExchangeAll()),
-    ("de", "nehmen", ExchangeAll()), ("de", "behalten", Done()),
-    ("nl", "alles ruilen", ExchangeAll()), ("nl", "pakken", ExchangeAll()), ("nl", "houden", Done()),
+    ("de", "nehmen", ExchangeAll()), ("de", "behalten", Keep()),
+    ("nl", "alles ruilen", ExchangeAll()), ("nl", "pakken", ExchangeAll()), ("nl", "houden", Keep()),
     ("en", "swap all", ExchangeAll()), ("en", "take", ExchangeAll()), ("en", "all", ExchangeAll()),
 ])
 def test_schwimmen_words(lang: str, typed: str, action: object) -> None:
     use_language(lang)
     match = schwimmen_deal()
     if not isinstance(action, Done) and typed not in ("nehmen", "pakken", "take"):
-        play(match, Done())
+        play(match, Keep())
     assert parse(typed, match.view(match.to_act)) == Play(action)  # type: ignore[arg-type]
 
 
@@ -445,7 +447,7 @@ def test_x3_whatif_names_a_trades_chance_and_an_answers_value() -> None:
 
 def test_s3_whatif_all_values_the_whole_widow() -> None:
     match = schwimmen_deal()
-    play(match, Done())
+    play(match, Keep())
     view = match.view(match.to_act)
     talk = Narrator(match.rules, NAMES, match.to_act)
     assert whatif_line(view, talk, ["all"]) == ("If you swap all three for eight of clubs, nine of diamonds, ten of "
@@ -509,7 +511,7 @@ def test_s9_the_tally_counts_swims_and_going_under() -> None:
     from commerce_a11y.tally import tally
 
     match = play_match(ruleset("schwimmen", chips=1), ["random"] * 4, seed=5)
-    seats, _ = tally(match.events, 4, "lives")
+    seats, _ = tally(match.events, 4, CounterKind.LIVES)
     assert sum(s.swims for s in seats) == sum(isinstance(e, Swimming) for e in match.events) > 0
     assert sum(s.went_under for s in seats) == sum(isinstance(e, Eliminated) for e in match.events) == 3
 
@@ -620,5 +622,5 @@ def test_s2_the_table_servers_status_never_shows_the_face_down_widow() -> None:
     table = SimpleNamespace(match=match, name="T", seating=[None, None, None])
     assert match.face_down and status(table, None)["widow"] == []  # type: ignore[arg-type]
     assert status(table, match.dealer)["widow"] == []  # type: ignore[arg-type]
-    play(match, Done())
+    play(match, Keep())
     assert status(table, None)["widow"] == ["8C", "9D", "10H"]  # type: ignore[arg-type]

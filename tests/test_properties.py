@@ -28,13 +28,14 @@ from commerce_a11y.rules import (
     Bartered,
     Dealt,
     Decline,
-    Done,
+    EndTurn,
     Event,
     ExchangeAll,
     ExchangedAll,
     Fire,
     FirstDealerDrawn,
     IllegalAction,
+    Keep,
     Kept,
     Knock,
     Match,
@@ -52,6 +53,7 @@ from commerce_a11y.rules import (
     Swapped,
     Trade,
     Traded,
+    Wait,
     record_lines,
     replay,
     ruleset,
@@ -268,7 +270,7 @@ def test_illegal_actions_never_change_a_match(config, data):
         return
     stock, hand = m.stock[0] if m.stock else m.discards[0], m.hands[m.to_act][0]
     middle = m.widow[0] if m.widow else stock
-    candidates = [Done(), ExchangeAll(), Fire(), Knock(), Pass(), Pounce(), Decline(),
+    candidates = [Keep(), Wait(), EndTurn(), ExchangeAll(), Fire(), Knock(), Pass(), Pounce(), Decline(),
                   Swap((stock,), (middle,)), Swap((hand,), (stock,)), Swap((hand,), (middle,)),
                   Trade(stock), Trade(hand), Offer(stock), Offer(hand), Accept(stock), Accept(hand)]
     before = [e.to_record() for e in m.events], copy.deepcopy((m.hands, m.widow, m.stock, m.counts)), m.to_act

@@ -18,7 +18,6 @@ import pytest
 from commerce_a11y.bots import make_bot
 from commerce_a11y.rules import (
     RECORD_FORMAT,
-    Done,
     Kept,
     Keyed,
     Match,
@@ -120,7 +119,7 @@ def pounce_match() -> Match:
         hand = m.hands[m.to_act]
         better = [a for a in legal if isinstance(a, Swap)
                   and most([a.took[0] if c == a.gave[0] else c for c in hand]) > most(hand)]
-        m.apply(m.to_act, better[0] if better else (Pass() if Pass() in legal else Done()))
+        m.apply(m.to_act, better[0] if better else (Pass() if Pass() in legal else m.phase.done))
     bots = [make_bot("basic", i) for i in range(5)]
     while not m.over:
         seat = m.to_act
@@ -508,7 +507,7 @@ def at_decline(name: str, options: dict, phase: Phase) -> tuple[Match, list]:
         match = Match(ruleset(name, **options), players(4, "random"), seed)
         bots = [make_bot("random", seed * 10 + i) for i in range(4)]
         while not match.over:
-            if match.phase is phase and Done() in match.legal_actions():
+            if match.phase is phase and match.phase.done in match.legal_actions():
                 return match, bots
             seat = match.to_act
             match.apply(seat, bots[seat].choose(match.view(seat)))
@@ -525,7 +524,7 @@ def test_every_decline_has_its_line_and_a_record_ending_with_it_resumes_after_it
     out, as format 2 wrote it, still reads, each decline inferred from the line after it."""
     match, bots = at_decline(name, options, phase)
     seat = match.to_act
-    events = match.apply(seat, Done())
+    events = match.apply(seat, match.phase.done)
     assert events[0] == (Kept(seat, events[0].turned_up) if phase is Phase.EXCHANGE else Waived(seat))
     lines = list(record_lines(match.events))
     line = json.loads(lines[len(match.events) - len(events)])

@@ -14,10 +14,11 @@ from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.rules import (
     Accept,
     Decline,
-    Done,
+    EndTurn,
     ExchangeAll,
     Fire,
     IllegalAction,
+    Keep,
     Knock,
     Match,
     Offer,
@@ -26,6 +27,7 @@ from commerce_a11y.rules import (
     Pounce,
     Swap,
     Trade,
+    Wait,
     ruleset,
 )
 from commerce_a11y.seat.parser import Play, parse
@@ -153,9 +155,9 @@ def test_no_refusal_is_the_bare_not_possible_now(name: str, options: dict) -> No
             seat = match.to_act
             view = match.view(seat)
             hand, widow = match.hands[seat], match.widow or match.stock[:3]
-            tries = [Pass(), Knock(), Fire(), Pounce(), ExchangeAll(), Done(), Swap((hand[0],), (widow[0],)),
-                     Swap((hand[0], hand[1]), (widow[0], widow[1])), Trade(hand[0]), Offer(hand[0]),
-                     Accept(hand[0]), Decline(), Trade(widow[0]), Offer(widow[0]), Accept(widow[0])]
+            tries = [Pass(), Knock(), Fire(), Pounce(), ExchangeAll(), Keep(), Wait(), EndTurn(),
+                     Swap((hand[0],), (widow[0],)), Swap((hand[0], hand[1]), (widow[0], widow[1])), Trade(hand[0]),
+                     Offer(hand[0]), Accept(hand[0]), Decline(), Trade(widow[0]), Offer(widow[0]), Accept(widow[0])]
             for action in tries:
                 if action in view.legal or (isinstance(action, Swap) and len(action.gave) == 1 and any(
                         isinstance(a, Swap) and a.gave == action.gave and a.took == action.took for a in view.legal)):

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from engine_helpers import play_out
 
 from commerce_a11y.bots import make_bot
-from commerce_a11y.rules import Done, Match, Phase, Player, ruleset
+from commerce_a11y.rules import Keep, Match, Phase, Player, ruleset
 from commerce_a11y.server.status import public_status, seat_status, status
 
 
@@ -48,7 +48,7 @@ def test_a_face_down_widow_is_in_nobodys_status_until_it_is_turned_up() -> None:
         assert status(table, seat)["widow"] == []
     dealer = match.to_act
     assert dealer is not None
-    match.apply(dealer, Done())  # the dealer keeps: the middle is turned face up
+    match.apply(dealer, Keep())  # the dealer keeps: the middle is turned face up
     assert not match.face_down
     assert status(table, None)["widow"] == [c.code for c in match.widow] != []
 

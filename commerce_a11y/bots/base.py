@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Protocol
 
-from ..rules import Action, Done, Event, ExchangedAll, Knock, Pass, Phase, Pounced, SeatView, Swap, Swapped
+from ..rules import Action, Event, ExchangedAll, Knock, Pass, Phase, Pounced, SeatView, Swap, Swapped
 from .scoring import after_swap
 
 MAX_OWN_TURNS = 12
@@ -35,7 +35,7 @@ class Bounded:
 
     def choose(self, view: SeatView) -> Action:
         if view.own_turns > self.limit:
-            for action in (Knock(), Pass(), Done()):
+            for action in (Knock(), Pass(), view.phase.done):
                 if action in view.legal:
                     return action
         return self.bot.choose(without_undo(view) if self.no_undo else view)

@@ -26,9 +26,9 @@ from ..rules import (
     Accept,
     Action,
     Decline,
-    Done,
     ExchangeAll,
     Fire,
+    Keep,
     Knock,
     Offer,
     Pass,
@@ -40,16 +40,6 @@ from ..rules import (
 from .scoring import after_swap
 from .sim import answer_card
 from .strength import strengths
-
-KNOCK_AT = {
-    "commerce": parse_cards("KH 8S 7D"),  # Point 25
-    "thirty-one": parse_cards("KH QH 7H"),  # 27
-    "trentuno": parse_cards("KH QS 7D"),  # 27
-    "handeln": parse_cards("KH QH 7H"),  # 27
-    "schwimmen": parse_cards("KH QH 8H"),  # 28: the 32-card deck is rich in tens and pictures
-    "tauschen": parse_cards("KH 8S 7D"),  # as Commerce, whose hand ranking it plays (X2)
-}
-"""A reference hand per ruleset: the basic player knocks with this hand or a better one."""
 
 EXTENDED_KNOCK_AT = parse_cards("4H 3H 2C")
 """In extended Commerce only combinations count: knock from the lowest flush up (this hand is below it)."""
@@ -73,7 +63,7 @@ def knock_value(view: SeatView) -> int | None:
         return None
     if rules.options.get("extended"):
         return rules.hand_value(EXTENDED_KNOCK_AT) + 1
-    return rules.hand_value(KNOCK_AT[rules.name])
+    return rules.hand_value(rules.tuning.basic_knock)
 
 
 def unseen_cards(view: SeatView) -> list[Card]:
@@ -122,9 +112,9 @@ class BasicBot:
             return Fire()
         if ExchangeAll() in legal and view.phase is Phase.EXCHANGE:
             if view.face_down:  # S2: the middle unseen
-                return Done() if rules.hand_value(view.hand) >= rules.hand_value(KEEP_AT) else ExchangeAll()
+                return Keep() if rules.hand_value(view.hand) >= rules.hand_value(KEEP_AT) else ExchangeAll()
             better = rules.hand_value(view.widow) > rules.hand_value(view.hand)
-            return ExchangeAll() if better else Done()
+            return ExchangeAll() if better else Keep()
         if Pounce() in legal:
             return Pounce()
         current = rules.hand_value(view.hand)
@@ -144,4 +134,4 @@ class BasicBot:
             card, promise = least_needed(view)
             if strength < OFFER_BELOW and promise > strength:
                 return Offer(card)
-        return Done() if Done() in legal else Pass()
+        return view.phase.done if view.phase.done in legal else Pass()

@@ -24,9 +24,9 @@ from ..rules import (
     Accept,
     Action,
     Decline,
-    Done,
     ExchangeAll,
     Fire,
+    Keep,
     Knock,
     Offer,
     Pass,
@@ -35,10 +35,11 @@ from ..rules import (
     Ruleset,
     SeatView,
     Swap,
+    Tuning,
 )
 from .knowledge import Knowledge
 from .scoring import final_turn, knock_floor, promise_of, ranked_swaps
-from .sim import KNOCK, Policy, Sim, answer_card, barter_policy, sensible_policy
+from .sim import KNOCK, Policy, Sim, SimAction, answer_card, barter_policy, sensible_policy
 from .strength import mean_promise, pair_potentials, promises, strengths
 
 DRAWS = 48
@@ -46,38 +47,23 @@ KEEP = 16
 OFFER_DEALS = 48
 """X4: deals of the others' hands over which an offer is weighed (16 and 128 measured as well as 48 against
 ``basic`` in 5-player tauschen, 100 deal groups: ratios 0.949, 0.944 and 0.944)."""
-KNOCK_RISK = 0.75
-"""Knock when the chance of ending worst is below this share of an even share (1 / players)."""
-KNOCK_RISKS = {"schwimmen": 0.375}
-"""Where the share differs from ``KNOCK_RISK``. Schwimmen's knocks come no earlier than the second round and a round
-of passes only brings a fresh middle, so waiting costs less: measured against ``basic`` (100 deal groups, 200 at 2
-players), half the share won more at every table (2, 3, 5, 8 players: 0.85, 0.90, 0.94, 0.95 of basic's losses per
-hand against 0.86, 0.91, 0.96, 0.97); a quarter of it no more (0.88, 0.88, 0.94, 0.95); a floor of 29 points under
-the risk, as in Thirty-One, lost at 2 and 3 players (0.99, 0.92)."""
-KNOCK_AT_BASE = 0.95
-KNOCK_AT_SLOPE = 0.012
-KNOCK_AT = {"schwimmen": (0.975, 0.0), "tauschen": (0.81, 0.012)}
-"""Where this level's knocks fall in the rulesets that differ from ``KNOCK_AT_BASE`` and ``KNOCK_AT_SLOPE``
-(measured over 30 matches of heuristic players each: in schwimmen the median strength is 0.975 at 2, 3, 5 and 8
-players, nearly always on the first turn a knock is allowed; in tauschen 0.78, 0.75 and 0.72 at 3, 5 and 8, where
-hands barely change and the knock's risk decides from the first turn)."""
 POLICY_OFFER_BELOW = 0.25
 """X4: the playouts' model of this level's offers, made when each offer is weighed against the neighbour's
 inferred hand (``best_offer``): measured, its offers fall at strengths from 0.02 to 0.38, median 0.16, and it passes
 with hands from 0.09 up; the playouts offer the card needed least below this strength."""
 
 
-def knock_at(players: int, name: str = "") -> float:
-    """The strength from which the playout policy knocks, close to where this level's own knocks fall (measured:
-    median strength 0.95 at 5 players, lower at larger tables, where waiting is riskier; ``KNOCK_AT``)."""
-    base, slope = KNOCK_AT.get(name, (KNOCK_AT_BASE, KNOCK_AT_SLOPE))
+def knock_at(players: int, tuning: Tuning) -> float:
+    """The strength from which the playout policy knocks, close to where this level's own knocks fall
+    (``Tuning.knock_at``)."""
+    base, slope = tuning.knock_at
     return base - slope * players
 
 
 def playout_policy(rules: Ruleset, players: int, knock_strength: float | None = None) -> Policy:
     """The policy the look-ahead plays everyone by, for this ruleset: the heuristic level's habits."""
     table = strengths(rules, players)
-    at = knock_at(players, rules.name) if knock_strength is None else knock_strength
+    at = knock_at(players, rules.tuning) if knock_strength is None else knock_strength
     if rules.barter:
         return barter_policy(at, table, POLICY_OFFER_BELOW, pair_potentials(rules, players))
     return sensible_policy(at, table, promises(rules, players), knock_floor(rules), rules.swap_all)
@@ -100,9 +86,9 @@ class HeuristicBot:
         if view.phase is Phase.EXCHANGE:
             if view.face_down:  # S2: only the own hand against an average unseen one
                 keep = promise_of(promise, view.hand) >= mean_promise(rules, len(view.players))
-                return Done() if keep else ExchangeAll()
+                return Keep() if keep else ExchangeAll()
             better = promise_of(promise, view.widow) > promise_of(promise, view.hand)
-            return ExchangeAll() if better else Done()
+            return ExchangeAll() if better else Keep()
         last = final_turn(view)
         last_turn = last or view.phase is Phase.CONTINUE
         current = float(rules.hand_value(view.hand)) if last_turn else promise_of(promise, view.hand)
@@ -132,7 +118,7 @@ class HeuristicBot:
                        if s[0] >= value]
             if keeping:
                 return keeping[0][1]
-        return Done() if Done() in legal else Pass()
+        return view.phase.done if view.phase.done in legal else Pass()
 
     def tauschen_choice(self, view: SeatView) -> Action:
         """X3, X4. It never trades: a trade costs a chip for certain (to the dealer, who gains it), and a showdown
@@ -212,7 +198,7 @@ class HeuristicBot:
 
     @staticmethod
     def may_knock(view: SeatView) -> bool:
-        """Whether the hand reaches the ruleset's floor for knocking (``scoring.KNOCK_TIP``), if it has one."""
+        """Whether the hand reaches the ruleset's floor for knocking (``Tuning.knock_tip``), if it has one."""
         return view.rules.hand_value(view.hand) >= knock_floor(view.rules)
 
     def knock_risk(self, view: SeatView) -> float:
@@ -223,7 +209,7 @@ class HeuristicBot:
         """The chance of ending worst if the showdown came now, with the hands as they are."""
         return self._risk(view, None)
 
-    def _risk(self, view: SeatView, action: tuple | None) -> float:
+    def _risk(self, view: SeatView, action: SimAction | None) -> float:
         know = Knowledge(view)
         deals = know.sample(self.rng, DRAWS, KEEP)
         policy = playout_policy(view.rules, len(view.players), 1.0)
@@ -248,4 +234,4 @@ class HeuristicBot:
         players = len(view.order)
         chips = view.counts[view.seat]
         caution = 0.8 if chips <= 1 else 1.0
-        return KNOCK_RISKS.get(view.rules.name, KNOCK_RISK) * caution / players
+        return view.rules.tuning.knock_risk * caution / players

@@ -38,13 +38,6 @@ from .strength import mean_promise, pair_potentials, promises, strength_of, stre
 
 SWAP_CARE = 60.0
 """How sharply a drawn hand is doubted for a decision worse than the best one (per unit of strength lost)."""
-KNOCK_STRENGTH = 0.87
-"""Around this strength players knock (measured for the heuristic level: 9 in 10 knocks above 0.84)."""
-KNOCK_SHARPNESS = 25.0
-KNOCK_MODELS = {"schwimmen": (0.93, 25.0), "tauschen": (0.6, 12.0)}
-"""Where the model differs from ``KNOCK_STRENGTH`` and ``KNOCK_SHARPNESS`` (measured for the heuristic level over
-30 matches: in schwimmen 9 in 10 knocks above 0.91; in tauschen knocks from 0.45 to 0.95 and passes that could
-have knocked up to about 0.6, spread as the knock's risk decides)."""
 KNOCK_FLOOR = 0.02
 """The smallest chance given to a knock (or a declined knock) that the model finds unlikely: players err."""
 OFFER_SHARPNESS = 12.0
@@ -65,8 +58,9 @@ def _takeable(turn_widow: tuple[int, ...], taken: list[int]) -> tuple[int, ...]:
     return tuple(c for c in turn_widow if c not in taken)
 
 
-def _knocks(strength: float, center: float = KNOCK_STRENGTH, sharpness: float = KNOCK_SHARPNESS) -> float:
-    """The modelled chance that a player knocks with a hand of this strength when allowed to."""
+def _knocks(strength: float, center: float, sharpness: float) -> float:
+    """The modelled chance that a player knocks with a hand of this strength when allowed to (around ``center``,
+    as sharply as ``sharpness``: ``Tuning.knock_model``)."""
     return 1 / (1 + math.exp(-sharpness * (strength - center)))
 
 
@@ -216,7 +210,7 @@ class Knowledge:
         self.pass_is_final = rules.pass_is_final
         self.swap_all = rules.swap_all
         self.shown = rules.fire_value if rules.shows else None
-        self.knock_model = KNOCK_MODELS.get(rules.name, (KNOCK_STRENGTH, KNOCK_SHARPNESS))
+        self.knock_model = rules.tuning.knock_model
 
     def _bartered(self, me: int, offerer: int, to: int, gave: int | None, took: int | None) -> None:
         """X4, an accepted offer: ``offerer`` gave ``gave`` to the neighbour ``to`` for ``took``. The two who
@@ -271,7 +265,7 @@ class Knowledge:
             return 0.0
         value = self._value(hand)
         kind = decision.kind
-        # Below the ruleset's floor for knocking (the tips, ``scoring.KNOCK_TIP``) players are modelled not to
+        # Below the ruleset's floor for knocking (the tips, ``Tuning.knock_tip``) players are modelled not to
         # knock at all: the strength scale is steep there (in Thirty-One 26 points beat 98.7% of all hands).
         knocks = (_knocks(strength_of(self.strengths, value), *self.knock_model) if value >= self.knock_floor
                   else 0.0)

@@ -5,20 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import parse_cards
 from ..rules import Ruleset, SeatView, Swap
-
-KNOCK_TIP = {
-    "thirty-one": parse_cards("KH QH 9H"),  # 29
-    "trentuno": parse_cards("AH KS QD"),  # 31
-}
-"""Where the sources' tip sets a floor under the measured risk: a knock with less is never taken. Measured at 5
-players against ``basic``: in Thirty-One and Trentuno knocking on risk alone lost to the basic level's plain
-27-point knock (0.96 and 1.02 of its losses per hand), while keeping promise-guided swaps and knocking only from
-these hands beat it (Thirty-One 0.91 to 0.92 at 3, 5 and 8 players; Trentuno 0.95 and 0.98 at 3 and 5, a tie at
-8, where a hand rarely outlasts the first round): waiting lets the others knock and leaves one more swap in the
-last round."""
-
 
 OFFER_BELOW = 0.25
 """X4: the inference models offers as made around this strength: the basic level offers below 0.2
@@ -26,9 +13,9 @@ OFFER_BELOW = 0.25
 
 
 def knock_floor(rules: Ruleset) -> int:
-    """The smallest hand value this level knocks with (``KNOCK_TIP``); 0 where only the risk decides."""
-    tip = KNOCK_TIP.get(rules.name)
-    return 0 if tip is None else rules.hand_value(tip)
+    """The smallest hand value this level knocks with (``Tuning.knock_tip``); 0 where only the risk decides."""
+    tip = rules.tuning.knock_tip
+    return rules.hand_value(tip) if tip else 0
 
 
 def final_turn(view: SeatView) -> bool:

@@ -13,7 +13,7 @@ search settles it by drawing the face-down middle and starting the ``Sim`` at th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeGuard, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from ..rules import (
     Accept,
@@ -45,7 +45,7 @@ the whole hand for the whole widow; X3 ``(TRADE, card)``; X4 ``(OFFER, card)``, 
 STAY_TURNS = 4
 """In braillespiel playouts, swaps that only keep a hand's value stop after this many rounds of turns."""
 
-SimAction = tuple
+SimAction = tuple[Any, ...]
 Policy = Callable[["Sim", int], SimAction]
 C = TypeVar("C", bound=int)
 """A card as the caller holds it (a ``Card`` or a plain number): ``answer_card`` gives back one of the caller's."""

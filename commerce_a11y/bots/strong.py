@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..rules import Accept, Action, Decline, Done, ExchangeAll, Knock, Offer, Pass, Phase, SeatView, Swap
+from ..rules import Accept, Action, Decline, ExchangeAll, Keep, Knock, Offer, Pass, Phase, SeatView, Swap, Tuning
 from .heuristic import HeuristicBot, playout_policy
 from .knowledge import Knowledge
 from .scoring import after_swap, final_turn, ranked_swaps
@@ -35,15 +35,6 @@ too much (the knocks it chose lost 0.166, predicted 0.108, over 175 knocks); wit
 0.086), and the level lost 0.754 instead of 0.767 times the heuristic's chips per hand on the same 200 deal groups,
 for about 5 ms more a decision."""
 
-SWAPS = 9
-SWAPS_BY_RULES = {"schwimmen": 5}
-"""Swaps searched, the best by promise, where they differ from ``SWAPS``. Schwimmen's playouts run longer (fresh
-middles after rounds of passes) and its candidates hold swapping all three as well: with all nine single swaps the
-level's decisions at 5 and 8 players reached a p95 of 92 to 102 ms with both cores busy. Of 132 swaps it chose
-(5 players, 8 matches) 129 were among the best five by promise, and with five the ladder against ``heuristic``
-stayed where it was on the same 60 deal groups (2, 3, 5, 8 players: 0.853, 0.874, 0.883, 0.949 of its losses per
-hand against 0.856, 0.843, 0.874, 0.948 with nine)."""
-
 TIE_RULE_FROM = 6
 """Tauschen: from this many players in the hand, a knock the search rates exactly as well as passing is decided by
 the heuristic level's weighed risk. ``bench/knock_calibration.py`` at 8 players found 902 of 1,200 knock-or-wait
@@ -52,13 +43,6 @@ were: -0.001 +- 0.013), where ``WAIT_BIAS`` made the level knock every time and 
 as much as the heuristic level (0.994 [0.966, 1.023] of its losses per hand); with the rule at every table 0.959
 [0.929, 0.989], with it from 6 players 0.966 [0.938, 0.996]. At smaller tables knocking at such a tie won (on the
 same 60 deal groups, 3 and 5 players: 0.838 and 0.917 with it, 0.901 and 0.960 with the rule)."""
-
-SQUARE_DEALS = ("schwimmen",)
-"""Rulesets whose deals shrink with the square of the table above 6 players (81 deals at 8 players, not 108).
-Schwimmen's playouts run longer than the others' (a fresh middle after a round of passes): with 108 deals its
-decisions at 8 players reached a p95 of 74 to 114 ms with both cores busy; with 81, on the same 60 deal groups, the
-level lost 0.948 [0.919, 0.978] of the heuristic's losses per hand (0.949 with 108) and its decisions took p50 21
-ms, p95 51 ms in the ladder run (27 and 74 ms with 108)."""
 
 BIG_TABLE = 8
 """Above this many players the deals shrink with the square of the table and the candidate hands with the table
@@ -114,7 +98,7 @@ class StrongBot:
         if isinstance(choice, Knock):
             return choice
         if any(isinstance(a, Offer) for a in view.legal):
-            deals, draws = self.effort(len(view.order), view.rules.name)
+            deals, draws = self.effort(len(view.order), view.rules.tuning)
             offer = self.heuristic.best_offer(view, deals, draws)
             if offer is not None:
                 return offer
@@ -128,7 +112,7 @@ class StrongBot:
         legal = view.legal
         rules = view.rules
         if view.phase is Phase.EXCHANGE:
-            return [Done(), ExchangeAll()]
+            return [Keep(), ExchangeAll()]
         if view.phase is Phase.ANSWER:
             # X4: declining first, so that it wins ties (far from the bottom of a big table every answer loses
             # nothing in every deal): declining keeps the weak offerer weak. With the heuristic level's answer
@@ -147,7 +131,7 @@ class StrongBot:
             swaps = [s for s in swaps if rules.hand_value(after_swap(view.hand, s)) >= value]
             whole = whole and rules.hand_value(view.widow) >= value
         ranked = ranked_swaps(swaps, view.hand, rules, promise, view.last_round)
-        kept = self.candidates_kept or SWAPS_BY_RULES.get(rules.name, SWAPS)
+        kept = self.candidates_kept or rules.tuning.swaps_searched
         candidates: list[Action] = [s for _, s in ranked[:kept]]
         if whole:
             candidates.append(ExchangeAll())  # S3
@@ -165,7 +149,7 @@ class StrongBot:
         rules = view.rules
         players = len(view.players)
         candidates = self.candidates(view)
-        deals, draws = self.effort(len(view.order), view.rules.name)
+        deals, draws = self.effort(len(view.order), view.rules.tuning)
         policy = playout_policy(rules, players)
         totals = [0.0] * len(candidates)
         know = Knowledge(view)
@@ -204,12 +188,12 @@ class StrongBot:
         measure what the inference leaves out."""
         return (know or Knowledge(view)).sample(self.rng, draws, count)
 
-    def effort(self, table: int, name: str = "") -> tuple[int, int]:
+    def effort(self, table: int, tuning: Tuning) -> tuple[int, int]:
         """Deals searched and candidate hands drawn per opponent at a table of this many players still in the
-        hand (of the ruleset ``name``): fewer deals as each playout grows longer (in schwimmen, whose playouts
-        run longest, with the square of the table, ``SQUARE_DEALS``), and above ``BIG_TABLE``, where a person waits
-        for everyone else's decisions in turn, fewer of both."""
-        power = 2 if name in SQUARE_DEALS else 1
+        hand (of a ruleset with this ``tuning``): fewer deals as each playout grows longer (where playouts run
+        longest, with the square of the table, ``Tuning.square_deals``), and above ``BIG_TABLE``, where a person
+        waits for everyone else's decisions in turn, fewer of both."""
+        power = 2 if tuning.square_deals else 1
         deals = self.deals if table <= 6 else max(8, self.deals * 6**power // table**power)
         if table <= BIG_TABLE:
             return deals, self.draws

@@ -58,7 +58,7 @@ def replay_steps(lines: Sequence[str], seat: Callable[[Match], int]) -> tuple[Ma
 
 def default_seat(match: Match) -> int:
     """The human seat if the record names exactly one, else the first seat."""
-    humans = [s for s, p in enumerate(match.players) if p.kind == "human"]
+    humans = [s for s, p in enumerate(match.players) if p.kind.is_human]
     return humans[0] if len(humans) == 1 else 0
 
 

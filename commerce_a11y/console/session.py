@@ -26,6 +26,7 @@ from ..rules import (
     Match,
     NewerRecordError,
     Player,
+    PlayerKind,
     RecordError,
     Ruleset,
     replay,
@@ -95,7 +96,7 @@ def _game(match: Match, seat: int, settings: Mapping[str, str], stored: Settings
     """The game of ``match`` for the player in ``seat``, saved in ``slot`` (this process owns it); without a slot
     (none was free) nothing is saved, and the game says so once."""
     narrator = make_narrator(match, seat, settings)
-    bots = {s: PositionSeeded(p.kind.removeprefix("bot:"), match.chance, s)
+    bots = {s: PositionSeeded(p.kind.level or "", match.chance, s)
             for s, p in enumerate(match.players) if s != seat}
     ended: str | None = None  # when the match ended: set by its last save, which carries it in the seal
     ident: str | None = None  # the finished match's identity in the statistics, sealed with ``ended``
@@ -135,7 +136,8 @@ def start_game(rules: Ruleset, opponents: Sequence[tuple[str, str]], name: str |
     stopped = offer_tutorial(settings, stored, terminal)
     if stopped is not None:
         return stopped
-    players = [Player(name or _("You"), "human")] + [Player(n, f"bot:{level}") for n, level in opponents]
+    players = [Player(name or _("You"), PlayerKind.human()),
+               *(Player(n, PlayerKind.bot(level)) for n, level in opponents)]
     if seed is None:
         import secrets  # only for a new match without a seed (it brings hashlib with it)
 
@@ -158,7 +160,7 @@ def played(game: Game, slot: SaveSlot | None, resumed: bool = False) -> int:
 def tutorial_game(settings: Mapping[str, str], stored: Settings, terminal: Terminal | None = None) -> Game:
     """The guided first hand: a seeded hand of classic Commerce, coached, never saved (the player's saved match
     stays as it is)."""
-    players = [Player(_("You"), "human")] + [Player(n, "bot:basic") for n in OPPONENTS]
+    players = [Player(_("You"), PlayerKind.human())] + [Player(n, PlayerKind.bot("basic")) for n in OPPONENTS]
     match = Match(ruleset(RULES), players, TUTORIAL_SEED)
     narrator = make_narrator(match, 0, settings)
     bots = {s: PatientBot(s) for s in range(1, len(players))}
@@ -257,14 +259,14 @@ def saved_match(text: str) -> tuple[Match, int, list[str], dict[str, Any]]:
     lines, stamp = unseal(text, RECORD_FORMAT)
     try:
         match = replay(lines)
-        human = [s for s, p in enumerate(match.players) if p.kind == "human"]
+        human = [s for s, p in enumerate(match.players) if p.kind.is_human]
     except NewerRecordError:
         raise SaveRefused("newer") from None
     except (RecordError, KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):
         raise SaveRefused("damaged") from None
     if len(human) != 1:
         raise SaveRefused("damaged")
-    if any(p.kind != "human" and p.kind.removeprefix("bot:") not in BOT_KINDS for p in match.players):
+    if any(not p.kind.is_human and p.kind.level not in BOT_KINDS for p in match.players):
         raise SaveRefused("newer")
     return match, human[0], lines, stamp
 

@@ -17,6 +17,7 @@ from ..i18n import _, ngettext, pgettext
 from ..rules import (
     Anted,
     Bartered,
+    CounterKind,
     Dealt,
     Declined,
     Eliminated,
@@ -34,11 +35,13 @@ from ..rules import (
     Pounced,
     Refreshed,
     Ruleset,
+    RulesetName,
     SeatView,
     Settled,
     Showdown,
     Swapped,
     Swimming,
+    Term,
     Traded,
     Waived,
 )
@@ -91,11 +94,11 @@ class Narrator:
     def count(self, n: int) -> str:
         """A number of the ruleset's counters: chips, lives, marks or minus points."""
         counter = self.rules.counter
-        if counter == "lives":
+        if counter is CounterKind.LIVES:
             return ngettext("{n} life", "{n} lives", n).format(n=n)
-        if counter == "marks":
+        if counter is CounterKind.MARKS:
             return ngettext("{n} mark", "{n} marks", n).format(n=n)
-        if counter == "minus_points":
+        if counter is CounterKind.MINUS_POINTS:
             return ngettext("{n} minus point", "{n} minus points", n).format(n=n)
         return ngettext("{n} chip", "{n} chips", n).format(n=n)
 
@@ -192,7 +195,7 @@ class Narrator:
         return lines
 
     def _passes(self, seats: list[int]) -> list[str]:
-        if self.rules.name == "schwimmen":  # German players "schieben" in Schwimmen
+        if Term.PUSH in self.rules.terms:  # German players "schieben" in Schwimmen
             one, many = pgettext("schwimmen", "{name} passes."), pgettext("schwimmen", "{names} pass.")
         else:
             one, many = _("{name} passes."), _("{names} pass.")
@@ -208,7 +211,7 @@ class Narrator:
         others = [s for s in range(len(self.names)) if s != self.seat]
         lines = [_("{ruleset}: you and {others}.").format(ruleset=ruleset_title(rules),
                                                           others=self.names_list(others))]
-        if rules.counter == "minus_points":
+        if rules.counter is CounterKind.MINUS_POINTS:
             lines.append(_("The match ends at {count}.").format(count=self.count(rules.minus_limit)))
         else:
             lines.append(_("Everyone starts with {count}.").format(count=self.count(rules.starting_count)))
@@ -373,13 +376,13 @@ class Narrator:
 
     def _pass(self, e: Passed) -> list[str]:
         if e.player == self.seat:
-            return [pgettext("schwimmen", "You pass.") if self.rules.name == "schwimmen" else _("You pass.")]
+            return [pgettext("schwimmen", "You pass.") if Term.PUSH in self.rules.terms else _("You pass.")]
         return self._passes([e.player])
 
     def _knock(self, e: Knocked) -> list[str]:
         # What a knock means is in the question of every last turn ("Last turn, Anna knocked"); said once more
         # only when speech is verbose.
-        handeln = self.rules.name == "handeln"
+        handeln = Term.IM_IN in self.rules.terms
         if e.player == self.seat:
             if self.verbose:
                 return [_("You call: I'm in! Everyone else has one last turn.") if handeln else
@@ -401,7 +404,7 @@ class Narrator:
             if e.player == self.seat:
                 return [_("You show 31.")]
             return [_("{name} shows 31.").format(name=self.name(e.player))]
-        handeln = self.rules.name == "handeln"
+        handeln = Term.FIRE in self.rules.terms
         if e.player == self.seat:
             return [_("You call: Fire!") if handeln else _("You call 31!")]
         return [(_("{name} calls: Fire!") if handeln else _("{name} calls 31!")).format(name=self.name(e.player))]
@@ -491,15 +494,15 @@ class Narrator:
             lines.append(self._others_lose(losers, counter))
         return lines
 
-    def _you_lose(self, counter: str) -> str:
-        return {"lives": _("You lose a life."), "minus_points": _("You get a minus point.")}.get(
+    def _you_lose(self, counter: CounterKind) -> str:
+        return {CounterKind.LIVES: _("You lose a life."), CounterKind.MINUS_POINTS: _("You get a minus point.")}.get(
             counter, _("You lose a chip."))
 
-    def _others_lose(self, losers: list[int], counter: str) -> str:
+    def _others_lose(self, losers: list[int], counter: CounterKind) -> str:
         n = len(losers)
-        if counter == "lives":
+        if counter is CounterKind.LIVES:
             text = ngettext("{names} loses a life.", "{names} each lose a life.", n)
-        elif counter == "minus_points":
+        elif counter is CounterKind.MINUS_POINTS:
             text = ngettext("{names} gets a minus point.", "{names} each get a minus point.", n)
         else:
             text = ngettext("{names} loses a chip.", "{names} each lose a chip.", n)
@@ -512,20 +515,21 @@ class Narrator:
             return self.cards(cards)
         return value_words(self.rules, cards)
 
-    def _lost_with(self, losers: list[int], counter: str, value: str) -> list[str]:
+    def _lost_with(self, losers: list[int], counter: CounterKind, value: str) -> list[str]:
         """Brief: who loses, and with which value ("Ben loses a chip: Point, 12."); the player first, in a line of
         their own (a list of names beginning with "you" would need another grammatical case in German)."""
         lines = []
         if self.seat in losers:
-            text = {"lives": _("You lose a life: {value}."),
-                    "minus_points": _("You get a minus point: {value}.")}.get(counter, _("You lose a chip: {value}."))
+            text = {CounterKind.LIVES: _("You lose a life: {value}."),
+                    CounterKind.MINUS_POINTS: _("You get a minus point: {value}.")}.get(
+                counter, _("You lose a chip: {value}."))
             lines.append(text.format(value=value))
         others = [s for s in losers if s != self.seat]
         if others:
             n = len(others)
-            if counter == "lives":
+            if counter is CounterKind.LIVES:
                 text = ngettext("{names} loses a life: {value}.", "{names} each lose a life: {value}.", n)
-            elif counter == "minus_points":
+            elif counter is CounterKind.MINUS_POINTS:
                 text = ngettext("{names} gets a minus point: {value}.", "{names} each get a minus point: {value}.",
                                 n)
             else:
@@ -540,7 +544,7 @@ class Narrator:
         totals, changes = e.totals, e.changes
         if self.verbose:
             return [self.standings(totals)]
-        if self.brief and self.rules.counter == "marks":
+        if self.brief and self.rules.counter is CounterKind.MARKS:
             changed = {s: totals[s] for s, change in changes.items() if change > 0 or s == self.seat}
         else:
             changed = {s: totals[s] for s in totals if changes.get(s) or e.traded.get(s)}
@@ -554,11 +558,11 @@ class Narrator:
             _("you {count}").format(count=totals[s]) if s == self.seat else
             _("{name} {count}").format(name=self.name(s), count=totals[s]) for s in seats)
         counter = self.rules.counter
-        if counter == "lives":
+        if counter is CounterKind.LIVES:
             return _("Lives: {list}.").format(list=parts)
-        if counter == "marks":
+        if counter is CounterKind.MARKS:
             return _("Marks: {list}.").format(list=parts)
-        if counter == "minus_points":
+        if counter is CounterKind.MINUS_POINTS:
             return _("Minus points: {list}.").format(list=parts)
         return _("Chips: {list}.").format(list=parts)
 
@@ -582,7 +586,7 @@ class Narrator:
             lines = [_("{name} wins the match.").format(name=self.name(winners[0]))]
         else:
             lines = [_("{names} share the win.").format(names=self.names_and(winners))]
-        if not self.verbose and self.rules.counter in ("marks", "minus_points"):
+        if not self.verbose and self.rules.counter in (CounterKind.MARKS, CounterKind.MINUS_POINTS):
             # The hands told only the counts that changed; where the final counts rank everyone (marks, minus
             # points), the end says them all once. Where the last player with chips wins, the winner says it all.
             lines.append(self.standings(e.standings))
@@ -621,11 +625,12 @@ class Narrator:
             return _("Your turn goes on")
         if view.last_round and view.knocker is not None:
             name = self.name(view.knocker)
+            im_in = Term.IM_IN in self.rules.terms
             if self.brief:
                 # Brief: the knock alone says it is the last turn, which keeps a question with the cards in codes
                 # within a 40-cell line.
-                return (_("{name} is in") if self.rules.name == "handeln" else _("{name} knocked")).format(name=name)
-            if self.rules.name == "handeln":
+                return (_("{name} is in") if im_in else _("{name} knocked")).format(name=name)
+            if im_in:
                 return _("Last turn, {name} called I'm in").format(name=name)
             return _("Last turn, {name} knocked").format(name=name)
         # Translators: brief speech's "your turn", as short as your language allows (a braille line holds 40 cells).
@@ -723,11 +728,11 @@ def option_words(rules: Ruleset) -> str:
 def ruleset_title(rules: Ruleset) -> str:
     """The ruleset's name as players say it."""
     return {
-        "commerce": _("Commerce"),
-        "braillespiel": _("Commerce, Braillespiel rules"),
-        "handeln": _("Handeln"),
-        "thirty-one": _("Thirty-One"),
-        "trentuno": _("Trentuno"),
-        "schwimmen": _("Schwimmen"),
-        "tauschen": _("Trade and Barter"),
+        RulesetName.COMMERCE: _("Commerce"),
+        RulesetName.BRAILLESPIEL: _("Commerce, Braillespiel rules"),
+        RulesetName.HANDELN: _("Handeln"),
+        RulesetName.THIRTY_ONE: _("Thirty-One"),
+        RulesetName.TRENTUNO: _("Trentuno"),
+        RulesetName.SCHWIMMEN: _("Schwimmen"),
+        RulesetName.TAUSCHEN: _("Trade and Barter"),
     }[rules.name]

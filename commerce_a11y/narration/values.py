@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..i18n import _, active_language, ngettext, npgettext, pgettext
-from ..rules import HandName, Ruleset
+from ..rules import HandName, Ruleset, Term
 from .words import rank_name, rank_plural, suit_name
 
 
@@ -17,7 +17,7 @@ def number(value: float) -> str:
 
 def points_words(points: float, rules: Ruleset) -> str:
     """A number of points; Handeln's have their own word in German ("Augen")."""
-    if rules.name == "handeln":
+    if Term.PIPS in rules.terms:
         text = npgettext("handeln", "{points} point", "{points} points", int(points))
     else:
         text = ngettext("{points} point", "{points} points", int(points))

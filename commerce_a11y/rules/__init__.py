@@ -13,8 +13,10 @@ or the server's keyed stream). The public API::
 """
 
 from ..cards import Card, parse_card, parse_cards
-from .actions import Accept, Action, Decline, Done, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
+from ..ruleset_names import RulesetName
+from .actions import Accept, Action, Decline, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
 from .chance import Chance, Keyed, Seeded
+from .done import Done, EndTurn, Keep, Wait
 from .errors import IllegalAction, NewerRecordError, OptionError, RecordError, RulesError
 from .events import (
     Anted,
@@ -34,6 +36,7 @@ from .events import (
     Offered,
     Passed,
     Player,
+    PlayerKind,
     Pounced,
     Refreshed,
     Settled,
@@ -47,6 +50,8 @@ from .match import Match, Phase, SeatView
 from .options import parse_assignments
 from .record import RECORD_FORMAT, record_lines, replay, write_record
 from .rulesets import RULESETS, Ruleset, Settlement, ruleset
+from .terms import CounterKind, Term
+from .tuning import Tuning
 from .values import HandName
 
 __all__ = [
@@ -58,11 +63,13 @@ __all__ = [
     "Bartered",
     "Card",
     "Chance",
+    "CounterKind",
     "Dealt",
     "Decline",
     "Declined",
     "Done",
     "Eliminated",
+    "EndTurn",
     "Event",
     "ExchangeAll",
     "ExchangedAll",
@@ -71,6 +78,7 @@ __all__ = [
     "FirstDealerDrawn",
     "HandName",
     "IllegalAction",
+    "Keep",
     "Kept",
     "Keyed",
     "Knock",
@@ -87,12 +95,14 @@ __all__ = [
     "Passed",
     "Phase",
     "Player",
+    "PlayerKind",
     "Pounce",
     "Pounced",
     "RecordError",
     "Refreshed",
     "RulesError",
     "Ruleset",
+    "RulesetName",
     "SeatView",
     "Seeded",
     "Settled",
@@ -101,8 +111,11 @@ __all__ = [
     "Swap",
     "Swapped",
     "Swimming",
+    "Term",
     "Trade",
     "Traded",
+    "Tuning",
+    "Wait",
     "Waived",
     "parse_assignments",
     "parse_card",

@@ -1,10 +1,12 @@
-"""What a seat can do: small frozen values, compared by content so they can be looked up in the legal list."""
+"""What a seat can do: small frozen values, compared by content so they can be looked up in the legal list (the three
+declines are in ``done.py``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..cards import Card
+from .done import EndTurn, Keep, Wait
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,18 +56,6 @@ class ExchangeAll:
 
 
 @dataclass(frozen=True, slots=True)
-class Done:
-    """Decline what is offered: the dealer keeps the hand (H1, S2), a player does not call fire right after the
-    deal (H4, T2), or a player ends a turn after its swaps (C3, or instead of calling fire after a swap).
-
-    Each is an event the table hears and a record line: the dealer's keep ``Kept`` (``keep``), every other decline
-    ``Waived`` (``done``, since format 3); a reader infers those an older record leaves out.
-    """
-
-    kind = "done"
-
-
-@dataclass(frozen=True, slots=True)
 class Trade:
     """X3: lay ``card`` face down on the discard pile, pay a chip to the dealer, take the top card of the stock."""
 
@@ -96,4 +86,4 @@ class Decline:
     kind = "decline"
 
 
-Action = Swap | Pass | Knock | Fire | Pounce | ExchangeAll | Done | Trade | Offer | Accept | Decline
+Action = Swap | Pass | Knock | Fire | Pounce | ExchangeAll | Keep | Wait | EndTurn | Trade | Offer | Accept | Decline

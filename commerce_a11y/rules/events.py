@@ -39,12 +39,50 @@ NOT_RECORDED = {RECORD_KEY: None}
 event (the middle lying face down, S2)."""
 
 
-@dataclass(frozen=True, slots=True)
+class PlayerKind(str):
+    """Who plays a seat: a person (``human``) or a computer player of a level (``bot:LEVEL``).
+
+    The value is the record's own text of it (``PlayerKind("bot:basic")`` reads it), so a record is written back
+    byte for byte whatever kind it names; ``human``, ``bot`` and ``level`` say what it means.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def human(cls) -> PlayerKind:
+        return cls(_HUMAN)
+
+    @classmethod
+    def bot(cls, level: str) -> PlayerKind:
+        """A computer player of this level (``bots.BOT_KINDS`` names them)."""
+        return cls(_BOT + level)
+
+    @property
+    def is_human(self) -> bool:
+        return self == _HUMAN
+
+    @property
+    def level(self) -> str | None:
+        """A computer player's level (what follows ``bot:``); None for a person (or a kind this version does not
+        know)."""
+        return self.removeprefix(_BOT) if self.startswith(_BOT) else None
+
+
+_HUMAN = "human"
+_BOT = "bot:"
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Player:
     """A seat's occupant as the record names it: a name and a kind (``human``, ``bot:basic``, ...)."""
 
     name: str
-    kind: str = "human"
+    kind: PlayerKind
+
+    def __init__(self, name: str, kind: str = _HUMAN) -> None:
+        """``kind`` as a ``PlayerKind`` or its record text."""
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "kind", PlayerKind(kind))
 
 
 class _Event:
@@ -199,12 +237,12 @@ class Kept(Move):
 
 @dataclass(frozen=True, slots=True)
 class Waived(Move):
-    """A decline the table heard (the action ``Done``, the record's ``done``; format 3): the end of a turn after its
-    swaps while another swap or a call was still allowed (C3, H4, T2), or no call right after the deal (H4, T2). The
-    dealer keeping the hand dealt is ``Kept`` (H1, S2). A record before format 3 leaves it out, and its reader
-    supplies it. Nothing is said for it (it is heard as what follows it), no computer player reads it, and their
-    seeds count the events without it (``bots/seeding.py``), so a match plays as it did before the event existed
-    (``bench/record_hash.py``)."""
+    """A decline the table heard (the actions ``EndTurn`` and ``Wait``, the record's ``done``; format 3): the end of a
+    turn after its swaps while another swap or a call was still allowed (C3, H4, T2), or no call right after the deal
+    (H4, T2). The dealer keeping the hand dealt (``Keep``) is ``Kept`` (H1, S2). A record before format 3 leaves it
+    out, and its reader supplies it. Nothing is said for it (it is heard as what follows it), no computer player
+    reads it, and their seeds count the events without it (``bots/seeding.py``), so a match plays as it did before
+    the event existed (``bench/record_hash.py``)."""
 
     kind: ClassVar[str] = "done"
 

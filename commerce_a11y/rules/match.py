@@ -16,8 +16,9 @@ from enum import StrEnum
 from itertools import combinations
 
 from ..cards import Card
-from .actions import Accept, Action, Decline, Done, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
+from .actions import Accept, Action, Decline, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
 from .chance import Chance, Seeded
+from .done import Done, EndTurn, Keep, Wait
 from .errors import N_, IllegalAction
 from .events import (
     Anted,
@@ -46,25 +47,37 @@ from .events import (
     Waived,
 )
 from .rulesets import Ruleset, Settlement
+from .terms import Term
 
 
 class Phase(StrEnum):
     """What the seat to act is being asked."""
 
     EXCHANGE = "exchange"
-    """H1, S2: the dealer may exchange the whole hand (ExchangeAll) or keep it (Done); in schwimmen the widow lies
+    """H1, S2: the dealer may exchange the whole hand (ExchangeAll) or keep it (Keep); in schwimmen the widow lies
     face down meanwhile (no seat's view shows it) and this choice is not a turn."""
     CALL = "call"
-    """H4, T2: right after the deal, a player holding enough may call fire (Fire) or not (Done)."""
+    """H4, T2: right after the deal, a player holding enough may call fire (Fire) or not (Wait)."""
     TURN = "turn"
     """A normal or last-round turn."""
     CONTINUE = "continue"
-    """After a swap, when the turn may hold more: another swap (C3), fire (H4, T2) or the end of the turn (Done)."""
+    """After a swap, when the turn may hold more: another swap (C3), fire (H4, T2) or the end of the turn (EndTurn)."""
     ANSWER = "answer"
     """X4: the offerer's right-hand neighbour (``to_act``) answers an offer made on the offerer's turn: gives a card
     for it (Accept) or declines (Decline). It is not a turn of the neighbour's (``own_turns`` does not count it); a
     decline gives the turn back to the offerer (TURN, without a second offer)."""
     OVER = "over"
+
+    @property
+    def done(self) -> Done:
+        """The decline this decision offers: the dealer's ``Keep`` (H1, S2), ``Wait`` with a call after the deal (H4,
+        T2), ``EndTurn`` after a swap (C3); at any other decision ``EndTurn``, which the rules refuse with their
+        reason ("Nothing to end: you have not swapped yet.")."""
+        if self is Phase.EXCHANGE:
+            return Keep()
+        if self is Phase.CALL:
+            return Wait()
+        return EndTurn()
 
 
 def swimmers(rules: Ruleset, counts: Sequence[int], out: Sequence[bool]) -> frozenset[int]:
@@ -248,9 +261,9 @@ class Match:
         if phase is Phase.OVER:
             return []
         if phase is Phase.EXCHANGE:
-            return [ExchangeAll(), Done()]
+            return [ExchangeAll(), Keep()]
         if phase is Phase.CALL:
-            return [Fire(), Done()]
+            return [Fire(), Wait()]
         seat = self.to_act
         assert seat is not None
         hand = self.hands[seat]
@@ -272,7 +285,7 @@ class Match:
         if self._may_fire(seat):
             actions.append(Fire())
         if phase is Phase.CONTINUE:
-            actions.append(Done())
+            actions.append(EndTurn())
         return actions
 
     # ----- acting -----
@@ -315,23 +328,23 @@ class Match:
                 self._end_turn(seat)
             case ExchangeAll():
                 self._exchange_all(seat)
-            case Done():
-                if self.phase is Phase.EXCHANGE:
-                    # H1, S2: the table sees the dealer keep the hand (nothing changes hands, but everyone waited);
-                    # a face-down middle is turned face up.
-                    turned = tuple(self.widow) if self.face_down else ()
-                    self.face_down = False
-                    self._emit(Kept(seat, turned))
-                    self._offer_calls()
-                else:
-                    # C3, H4, T2: a turn ended, or a call not made; the table heard it, so it is an event (and a
-                    # record line, which a save keeps across a kill).
-                    self._emit(Waived(seat))
-                    if self.phase is Phase.CALL:
-                        self.calls.pop(0)
-                        self._next_call()
-                    else:
-                        self._end_turn(seat)
+            case Keep():
+                # H1, S2: the table sees the dealer keep the hand (nothing changes hands, but everyone waited); a
+                # face-down middle is turned face up.
+                turned = tuple(self.widow) if self.face_down else ()
+                self.face_down = False
+                self._emit(Kept(seat, turned))
+                self._offer_calls()
+            case Wait():
+                # H4, T2: a call not made; the table heard it, so it is an event (and a record line, which a save
+                # keeps across a kill).
+                self._emit(Waived(seat))
+                self.calls.pop(0)
+                self._next_call()
+            case EndTurn():
+                # C3, H4, T2: a turn ended after its swaps; heard by the table as well.
+                self._emit(Waived(seat))
+                self._end_turn(seat)
             case Trade(card=card):
                 self._trade(seat, card)
             case Offer(card=card):
@@ -415,7 +428,7 @@ class Match:
                 return N_("No knocking in this game.")  # B2, B3: passing ends one's swapping
             if self.last_round is None:
                 return N_("No knocking in the first round.")  # S3
-            if rules.name == "handeln":
+            if Term.IM_IN in rules.terms:
                 return N_("I'm in was called already.")  # H3
             return N_("No knocking in the last round.")  # C5
         assert isinstance(action, Pounce)

@@ -2,9 +2,9 @@
 
 Replaying is the one way a record is read, so a record is only ever accepted if the rules would have produced it:
 its action lines are applied as actions (a refused action refuses the record) and every other line must equal
-what the engine itself produced from the seed. Since format 3 every decline (``Done``) has its line (``done``, or
-``keep`` for the dealer's); a record that leaves one out (every record before format 3) has it inferred when the
-next line is not the offered call, exchange or further swap.
+what the engine itself produced from the seed. Since format 3 every decline (``Done``: ``Keep``, ``Wait``,
+``EndTurn``) has its line (``done``, or ``keep`` for the dealer's); a record that leaves one out (every record before
+format 3) has it inferred when the next line is not the offered call, exchange or further swap.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import IO, Any
 
 from ..cards import parse_card, parse_cards
 from ..cleaning import clean, clean_name, load_json
-from .actions import Accept, Action, Decline, Done, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
+from .actions import Accept, Action, Decline, ExchangeAll, Fire, Knock, Offer, Pass, Pounce, Swap, Trade
 from .chance import SEEDED, chance_from_record
 from .errors import N_, IllegalAction, NewerRecordError, OptionError, RecordError
 from .events import (
@@ -29,10 +29,11 @@ from .events import (
     MatchEnded,
     MatchStarted,
     Player,
+    PlayerKind,
     Showdown,
     Waived,
 )
-from .match import Match
+from .match import Match, Phase
 from .rulesets import ruleset
 
 RECORD_FORMAT = 3
@@ -105,7 +106,9 @@ def parse_lines(lines: Iterable[str]) -> list[dict[str, Any]]:
     return objects
 
 
-def _action(obj: dict[str, Any]) -> Action:
+def _action(obj: dict[str, Any], phase: Phase) -> Action:
+    """The action a decision line records; ``keep`` and ``done`` are the decline the decision offers
+    (``Phase.done``)."""
     kind = obj["event"]
     if kind == "swap":
         return Swap(parse_cards(obj["gave"]), parse_cards(obj["took"]))
@@ -116,7 +119,8 @@ def _action(obj: dict[str, Any]) -> Action:
     if kind == "barter":
         return Accept(parse_card(obj["took"]))  # X4: the neighbour's answer, giving ``took``
     actions: dict[str, Action] = {"pass": Pass(), "knock": Knock(), "fire": Fire(), "pounce": Pounce(),
-                                  "exchange_all": ExchangeAll(), "keep": Done(), "done": Done(), "decline": Decline()}
+                                  "exchange_all": ExchangeAll(), "keep": phase.done, "done": phase.done,
+                                  "decline": Decline()}
     return actions[kind]
 
 
@@ -141,7 +145,8 @@ def replay(lines: Iterable[str], observe: Callable[[Match], None] | None = None)
     try:
         rules = ruleset(str(head["ruleset"]), **dict(head.get("options") or {}))
         # Names may come from someone else's record: cleaned where they are read, like a typed name.
-        players = [Player(clean_name(p["name"]), clean(str(p.get("kind", "human")), 40)) for p in head["players"]]
+        players = [Player(clean_name(p["name"]), PlayerKind(clean(str(p.get("kind", PlayerKind.human())), 40)))
+                   for p in head["players"]]
         match = Match(rules, players, chance_from_record(head.get("chance", SEEDED), head["seed"]))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, OptionError):
@@ -183,7 +188,7 @@ def _feed(match: Match, obj: dict[str, Any], number: int) -> None:
         raise RecordError(N_("Line {line} of the record comes after the match end."), line=number)
     if obj["event"] in ACTION_KINDS and _actor(obj) == seat:
         try:
-            action = _action(obj)
+            action = _action(obj, match.phase)
         except (KeyError, TypeError, ValueError, AttributeError):
             raise RecordError(N_("Line {line} of the record is not a valid {event} line."), line=number,
                               event=obj["event"]) from None
@@ -191,11 +196,11 @@ def _feed(match: Match, obj: dict[str, Any], number: int) -> None:
             match.apply(seat, action)
             return
         except IllegalAction as exc:
-            if Done() not in match.legal_actions():
+            if match.phase.done not in match.legal_actions():
                 raise RecordError(N_("Line {line} of the record breaks a rule: {reason}"), line=number,
                                   reason=exc) from None
-    if Done() in match.legal_actions():
-        match.apply(seat, Done())
+    if match.phase.done in match.legal_actions():
+        match.apply(seat, match.phase.done)
         return
     raise RecordError(N_("Line {line} of the record has a {event} line, but player {seat} was to act."),
                       line=number, event=obj["event"], seat=seat + 1)

@@ -1,7 +1,10 @@
 """The rulesets of docs/rules.md as data: which moves exist, how hands score, what is counted and how a match ends.
 
 One engine (``match.py``) plays them all; a ruleset only switches its mechanisms on and off and supplies the
-scorer. Adding a variant means adding one ``_define`` entry below (and its rules text), not another engine.
+scorer. Everything else that differs between rulesets is data of the definition too: what is counted
+(``CounterKind``), what its players call their moves (``Term``) and how the computer players play it (``Tuning``),
+so no code tests a ruleset's name. Adding a variant means a name in ``RulesetName``, one definition below, and its
+words (its title and its rules book's text, ``narration/``), not another engine.
 """
 
 from __future__ import annotations
@@ -13,9 +16,12 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import CARDS, Card, deck
+from ..cards import CARDS, Card, deck, parse_cards
+from ..ruleset_names import RulesetName
 from .errors import N_, OptionError
 from .options import OptionSpec, validate
+from .terms import CounterKind, Term
+from .tuning import Tuning
 from .values import (
     HandName,
     Scorer,
@@ -57,7 +63,7 @@ class Ruleset:
     Built with keywords only: a ruleset has many numbers and switches, and a name beside each says which is which.
     """
 
-    name: str
+    name: RulesetName
     options: Mapping[str, Any]
     min_players: int
     max_players: int
@@ -66,8 +72,8 @@ class Ruleset:
     """The deck's size for a number of players and the options (braillespiel's depends on both)."""
     scorer: Scorer = field(repr=False)
     scorer_options: Mapping[str, bool] = field(repr=False)
-    counter: str
-    """What the chips event counts: ``chips``, ``lives``, ``marks`` or ``minus_points``."""
+    counter: CounterKind
+    """What the chips event counts."""
     starting_count: int
     settlement: Settlement
     swaps_per_turn: int = 1
@@ -106,6 +112,10 @@ class Ruleset:
     """X3: a turn may trade a card face down with the stock for a chip paid to the dealer."""
     barter: bool = False
     """X4: a turn may offer a card to the right-hand neighbour, who accepts (giving a card) or declines."""
+    terms: frozenset[Term] = frozenset()
+    """What its players call their moves and points, where the ruleset has words of its own."""
+    tuning: Tuning = field(default_factory=Tuning, repr=False)
+    """How the computer players play it."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
@@ -121,8 +131,9 @@ class Ruleset:
 
     @property
     def declines(self) -> bool:
-        """Whether a player may decline something other than the dealer's exchange (the action ``Done``, a record's
-        ``done`` line): a further swap of the turn (C3), a call right after the deal or after a swap (H4, T2)."""
+        """Whether a player may decline something other than the dealer's exchange (the actions ``EndTurn`` and
+        ``Wait``, a record's ``done`` line): a further swap of the turn (C3), a call right after the deal or after a
+        swap (H4, T2)."""
         return (self.swaps_per_turn > 1 and not self.multi_swap) or (self.fire_value is not None and not self.shows)
 
     def hand_value(self, cards: Sequence[int]) -> int:
@@ -174,10 +185,11 @@ class _Definition:
 
 def _commerce(o: dict[str, Any]) -> Ruleset:
     return Ruleset(
-        name="commerce", options=o, min_players=3, max_players=12, deck_size=lambda n, _o: 52,
+        name=RulesetName.COMMERCE, options=o, min_players=3, max_players=12, deck_size=lambda n, _o: 52,
         scorer=score_commerce, scorer_options={"ace_low": o["ace_low"], "extended": o["extended"]},
-        counter="chips", starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
+        counter=CounterKind.CHIPS, starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
         swaps_per_turn=o["swaps_per_turn"], pounce=o["pounce"], stalemate_rounds=1 if o["extended"] else 2,
+        tuning=Tuning(basic_knock=parse_cards("KH 8S 7D")),
     )
 
 
@@ -187,85 +199,95 @@ def _braillespiel(o: dict[str, Any]) -> Ruleset:
         return deck
 
     return Ruleset(
-        name="braillespiel", options=o, min_players=3, max_players=12, deck_size=deck_size,
+        name=RulesetName.BRAILLESPIEL, options=o, min_players=3, max_players=12, deck_size=deck_size,
         scorer=score_braillespiel, scorer_options={"krikelkrakel": o["krikelkrakel"]},
-        counter="marks", starting_count=o["marks"], settlement=Settlement.BEST_TAKES_POT,
+        counter=CounterKind.MARKS, starting_count=o["marks"], settlement=Settlement.BEST_TAKES_POT,
         multi_swap=True, pass_is_final=True, can_knock=False, stalemate_rounds=None, match_hands=o["hands"],
     )
 
 
 def _handeln(o: dict[str, Any]) -> Ruleset:
     return Ruleset(
-        name="handeln", options=o, min_players=3, max_players=9, deck_size=lambda n, _o: 32,
+        name=RulesetName.HANDELN, options=o, min_players=3, max_players=9, deck_size=lambda n, _o: 32,
         scorer=score_handeln, scorer_options={},
-        counter="minus_points", starting_count=0, settlement=Settlement.FEWEST_GET_MINUS,
+        counter=CounterKind.MINUS_POINTS, starting_count=0, settlement=Settlement.FEWEST_GET_MINUS,
         fire_value=HandName("points", 2, points=31).value, dealer_exchange=True, stalemate_rounds=None,
         minus_limit=o["limit"],
+        terms=frozenset({Term.IM_IN, Term.FIRE, Term.PIPS}),
+        tuning=Tuning(basic_knock=parse_cards("KH QH 7H")),
     )
 
 
 def _thirty_one(o: dict[str, Any]) -> Ruleset:
     return Ruleset(
-        name="thirty-one", options=o, min_players=3, max_players=12, deck_size=lambda n, _o: 52,
+        name=RulesetName.THIRTY_ONE, options=o, min_players=3, max_players=12, deck_size=lambda n, _o: 52,
         scorer=score_thirty_one, scorer_options={},
-        counter="lives", starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
+        counter=CounterKind.LIVES, starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
         fire_value=HandName("points", 1, points=31).value,
+        tuning=Tuning(basic_knock=parse_cards("KH QH 7H"), knock_tip=parse_cards("KH QH 9H")),
     )
 
 
 def _trentuno(o: dict[str, Any]) -> Ruleset:
     return Ruleset(
-        name="trentuno", options=o, min_players=3, max_players=12, deck_size=lambda n, _o: 40,
+        name=RulesetName.TRENTUNO, options=o, min_players=3, max_players=12, deck_size=lambda n, _o: 40,
         scorer=score_trentuno, scorer_options={},
-        counter="chips", starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
+        counter=CounterKind.CHIPS, starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
+        tuning=Tuning(basic_knock=parse_cards("KH QS 7D"), knock_tip=parse_cards("AH KS QD")),
     )
 
 
 def _schwimmen(o: dict[str, Any]) -> Ruleset:
     return Ruleset(
-        name="schwimmen", options=o, min_players=2, max_players=9, deck_size=lambda n, _o: 32,
+        name=RulesetName.SCHWIMMEN, options=o, min_players=2, max_players=9, deck_size=lambda n, _o: 32,
         scorer=score_schwimmen, scorer_options={},
-        counter="lives", starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
+        counter=CounterKind.LIVES, starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
         fire_value=HandName("points", 1, points=31).value, dealer_exchange=True, blind_widow=True, swap_all=True,
         first_round_knock=False, stalemate_rounds=1, refresh=True, shows=True,
         feuer_value=HandName("fire", 2, (14,)).value, swim=True,
+        terms=frozenset({Term.PUSH}),
+        # The 32-card deck is rich in tens and pictures: the basic level knocks from 28.
+        tuning=Tuning(basic_knock=parse_cards("KH QH 8H"), knock_risk=0.375, knock_at=(0.975, 0.0),
+                      knock_model=(0.93, 25.0), swaps_searched=5, square_deals=True),
     )
 
 
 def _tauschen(o: dict[str, Any]) -> Ruleset:
     return Ruleset(
-        name="tauschen", options=o, min_players=3, max_players=12, deck_size=lambda n, _o: 52,
+        name=RulesetName.TAUSCHEN, options=o, min_players=3, max_players=12, deck_size=lambda n, _o: 52,
         scorer=score_commerce, scorer_options={"ace_low": False, "extended": False},
-        counter="chips", starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
+        counter=CounterKind.CHIPS, starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
         widow=False, trade=True, barter=True,
+        # The basic level knocks as in Commerce, whose hand ranking tauschen plays (X2).
+        tuning=Tuning(basic_knock=parse_cards("KH 8S 7D"), knock_at=(0.81, 0.012), knock_model=(0.6, 12.0)),
     )
 
 
-RULESETS: Mapping[str, _Definition] = MappingProxyType({
-    "commerce": _Definition(
+RULESETS: Mapping[RulesetName, _Definition] = MappingProxyType({
+    RulesetName.COMMERCE: _Definition(
         (_CHIPS, OptionSpec("swaps_per_turn", 1, 1, 3), _opt_bool("ace_low"), _opt_bool("pounce"),
          _opt_bool("extended")),
         _commerce,
     ),
-    "braillespiel": _Definition(
+    RulesetName.BRAILLESPIEL: _Definition(
         (OptionSpec("deck", 0, choices=(0, 32, 52)), OptionSpec("marks", 10, 1, 99), _opt_bool("krikelkrakel"),
          OptionSpec("hands", 0, 0, 999)),
         _braillespiel,
     ),
-    "handeln": _Definition((OptionSpec("limit", 5, 1, 99),), _handeln),
-    "thirty-one": _Definition((_CHIPS,), _thirty_one),
-    "trentuno": _Definition((_CHIPS,), _trentuno),
-    "schwimmen": _Definition((_CHIPS,), _schwimmen),
-    "tauschen": _Definition((_CHIPS,), _tauschen),
+    RulesetName.HANDELN: _Definition((OptionSpec("limit", 5, 1, 99),), _handeln),
+    RulesetName.THIRTY_ONE: _Definition((_CHIPS,), _thirty_one),
+    RulesetName.TRENTUNO: _Definition((_CHIPS,), _trentuno),
+    RulesetName.SCHWIMMEN: _Definition((_CHIPS,), _schwimmen),
+    RulesetName.TAUSCHEN: _Definition((_CHIPS,), _tauschen),
 })
 """Every playable ruleset by name, with its option specifications."""
 
 
 def ruleset(name: str, **options: object) -> Ruleset:
     """A ruleset by name with options (Python values or their text); ``OptionError`` names what is allowed."""
-    definition = RULESETS.get(name)
-    if definition is None:
+    if name not in RULESETS:
         raise OptionError(N_("There is no ruleset {ruleset}. Rulesets: {allowed}."),
                           ruleset=name, allowed=", ".join(RULESETS))
+    definition = RULESETS[RulesetName(name)]
     specs = {spec.name: spec for spec in definition.specs}
     return definition.build(validate(name, specs, {k.replace("-", "_"): v for k, v in options.items()}))

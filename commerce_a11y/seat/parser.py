@@ -23,7 +23,6 @@ from ..rules import (
     Accept,
     Action,
     Decline,
-    Done,
     ExchangeAll,
     Fire,
     Knock,
@@ -393,11 +392,11 @@ def parse(line: str, view: SeatView) -> Parsed | None:
         return _swap(rest, view)
     actions: dict[str, Action] = {"pass": Pass(), "knock": Knock(), "in": Knock(), "fire": Fire(), "call": Fire(),
                                   "pounce": Pounce(), "exchange": ExchangeAll(), "take": ExchangeAll(),
-                                  "all": ExchangeAll(), "keep": Done(), "done": Done(), "wait": Done(),
-                                  "decline": Decline()}
+                                  "all": ExchangeAll(), "decline": Decline(),
+                                  **dict.fromkeys(("keep", "done", "wait"), view.phase.done)}
     action = actions[command]
     if command == "pass" and view.phase is Phase.CONTINUE:
-        action = Done()
+        action = view.phase.done
     if command == "pass" and view.phase is Phase.ANSWER:  # X4: passing on an offer declines it
         action = Decline()
     if command == "keep" and view.phase is Phase.TURN and ExchangeAll() not in view.legal:

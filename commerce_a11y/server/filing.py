@@ -152,7 +152,7 @@ class Filer(Presence):
         self.writer = saves
         self.standin = set()
         # Who sits where is the save's: the index may be older (its write failed on a full disk).
-        self.seating = [p.name if p.kind == "human" else None for p in match.players]
+        self.seating = [p.name if p.kind.is_human else None for p in match.players]
         for seat, account in enumerate(self.seating):
             if account is None:
                 continue

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..i18n import _, speaking
 from ..opponents import OPPONENT_NAMES
-from ..rules import IllegalAction, Keyed, Match, Player, SeatView
+from ..rules import IllegalAction, Keyed, Match, Player, PlayerKind, SeatView
 from ..rules.chance import KEY_BYTES
 from ..seat.handler import TABLE, Act, OpenRules, Quit, Say, handle
 from ..seat.parser import Parsed, Play, Review, ReviewCommand, parse
@@ -68,7 +68,7 @@ class Table(Filer):
                 return
         taken = {identity(a) for a in self.people}
         names = iter(n for n in OPPONENT_NAMES if identity(n) not in taken)
-        players = [Player(a, "human") if a is not None else Player(next(names), f"bot:{self.level}")
+        players = [Player(a, PlayerKind.human()) if a is not None else Player(next(names), PlayerKind.bot(self.level))
                    for a in self.seating]
         # Issue 23, item 2: a key nobody at the table has, beyond any search, so no card follows from what a seat sees.
         self.match = Match(self.rules, players, Keyed(secrets.token_bytes(KEY_BYTES)))
@@ -167,7 +167,7 @@ class Table(Filer):
         match = self.match
         assert match is not None
         kind = match.players[seat].kind
-        level = kind.removeprefix("bot:") if kind.startswith("bot:") else self.level
+        level = kind.level or self.level
         try:
             action = await self.server.thinkers.run(
                 thinking.decide, *thinking.seat_decision(level, match.chance, seat, match.view(seat)))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from commerce_a11y.bots.seeding import PositionSeeded
-from commerce_a11y.rules import Done, Match, Pass, Player, Seeded, ruleset
+from commerce_a11y.rules import Match, Pass, Player, Seeded, ruleset
 
 from .tmux import Sentences, Tmux, game_argv, game_env, require_tmux
 
@@ -81,7 +81,7 @@ def out_first_seed() -> int:
         while not any(e.kind == "eliminated" for e in match.events):
             seat = match.to_act
             match.apply(seat, bots[seat].choose(match.view(seat)) if seat else
-                        Pass() if Pass() in match.legal_actions() else Done())
+                        Pass() if Pass() in match.legal_actions() else match.phase.done)
         out = [e.player for e in match.events if e.kind == "eliminated"]
         if out == [0] and not match.over:
             return seed
