@@ -50,10 +50,12 @@ from ..rules import (
     Showdown,
     Swap,
     Swapped,
+    Term,
     Trade,
     Traded,
 )
 from ..rules.rulesets import Settlement
+from ..rules.values import score_braillespiel, score_commerce, score_trentuno
 from .parser import Invalid, command_for, command_vocabulary, normalize, one_card, shown_words, swap_from_tokens
 
 
@@ -111,15 +113,15 @@ def _what(view: SeatView, narrator: Narrator, action: Action) -> str:
         return _("Hint: swap your {gave} for {took}; type {command}.").format(
             gave=narrator.cards(action.gave), took=narrator.cards(action.took), command=command)
     if isinstance(action, Pass):
-        if view.rules.name == "schwimmen":  # German "schieben"
+        if Term.PUSH in view.rules.terms:  # German "schieben"
             return pgettext("schwimmen", "Hint: pass.")
         return _("Hint: pass.")  # the command is the word itself, in every language
     if isinstance(action, Knock):
-        if view.rules.name == "handeln":
+        if Term.IM_IN in view.rules.terms:  # H3
             return _("Hint: call I'm in; type {command}.").format(command=command)
         return _("Hint: knock.")
     if isinstance(action, Fire):
-        if view.rules.name == "handeln":
+        if Term.FIRE in view.rules.terms:  # H4
             return _("Hint: call Fire; type {command}.").format(command=command)
         return _("Hint: call 31; type {command}.").format(command=command)
     if isinstance(action, Pounce):
@@ -503,7 +505,7 @@ def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], too
             return _("{name} now holds at least {count} of one rank: {cards}.").format(
                 name=name, count=len(same_rank), cards=narrator.cards(same_rank))
         same_suit = [c for c in cards if c.suit == card.suit]
-        if len(same_suit) >= 2 and rules.name != "trentuno":  # R2: suits do not count
+        if len(same_suit) >= 2 and rules.scorer is not score_trentuno:  # R2: suits do not count
             return _suit_line(view, narrator, name, same_suit)
         if rules.options.get("krikelkrakel"):  # B9: ranks in a row in three suits
             near = [c for c in cards if c.suit != card.suit and 0 < abs(c.rank - card.rank) <= 2]
@@ -513,11 +515,11 @@ def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], too
     took_points = sum(CARDS[c].points for c in took)
     gave_points = sum(CARDS[c].points for c in gave)
     if took_points > gave_points and not rules.options.get("extended"):  # C18: points count for nothing
-        if rules.name == "trentuno":
+        if rules.scorer is score_trentuno:  # R2: the total is all that counts
             return ngettext("{name} gave a lower card for a higher one: a total closer to 31.",
                             "{name} gave lower cards for higher ones: a total closer to 31.",
                             len(took)).format(name=name)
-        if rules.name == "handeln":
+        if Term.PIPS in rules.terms:
             # Translators: Handeln's points (German "Augen").
             return npgettext("handeln", "{name} gave a lower card for a higher one: more points, or a start on "
                              "a suit.", "{name} gave lower cards for higher ones: more points, or a start on a "
@@ -533,13 +535,13 @@ def _suit_line(view: SeatView, narrator: Narrator, name: str, same_suit: list[Ca
     """Cards of one suit and what they may become: each ruleset's own kinds of hand (C8, C9, B5, B6, H5, T1)."""
     count, cards = len(same_suit), narrator.cards(same_suit)
     rules = view.rules
-    if rules.name == "commerce":
+    if rules.scorer is score_commerce:  # C8, C9: a Flush and a Sequence rank
         return _("{name} now holds at least {count} cards of one suit: {cards}; perhaps for a Flush or a "
                  "Sequence.").format(name=name, count=count, cards=cards)
-    if rules.name == "braillespiel":
+    if rules.scorer is score_braillespiel:  # B5, B6: a Sequence ranks, else points in one suit
         return pgettext("braillespiel", "{name} now holds at least {count} cards of one suit: {cards}; perhaps "
                         "for a Sequence or points in that suit.").format(name=name, count=count, cards=cards)
-    if rules.name == "handeln":
+    if Term.PIPS in rules.terms:
         # Translators: Handeln's points (German "Augen").
         return pgettext("handeln", "{name} now holds at least {count} cards of one suit: {cards}; perhaps for "
                         "points in that suit.").format(name=name, count=count, cards=cards)

@@ -32,6 +32,7 @@ from ..rules import (
     Pounce,
     SeatView,
     Swap,
+    Term,
     Trade,
 )
 
@@ -437,10 +438,10 @@ def command_for(kind: str, view: SeatView) -> str:
     a player who may call right after the deal waits with "wait"; in Schwimmen the dealer takes the face-down
     widow with "take" (S2) and a turn swaps all three with "all" (S3)."""
     rules = view.rules
-    handeln = rules.name == "handeln"
     done = {Phase.EXCHANGE: "keep", Phase.CALL: "wait"}.get(view.phase, "done")
     exchange = ("take" if view.phase is Phase.EXCHANGE else "all") if rules.swap_all else "exchange"
-    return {"knock": "in" if handeln else "knock", "fire": "fire" if handeln else "call",
+    return {"knock": "in" if Term.IM_IN in rules.terms else "knock", "fire": "fire" if Term.FIRE in rules.terms
+            else "call",
             "exchange_all": exchange, "done": done, "trade": "swap", "accept": "give"}.get(kind, kind)
 
 

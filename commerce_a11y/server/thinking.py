@@ -41,7 +41,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..bots.seeding import decision_seed, position
-from ..rules import Action, Chance, Ruleset, SeatView, ruleset
+from ..rules import RULESETS, Action, Chance, Ruleset, SeatView, ruleset
 
 Packed = tuple[str, str, SeatView]
 
@@ -120,7 +120,7 @@ def _warm() -> int:
     """Build the value tables the computer players read, before the first decision needs them."""
     from ..bots.strength import strengths
 
-    for name in ("commerce", "thirty-one", "handeln", "braillespiel", "trentuno"):
+    for name in RULESETS:  # rulesets that rank alike share their tables (the cache is by table and deck)
         rules = ruleset(name)
         for players in (2, 4):
             with contextlib.suppress(Exception):  # a ruleset that does not take this many players
