@@ -15,11 +15,6 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "commerce_a11y"
 
-def allowed(module: str) -> bool:
-    """For now: a cycle among the console's modules and the server's seat only is let pass, since the shared seat
-    layer's rewrite (issue 24) removes them; a group with any other module fails."""
-    return module.startswith("commerce_a11y.console.") or module == "commerce_a11y.server.seat"
-
 
 def module_files() -> dict[str, Path]:
     modules = {}
@@ -111,8 +106,7 @@ def test_the_graph_counts_function_level_and_type_only_imports() -> None:
 
 
 def test_no_module_of_the_package_imports_itself_back() -> None:
-    groups = [group for group in cycles(import_graph()) if not all(allowed(module) for module in group)]
-    assert groups == []
+    assert cycles(import_graph()) == []
 
 
 def test_importing_the_package_does_nothing() -> None:
