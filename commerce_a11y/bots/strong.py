@@ -55,7 +55,7 @@ class StrongBot:
     def __init__(self, seed: int, deals: int = DEALS, draws: int = DRAWS, candidates: int | None = None,
                  tie_rule_from: int = TIE_RULE_FROM) -> None:
         """``tie_rule_from``: from how many players a tied knock in tauschen is the heuristic level's to decide;
-        the hint (``console/advice.py``) sets 0, as its reason names that level's chance of ending lowest."""
+        the hint (``seat/advice.py``) sets 0, as its reason names that level's chance of ending lowest."""
         self.rng = random.Random(seed)
         self.tie_rule_from = tie_rule_from
         self.heuristic = HeuristicBot(seed + 1)

@@ -1,6 +1,6 @@
 """The rules book: every playable ruleset of docs/rules.md as ten short numbered sections, written for the ear.
 
-``commerce rules`` and the in-game ``rules`` command read these sections (through ``console/reader.py``). Each
+``commerce rules`` and the in-game ``rules`` command read these sections (through ``seat/reader.py``). Each
 sentence is one catalog entry; where a rule is the same in several rulesets, one sentence serves them all, so a
 translator writes it once and the rulesets cannot drift apart. What depends on numbers (player counts, option
 defaults and ranges, starting counters) is taken from the ruleset and its option specifications, and every hand
