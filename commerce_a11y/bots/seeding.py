@@ -6,7 +6,7 @@ exactly as the same match played straight through (G10): nothing a computer play
   used, ``decision_seed``'s arithmetic on the seed, so the same seed plays the same match as before.
 - A match of the keyed chance (the server's): a keyed hash of the seat and the position (``Keyed.number``). It is
   not invertible and tells nothing about the key, so the worker process that decides is given a number from which
-  no deal follows (issue 23, item 2); the seeded arithmetic would hand it the seed itself.
+  no deal follows; the seeded arithmetic would hand it the seed itself.
 - A hint: from the position and the seat's own view only (its hand), never from the match's chance: the same
   position gives the same hint, and what a worker gets for a hint is the seat's view and nothing more.
 

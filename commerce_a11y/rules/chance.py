@@ -5,7 +5,7 @@ Two kinds, both deterministic, so that a record replays exactly:
 - ``Seeded``: Python's Mersenne Twister, ``random.Random(seed)``, used through ``random()`` alone (the one method
   Python promises to keep). A short number gives a whole match again, on every machine: ``commerce play --seed``,
   ``commerce simulate --seed``, every test and every record written before format 3. It is no secret: its seeds are
-  small, and its outputs give away its state, so the cards one seat sees single out the seed (issue 23: among 2^31
+  small, and its outputs give away its state, so the cards one seat sees single out the seed (among 2^31
   seeds in about twenty minutes on one core), and with it every hidden card. Good where nobody at the table is
   kept from anything (the local game: the player's own save holds every card anyway).
 - ``Keyed``: BLAKE2b keyed with a 256-bit secret, in counter mode: block ``i`` of the stream is the keyed hash of

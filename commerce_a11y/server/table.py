@@ -70,7 +70,7 @@ class Table(Filer):
         names = iter(n for n in OPPONENT_NAMES if identity(n) not in taken)
         players = [Player(a, PlayerKind.human()) if a is not None else Player(next(names), PlayerKind.bot(self.level))
                    for a in self.seating]
-        # Issue 23, item 2: a key nobody at the table has, beyond any search, so no card follows from what a seat sees.
+        # A key nobody at the table has, beyond any search, so no card follows from what a seat sees.
         self.match = Match(self.rules, players, Keyed(secrets.token_bytes(KEY_BYTES)))
         self.standin = set()
         self.forced = None

@@ -6,8 +6,8 @@ holds functions and does not pickle, so it travels as its name and options and i
 decision needs only the current hand's events (computer players reason about ``hand_history``), so a long match
 does not grow what is sent. The decision's seed is fixed by the match, the seat and the position
 (``bots/seeding.decision_seed``): a table played on after a restart plays exactly as it would have. It is worked out
-here, in the server's own process, from the match's key; a worker gets the number alone, from which no deal follows
-(issue 23, item 2), and the view, whose match line carries no seed.
+here, in the server's own process, from the match's key; a worker gets the number alone, from which no deal follows,
+and the view, whose match line carries no seed.
 
 The workers end when the server ends, however it ends (SIGKILL and a crash included), on every system. A pool's
 workers do not notice by themselves: each waits on its task queue, whose write end every worker holds too, so it
@@ -136,8 +136,10 @@ class Thinkers:
     decision goes before every hint (a table's computer players keep the game going for everyone at it; a hint is one
     person's wish), and hints take turns by person, one job each in turn, so one person's many hints never hold more
     than their share. Hints may use every worker but one (with one worker, the one), so a decision waits at most for
-    the jobs already running. Before, every job went straight into the pool's own queue in the order it came: 1,800
-    hints at 30 tables made a person at another table wait about 3 seconds for each computer move (issue 23)."""
+    the jobs already running. Jobs straight into the pool's own queue in the order they came made a person at
+    another table wait about 3 seconds for each computer move while 1,800 hints waited at 30 tables
+    (``bench/hint_flood.py``)."""
+
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or max(1, os.cpu_count() or 1)
