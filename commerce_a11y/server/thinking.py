@@ -140,7 +140,6 @@ class Thinkers:
     another table wait about 3 seconds for each computer move while 1,800 hints waited at 30 tables
     (``bench/hint_flood.py``)."""
 
-
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or max(1, os.cpu_count() or 1)
         self.pool: Executor = self._new_pool()
