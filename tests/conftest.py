@@ -1,10 +1,15 @@
-"""What every test shares: a home of its own, and the ``e2e`` marker on the tests that start the game elsewhere.
+"""What every test shares: a home of its own, the ``e2e`` marker on every test that starts a process, and no process
+left behind.
 
 Every test runs with ``HOME`` and the XDG folders pointing into its own ``tmp_path``, so that no test reads or
 writes a real player's settings, saves, records or statistics, and no two tests share them, also when pytest-xdist
 runs them side by side (``-n auto`` in pyproject.toml). The processes a test starts inherit that home through the
 environment. The layout (``tmp_path`` itself is HOME, ``config/`` and ``data/`` beside) is what the tests that look
 at the files expect.
+
+A test that starts a process (the game in a terminal or a pipe, ``commerce serve``, a worker pool, a build, any
+program) is marked ``e2e``: those are the slow part, and ``uv run pytest -m "not e2e"`` leaves them out. The mark is
+kept true by ``no_process_unless_e2e``: in a test without it, starting a process fails the test, named.
 
 And a run leaves no process behind (issue 23): every process started during it carries the run's mark in its
 environment (``RUN_MARK``, inherited by the xdist workers and everything they start), and at the end of the
@@ -16,12 +21,16 @@ the run, named, and are ended.
 from __future__ import annotations
 
 import contextlib
+import multiprocessing.process
 import os
 import signal
+import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,12 +46,57 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.fixture
+def harness(tmp_path: Path) -> Iterator[Any]:
+    """The table server in this test's process, on a virtual clock (``table_harness.Harness``)."""
+    from table_harness import Harness  # the server's modules load only for the tests that use it
+
+    with Harness(tmp_path / "data") as made:
+        yield made
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Everything under ``tests/e2e/`` plays the game in a real terminal or in other processes: marked ``e2e`` (run
-    only those with ``-m e2e``, or leave them out with ``-m "not e2e"``)."""
+    only those with ``-m e2e``, or leave them out with ``-m "not e2e"``); elsewhere a test or its module says so with
+    ``pytest.mark.e2e``."""
     for item in items:
         if "e2e" in item.path.parts:
             item.add_marker(pytest.mark.e2e)
+
+
+PROCESS_STARTERS: tuple[tuple[Any, str], ...] = (
+    (subprocess.Popen, "__init__"),  # subprocess.run, check_output, asyncio's subprocesses, pexpect's popen
+    (multiprocessing.process.BaseProcess, "start"),  # process pools, the forkserver
+    *((os, name) for name in ("fork", "forkpty", "posix_spawn", "posix_spawnp", "system", "spawnv", "spawnve",
+                              "spawnvp", "spawnvpe") if hasattr(os, name)),  # pty.fork, pty.spawn
+)
+"""Every way a test could start a process (all others go through one of these)."""
+
+
+class StartsAProcess(pytest.fail.Exception):
+    """A test without the ``e2e`` mark started a process: a BaseException, so no ``except Exception`` hides it."""
+
+
+@pytest.fixture(autouse=True)
+def no_process_unless_e2e(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """In a test without the ``e2e`` mark, starting a process fails the test (see the module)."""
+    if request.node.get_closest_marker("e2e") is not None:
+        yield
+        return
+    started: list[str] = []
+
+    def refuse(owner: Any, name: str) -> Callable[..., Any]:
+        def refused(*args: Any, **kwargs: Any) -> Any:
+            what = f"{getattr(owner, '__name__', owner)}.{name}"
+            started.append(what)
+            raise StartsAProcess(f"this test starts a process ({what}): mark it e2e", pytrace=True)
+        return refused
+
+    for owner, name in PROCESS_STARTERS:
+        monkeypatch.setattr(owner, name, refuse(owner, name))
+    yield
+    if started:  # raised in code that swallowed even a BaseException
+        pytest.fail(f"this test started a process ({', '.join(started)}): mark it e2e")
 
 
 RUN_MARK = "COMMERCE_A11Y_TEST_RUN"
