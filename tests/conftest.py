@@ -9,7 +9,7 @@ at the files expect.
 
 A test that starts a process (the game in a terminal or a pipe, ``commerce serve``, a worker pool, a build, any
 program) is marked ``e2e``: those are the slow part, and ``uv run pytest -m "not e2e"`` leaves them out. The mark is
-kept true by ``no_process_unless_e2e``: in a test without it, starting a process fails the test, named.
+kept true by ``ProcessGuard``: in a test without it, starting a process fails the test, named.
 
 And a run leaves no process behind (issue 23): every process started during it carries the run's mark in its
 environment (``RUN_MARK``, inherited by the xdist workers and everything they start), and at the end of the
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing.process
+import multiprocessing.util
 import os
 import signal
 import subprocess
@@ -66,7 +67,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 PROCESS_STARTERS: tuple[tuple[Any, str], ...] = (
     (subprocess.Popen, "__init__"),  # subprocess.run, check_output, asyncio's subprocesses, pexpect's popen
-    (multiprocessing.process.BaseProcess, "start"),  # process pools, the forkserver
+    (multiprocessing.process.BaseProcess, "start"),  # process pools' workers
+    (multiprocessing.util, "spawnv_passfds"),  # the forkserver, the resource tracker (a process pool's queue)
     *((os, name) for name in ("fork", "forkpty", "posix_spawn", "posix_spawnp", "system", "spawnv", "spawnve",
                               "spawnvp", "spawnvpe") if hasattr(os, name)),  # pty.fork, pty.spawn
 )
@@ -77,26 +79,48 @@ class StartsAProcess(pytest.fail.Exception):
     """A test without the ``e2e`` mark started a process: a BaseException, so no ``except Exception`` hides it."""
 
 
-@pytest.fixture(autouse=True)
-def no_process_unless_e2e(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """In a test without the ``e2e`` mark, starting a process fails the test (see the module)."""
-    if request.node.get_closest_marker("e2e") is not None:
-        yield
-        return
-    started: list[str] = []
+class ProcessGuard:
+    """Refuses every way of starting a process (``PROCESS_STARTERS``) while a test without the ``e2e`` mark runs,
+    its fixtures' setup included (a module's server too, set up for its first test), and notes each refusal, so that
+    a test whose code swallowed the refusal fails all the same."""
 
-    def refuse(owner: Any, name: str) -> Callable[..., Any]:
-        def refused(*args: Any, **kwargs: Any) -> Any:
-            what = f"{getattr(owner, '__name__', owner)}.{name}"
-            started.append(what)
-            raise StartsAProcess(f"this test starts a process ({what}): mark it e2e", pytrace=True)
-        return refused
+    def __init__(self) -> None:
+        self.test: str | None = None
+        """The test running now, if it has no ``e2e`` mark."""
+        self.started: list[str] = []
 
-    for owner, name in PROCESS_STARTERS:
-        monkeypatch.setattr(owner, name, refuse(owner, name))
+    def install(self) -> None:
+        for owner, name in PROCESS_STARTERS:
+            setattr(owner, name, self.guarded(f"{getattr(owner, '__name__', owner)}.{name}", getattr(owner, name)))
+
+    def guarded(self, what: str, original: Callable[..., Any]) -> Callable[..., Any]:
+        def starter(*args: Any, **kwargs: Any) -> Any:
+            if self.test is not None:
+                self.started.append(what)
+                raise StartsAProcess(f"{self.test} starts a process ({what}): mark it e2e")
+            return original(*args, **kwargs)
+
+        return starter
+
+
+GUARD = ProcessGuard()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    GUARD.test = None if item.get_closest_marker("e2e") is not None else item.nodeid
+    GUARD.started.clear()
     yield
-    if started:  # raised in code that swallowed even a BaseException
-        pytest.fail(f"this test started a process ({', '.join(started)}): mark it e2e")
+    GUARD.test = None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if GUARD.started and report.when == "call" and report.passed:  # the refusal was swallowed
+        report.outcome = "failed"
+        report.longrepr = f"{item.nodeid} started a process ({', '.join(GUARD.started)}): mark it e2e"
 
 
 RUN_MARK = "COMMERCE_A11Y_TEST_RUN"
@@ -109,6 +133,7 @@ GAME_PROCESSES = ("multiprocessing", "commerce_a11y serve", "commerce serve")
 def pytest_configure(config: pytest.Config) -> None:
     # In the controller, before xdist starts its workers, which inherit it (a worker keeps the controller's).
     os.environ.setdefault(RUN_MARK, uuid.uuid4().hex)
+    GUARD.install()
 
 
 def left_behind() -> dict[int, str]:

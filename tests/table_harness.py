@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import selectors
 import threading
+import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor, Future, ThreadPoolExecutor, thread
 from pathlib import Path
@@ -144,6 +145,19 @@ def inline_thinkers() -> Thinkers:
     return Thinkers(1, pool=InlineExecutor)
 
 
+def run_virtual(main: Coroutine[Any, Any, Any]) -> Any:
+    """``asyncio.run`` on a ``VirtualLoop``: for a test that drives a ``Table`` itself, with waits that take no
+    real time."""
+    loop = VirtualLoop()
+    threads = ThreadPoolExecutor(2, thread_name_prefix="virtual")
+    loop.set_default_executor(threads)
+    try:
+        return loop.run_until_complete(main)
+    finally:
+        threads.shutdown(wait=True)
+        loop.close()
+
+
 class Harness:
     """One server in a virtual-time loop, with its data folder; ``connect`` gives it a client."""
 
@@ -157,13 +171,20 @@ class Harness:
         """Set whenever a client receives bytes or is closed: what the clients' waits wake on."""
         self.log: list[str] = []
         self.clients: list[HarnessClient] = []
+        self.epoch = time.time()
+        self.sweeping: asyncio.Task[None] | None = None
         self.server = self.start()
 
     def start(self) -> Server:
-        """A server on the data folder, its tables restored from their saves (as ``commerce serve`` starts)."""
-        server = Server(self.data, self.limits, inline_thinkers(), self.log.append)
-        self.run(_restored(server))
+        """A server on the data folder, its tables restored from their saves, closing those nobody sat at for
+        long (as ``commerce serve`` starts)."""
+        server = Server(self.data, self.limits, inline_thinkers(), self.log.append, self.wall_clock)
+        self.sweeping = self.run(_started(server))
         return server
+
+    def wall_clock(self) -> float:
+        """The server's wall clock: the real one at the harness's start, moving on with the loop's."""
+        return self.epoch + self.loop.time()
 
     def run(self, work: Coroutine[Any, Any, Any]) -> Any:
         return self.loop.run_until_complete(work)
@@ -174,6 +195,15 @@ class Harness:
     def advance(self, seconds: float) -> None:
         """Let ``seconds`` pass (virtual seconds: at once, unless a thread is at work)."""
         self.run(asyncio.sleep(seconds))
+
+    def settle(self) -> None:
+        """Run the loop until no work is under way in a thread (the account store's writes, a save): what the
+        server has begun writing is on the disk."""
+        self.run(self._settling())
+
+    async def _settling(self) -> None:
+        while self.loop.busy:
+            await asyncio.sleep(0)  # the clock stands still meanwhile
 
     def wait(self, until: Callable[[], bool], timeout: float) -> bool:
         """Run the loop until ``until()`` holds (checked whenever a client received something) or ``timeout``
@@ -214,6 +244,8 @@ class Harness:
             client.close()
         for session in list(server.sessions):
             session.conn.close()
+        if self.sweeping is not None:
+            self.sweeping.cancel()
         self.run(_settled(server))
         server.io.shutdown(wait=True)
         server.hashing.shutdown(wait=True)
@@ -232,9 +264,9 @@ class Harness:
         self.close()
 
 
-async def _restored(server: Server) -> None:
+async def _started(server: Server) -> asyncio.Task[None]:
     server.restore_tables()
-    await asyncio.sleep(0)
+    return asyncio.get_running_loop().create_task(server.sweep())
 
 
 async def _settled(server: Server) -> None:

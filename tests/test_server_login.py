@@ -20,7 +20,8 @@ from server_helpers import RawClient, ServerProcess
 from commerce_a11y.server import telnet as t
 from commerce_a11y.server.guesses import ACCOUNT_GUESSES
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="clients from several loopback addresses: Linux")
+pytestmark = [pytest.mark.e2e,  # every test here starts a server: logins as an attacker tries them, over sockets
+              pytest.mark.skipif(sys.platform != "linux", reason="clients from several loopback addresses: Linux")]
 
 KELVIN_KIM, LONG_S_SAM, FI_FIONA = "\u212aim", "\u017fam", "\ufb01ona"
 

@@ -274,7 +274,7 @@ def test_a_spectator_who_joins_a_waiting_table_sits_and_stops_watching(harness: 
     every move was refused ("Spectators watch; they do not play") and the table waited forever. Joining now ends the
     watching, and a seated person cannot watch their own table."""
     oli, pia = harness.person("Oli"), harness.person("Pia")
-    table(oli, "commerce name=Seatwatch seats=3 bots=easy chips=1")
+    table(oli, "commerce name=Seatwatch seats=3 bots=easy chips=3")
     pia.send("watch Seatwatch")
     pia.expect("You watch table Seatwatch.")
     pia.send("join Seatwatch")

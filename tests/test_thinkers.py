@@ -8,7 +8,11 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
 from commerce_a11y.server.thinking import Thinkers
+
+pytestmark = pytest.mark.e2e  # every test here starts the game, a server or a program
 
 
 def stamp(label: str, pause: float) -> tuple[str, float]:

@@ -17,6 +17,8 @@ from commerce_a11y.console.advice import hint_action, swap_command
 from commerce_a11y.console.tutorial import OPPONENTS, RULES, STEPS, TUTORIAL_SEED, PatientBot
 from commerce_a11y.rules import Match, Player, Swap, ruleset
 
+pytestmark = pytest.mark.e2e  # every test here starts the game, a server or a program
+
 
 def run_tutorial(lines: list[str], lang: str) -> subprocess.CompletedProcess[str]:
     """The tutorial, piped, in this test's home (tests/conftest.py)."""

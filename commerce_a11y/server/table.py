@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 import sqlite3
-import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -94,7 +93,7 @@ class Table:
         self.unfiled: Filing | None = None
         """A finished match whose records are not all kept yet (a full disk): its save stays until they are, and
         no new match begins before."""
-        self.seen = time.time()
+        self.seen = self.server.clock()
         """When a person last sat here (the wall clock, kept in the index across restarts): a table nobody has sat at
         for ``Limits.close_after`` seconds is closed (``Server.sweep``)."""
 
@@ -194,7 +193,7 @@ class Table:
             self.remember()
         self.spectators.pop(session, None)
         self.present[seat] = session
-        self.seen = time.time()
+        self.seen = self.server.clock()
         return seat
 
     def stand_up(self, session: Session) -> None:
@@ -322,7 +321,7 @@ class Table:
     def detach(self, seat: int) -> None:
         """The seat's person is no longer here: what they miss from now on is told when they come back."""
         if self.present.pop(seat, None) is not None:
-            self.seen = time.time()
+            self.seen = self.server.clock()
             self.remember()
         listener = self.listeners.get(seat)
         if listener is not None:
