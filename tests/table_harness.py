@@ -56,6 +56,8 @@ class VirtualLoop(asyncio.SelectorEventLoop):
         self.counting = threading.Lock()
         super().__init__(_VirtualSelector(self))
         self.restore = _count_thread_jobs(self)
+        self.threads = ThreadPoolExecutor(2, thread_name_prefix="virtual")
+        self.set_default_executor(self.threads)  # shut down by ``close`` (asyncio's own way waits in a thread)
 
     def time(self) -> float:
         return self.now
@@ -71,6 +73,7 @@ class VirtualLoop(asyncio.SelectorEventLoop):
             self.call_soon_threadsafe(_nothing)  # wakes the loop to look again
 
     def close(self) -> None:
+        self.threads.shutdown(wait=True)
         self.restore()
         super().close()
 
@@ -149,12 +152,9 @@ def run_virtual(main: Coroutine[Any, Any, Any]) -> Any:
     """``asyncio.run`` on a ``VirtualLoop``: for a test that drives a ``Table`` itself, with waits that take no
     real time."""
     loop = VirtualLoop()
-    threads = ThreadPoolExecutor(2, thread_name_prefix="virtual")
-    loop.set_default_executor(threads)
     try:
         return loop.run_until_complete(main)
     finally:
-        threads.shutdown(wait=True)
         loop.close()
 
 
@@ -165,8 +165,6 @@ class Harness:
         self.data = data
         self.limits = limits or Limits(logins=1000)
         self.loop = VirtualLoop()
-        self.threads = ThreadPoolExecutor(2, thread_name_prefix="harness")
-        self.loop.set_default_executor(self.threads)
         self.changed = asyncio.Event()
         """Set whenever a client receives bytes or is closed: what the clients' waits wake on."""
         self.log: list[str] = []
@@ -254,7 +252,6 @@ class Harness:
 
     def close(self) -> None:
         self.stop()
-        self.threads.shutdown(wait=True)
         self.loop.close()
 
     def __enter__(self) -> Harness:
