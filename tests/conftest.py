@@ -1,10 +1,15 @@
-"""What every test shares: a home of its own, and the ``e2e`` marker on the tests that start the game elsewhere.
+"""What every test shares: a home of its own, the ``e2e`` marker on every test that starts a process, and no process
+left behind.
 
 Every test runs with ``HOME`` and the XDG folders pointing into its own ``tmp_path``, so that no test reads or
 writes a real player's settings, saves, records or statistics, and no two tests share them, also when pytest-xdist
 runs them side by side (``-n auto`` in pyproject.toml). The processes a test starts inherit that home through the
 environment. The layout (``tmp_path`` itself is HOME, ``config/`` and ``data/`` beside) is what the tests that look
 at the files expect.
+
+A test that starts a process (the game in a terminal or a pipe, ``commerce serve``, a worker pool, a build, any
+program) is marked ``e2e``: those are the slow part, and ``uv run pytest -m "not e2e"`` leaves them out. The mark is
+kept true by ``ProcessGuard``: in a test without it, starting a process fails the test, named.
 
 And a run leaves no process behind (issue 23): every process started during it carries the run's mark in its
 environment (``RUN_MARK``, inherited by the xdist workers and everything they start), and at the end of the
@@ -16,12 +21,17 @@ the run, named, and are ended.
 from __future__ import annotations
 
 import contextlib
+import multiprocessing.process
+import multiprocessing.util
 import os
 import signal
+import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,12 +47,80 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.fixture
+def harness(tmp_path: Path) -> Iterator[Any]:
+    """The table server in this test's process, on a virtual clock (``table_harness.Harness``)."""
+    from table_harness import Harness  # the server's modules load only for the tests that use it
+
+    with Harness(tmp_path / "data") as made:
+        yield made
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Everything under ``tests/e2e/`` plays the game in a real terminal or in other processes: marked ``e2e`` (run
-    only those with ``-m e2e``, or leave them out with ``-m "not e2e"``)."""
+    only those with ``-m e2e``, or leave them out with ``-m "not e2e"``); elsewhere a test or its module says so with
+    ``pytest.mark.e2e``."""
     for item in items:
         if "e2e" in item.path.parts:
             item.add_marker(pytest.mark.e2e)
+
+
+PROCESS_STARTERS: tuple[tuple[Any, str], ...] = (
+    (subprocess.Popen, "__init__"),  # subprocess.run, check_output, asyncio's subprocesses, pexpect's popen
+    (multiprocessing.process.BaseProcess, "start"),  # process pools' workers
+    (multiprocessing.util, "spawnv_passfds"),  # the forkserver, the resource tracker (a process pool's queue)
+    *((os, name) for name in ("fork", "forkpty", "posix_spawn", "posix_spawnp", "system", "spawnv", "spawnve",
+                              "spawnvp", "spawnvpe") if hasattr(os, name)),  # pty.fork, pty.spawn
+)
+"""Every way a test could start a process (all others go through one of these)."""
+
+
+class StartsAProcess(pytest.fail.Exception):
+    """A test without the ``e2e`` mark started a process: a BaseException, so no ``except Exception`` hides it."""
+
+
+class ProcessGuard:
+    """Refuses every way of starting a process (``PROCESS_STARTERS``) while a test without the ``e2e`` mark runs,
+    its fixtures' setup included (a module's server too, set up for its first test), and notes each refusal, so that
+    a test whose code swallowed the refusal fails all the same."""
+
+    def __init__(self) -> None:
+        self.test: str | None = None
+        """The test running now, if it has no ``e2e`` mark."""
+        self.started: list[str] = []
+
+    def install(self) -> None:
+        for owner, name in PROCESS_STARTERS:
+            setattr(owner, name, self.guarded(f"{getattr(owner, '__name__', owner)}.{name}", getattr(owner, name)))
+
+    def guarded(self, what: str, original: Callable[..., Any]) -> Callable[..., Any]:
+        def starter(*args: Any, **kwargs: Any) -> Any:
+            if self.test is not None:
+                self.started.append(what)
+                raise StartsAProcess(f"{self.test} starts a process ({what}): mark it e2e")
+            return original(*args, **kwargs)
+
+        return starter
+
+
+GUARD = ProcessGuard()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    GUARD.test = None if item.get_closest_marker("e2e") is not None else item.nodeid
+    GUARD.started.clear()
+    yield
+    GUARD.test = None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if GUARD.started and report.when == "call" and report.passed:  # the refusal was swallowed
+        report.outcome = "failed"
+        report.longrepr = f"{item.nodeid} started a process ({', '.join(GUARD.started)}): mark it e2e"
 
 
 RUN_MARK = "COMMERCE_A11Y_TEST_RUN"
@@ -55,6 +133,7 @@ GAME_PROCESSES = ("multiprocessing", "commerce_a11y serve", "commerce serve")
 def pytest_configure(config: pytest.Config) -> None:
     # In the controller, before xdist starts its workers, which inherit it (a worker keeps the controller's).
     os.environ.setdefault(RUN_MARK, uuid.uuid4().hex)
+    GUARD.install()
 
 
 def left_behind() -> dict[int, str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
@@ -116,11 +117,17 @@ def one(events: list[Event], kind: type[E]) -> E:
     return found[0]
 
 
+@functools.cache
+def field_names(kind: type) -> tuple[str, ...]:
+    """An event type's fields (the property tests ask for them a million times)."""
+    return tuple(f.name for f in dataclasses.fields(kind))
+
+
 def named_cards(event: Event) -> set[Card]:
     """Every card an event names, in any field (as a seat was told it, where the event is a seat's view)."""
     found: set[Card] = set()
-    for f in dataclasses.fields(event):
-        value = getattr(event, f.name)
+    for name in field_names(type(event)):
+        value = getattr(event, name)
         for item in value.values() if isinstance(value, dict) else [value]:
             if isinstance(item, Card):
                 found.add(item)

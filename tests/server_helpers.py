@@ -70,14 +70,14 @@ class ServerProcess:
         return self.proc.returncode
 
 
-class RawClient:
-    """One connection, read on demand with timeouts."""
+class Client:
+    """One connection as a client sees it: what it sends, and everything received, read on demand with timeouts.
 
-    def __init__(self, port: int, mud: bool = True, host: str = "127.0.0.1", source: str | None = None) -> None:
-        # ``source``: the client's own address, such as 127.0.0.7 (Linux routes all of 127.0.0.0/8 to the loopback
-        # device), for tests of limits per address.
-        self.sock = socket.create_connection((host, port), timeout=10,
-                                             source_address=(source, 0) if source else None)
+    How bytes travel is the subclass's: ``RawClient`` over a real socket, ``table_harness.HarnessClient`` straight
+    into a server in the test's own event loop. ``pump`` waits for the next bytes, ``clock`` says the time that
+    timeouts count in (the real one for a socket, the loop's virtual one in the harness)."""
+
+    def __init__(self, mud: bool = True) -> None:
         self.mud = mud
         self.filter = t.Filter()
         self.raw = bytearray()
@@ -94,30 +94,24 @@ class RawClient:
         self.read_from = 0
         self.prompt_seen = 0
 
-    def send(self, line: str) -> None:
-        self.sock.sendall(t.escape(line.encode("utf-8")) + b"\r\n")
+    # ----- the transport's -----
 
     def send_raw(self, data: bytes) -> None:
-        try:
-            self.sock.sendall(data)
-        except OSError:  # the server closed the connection: reading tells the test so
-            self.closed = True
+        raise NotImplementedError
 
     def pump(self, timeout: float) -> bool:
-        """Read what comes within ``timeout`` seconds; False once the server closed."""
-        if self.closed:
-            return False
-        self.sock.settimeout(timeout)
-        try:
-            data = self.sock.recv(65536)
-        except TimeoutError:
-            return True
-        except OSError:
-            self.closed = True
-            return False
-        if not data:
-            self.closed = True
-            return False
+        """Take what comes within ``timeout`` seconds (``received``); False once the server closed."""
+        raise NotImplementedError
+
+    def clock(self) -> float:
+        return time.monotonic()
+
+    # ----- what came -----
+
+    def send(self, line: str) -> None:
+        self.send_raw(t.escape(line.encode("utf-8")) + b"\r\n")
+
+    def received(self, data: bytes) -> None:
         self.raw += data
         for item in self.filter.feed(data):
             if isinstance(item, bytes):
@@ -130,7 +124,6 @@ class RawClient:
                 self.command(item)
             else:
                 self.subnegotiation(item)
-        return True
 
     def command(self, command: t.Command) -> None:
         if command.option is None:
@@ -168,10 +161,11 @@ class RawClient:
 
     def prompt(self, timeout: float = 20) -> str:
         """The next question (text before GA/EOR) not yet taken."""
-        deadline = time.monotonic() + timeout
+        deadline, ended = self.clock() + timeout, False
         while len(self.prompts) <= self.prompt_seen:
-            if time.monotonic() > deadline or (not self.pump(0.2) and self.closed):
+            if ended or self.clock() > deadline:
                 raise TimeoutError(f"no prompt; got: {self.text[-2000:]!r}")
+            ended = not self.pump(0.2) and self.closed  # what came with the end is looked at first
         self.prompt_seen += 1
         return self.prompts[self.prompt_seen - 1]
 
@@ -185,19 +179,20 @@ class RawClient:
 
     def expect(self, pattern: str, timeout: float = 20) -> str:
         """Read until the text received after the last ``expect`` matches ``pattern`` (a regular expression)."""
-        deadline = time.monotonic() + timeout
+        deadline, ended = self.clock() + timeout, False
         regex = re.compile(pattern)
         while True:
             found = regex.search(self.text, self.read_from)
             if found:
                 self.read_from = found.end()
                 return found.group(0)
-            if time.monotonic() > deadline or (not self.pump(0.2) and self.closed):
+            if ended or self.clock() > deadline:
                 raise TimeoutError(f"{pattern!r} not seen; got: {self.text[self.read_from:][-3000:]!r}")
+            ended = not self.pump(0.2) and self.closed  # what came with the end is looked at first
 
     def drain(self, seconds: float = 0.3) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline and self.pump(0.05):
+        deadline = self.clock() + seconds
+        while self.clock() < deadline and self.pump(0.05):
             pass
 
     def login(self, name: str, password: str = "secret1", new: bool = True) -> None:
@@ -212,6 +207,45 @@ class RawClient:
 
     def statuses(self) -> list[dict[str, Any]]:
         return [data for package, data in self.gmcp if package == "Commerce.Status"]
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+
+
+class RawClient(Client):
+    """One connection over a real socket."""
+
+    def __init__(self, port: int, mud: bool = True, host: str = "127.0.0.1", source: str | None = None) -> None:
+        # ``source``: the client's own address, such as 127.0.0.7 (Linux routes all of 127.0.0.0/8 to the loopback
+        # device), for tests of limits per address.
+        super().__init__(mud)
+        self.sock = socket.create_connection((host, port), timeout=10,
+                                             source_address=(source, 0) if source else None)
+
+    def send_raw(self, data: bytes) -> None:
+        try:
+            self.sock.sendall(data)
+        except OSError:  # the server closed the connection: reading tells the test so
+            self.closed = True
+
+    def pump(self, timeout: float) -> bool:
+        if self.closed:
+            return False
+        self.sock.settimeout(timeout)
+        try:
+            data = self.sock.recv(65536)
+        except TimeoutError:
+            return True
+        except OSError:
+            self.closed = True
+            return False
+        if not data:
+            self.closed = True
+            return False
+        self.received(data)
+        return True
 
     def close(self) -> None:
         self.sock.close()

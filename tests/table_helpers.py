@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from commerce_a11y.seat.settings import ChangeSetting, Setting
+
 
 class Person:
     """A seated person as a table talks to them (``roles.Person``, the part of a session a table uses): they hear
@@ -35,6 +37,11 @@ class Person:
 
     def to_lobby(self) -> None:
         pass
+
+    def use(self, change: ChangeSetting) -> str:
+        """A setting used as ``session.Session.use`` uses it: the person's own, and the sentence that confirms it."""
+        setattr(self, "lang" if change.setting is Setting.LANGUAGE else change.setting.value, change.value)
+        return change.said()
 
 
 def traces(key: bytes) -> list[bytes]:

@@ -213,6 +213,7 @@ def test_the_placeholder_checks_see_a_fault() -> None:
         brace_fields("{kaputt")
 
 
+@pytest.mark.e2e
 @languages
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
 def test_gnu_msgfmt_accepts_the_catalog(lang: str) -> None:

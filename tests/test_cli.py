@@ -20,6 +20,7 @@ def run(*args: str, lang: str = "en", stdin: str = "") -> subprocess.CompletedPr
                           env=env, timeout=120, check=False, input=stdin)
 
 
+@pytest.mark.e2e
 def test_help_lists_the_commands() -> None:
     result = run("--help")
     assert result.returncode == 0
@@ -28,6 +29,7 @@ def test_help_lists_the_commands() -> None:
     assert "\x1b" not in result.stdout
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("lang", ["en", "de", "nl"])
 def test_help_names_each_command_in_a_whole_sentence(lang: str) -> None:
     """click cuts a long help text off mid-sentence ("(standaard klassiek...") and a screen reader reads the dots:
@@ -48,6 +50,7 @@ def test_every_command_has_a_short_help_of_its_own() -> None:
     assert all(command.short_help for command in cli.commands.values())
 
 
+@pytest.mark.e2e
 def test_no_arguments_starts_classic_commerce_against_three() -> None:
     result = run(stdin="")
     assert result.returncode == 0, result.stderr
@@ -56,6 +59,7 @@ def test_no_arguments_starts_classic_commerce_against_three() -> None:
     assert lines[-1] == "Your match is saved. To go on, type: commerce resume"
 
 
+@pytest.mark.e2e
 def test_simulate_text_summary_has_one_line_per_seat() -> None:
     result = run("simulate", "--players", "4", "--matches", "3", "--seed", "5", "--quiet")
     assert result.returncode == 0, result.stderr
@@ -66,6 +70,7 @@ def test_simulate_text_summary_has_one_line_per_seat() -> None:
     assert result.stderr == ""
 
 
+@pytest.mark.e2e
 def test_simulate_json_summary_and_progress_lines() -> None:
     result = run("simulate", "--rules", "thirty-one", "--players", "3", "--bots", "random,basic,basic",
                  "--matches", "20", "--seed", "2", "--json")
@@ -84,6 +89,7 @@ def test_simulate_json_summary_and_progress_lines() -> None:
     assert "\r" not in result.stderr
 
 
+@pytest.mark.e2e
 def test_simulate_is_reproducible() -> None:
     args = ("simulate", "--rules", "handeln", "--players", "4", "--matches", "3", "--seed", "9", "--json", "--quiet")
     first, second = (json.loads(run(*args).stdout) for _ in range(2))
@@ -96,6 +102,7 @@ def test_simulate_is_reproducible() -> None:
     assert first == second
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("name", list(RULESETS))
 def test_simulate_writes_records_that_replay(tmp_path: Path, name: str) -> None:
     options = ["--option", "marks=3"] if name == "braillespiel" else []
@@ -121,6 +128,7 @@ def test_simulate_writes_records_that_replay(tmp_path: Path, name: str) -> None:
         (("--rules", "poker"), "'poker' is not one of"),
     ],
 )
+@pytest.mark.e2e
 def test_bad_options_get_a_clear_error_and_no_traceback(args: tuple[str, ...], says: str) -> None:
     result = run("simulate", "--matches", "1", *args)
     assert result.returncode == 2
@@ -128,6 +136,7 @@ def test_bad_options_get_a_clear_error_and_no_traceback(args: tuple[str, ...], s
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.e2e
 def test_errors_speak_the_players_language() -> None:
     result = run("simulate", "--option", "chips=0", lang="de")
     assert result.returncode == 2
@@ -139,6 +148,7 @@ def test_errors_speak_the_players_language() -> None:
     assert "Error:" not in result.stderr
 
 
+@pytest.mark.e2e
 def test_rules_piped_print_the_book_of_the_ruleset_with_its_options() -> None:
     result = run("rules", "handeln", "--option", "limit=3")
     assert result.returncode == 0, result.stderr
@@ -148,6 +158,7 @@ def test_rules_piped_print_the_book_of_the_ruleset_with_its_options() -> None:
     assert "Rules 1 of 10" not in result.stdout and "\x1b" not in result.stdout
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("lang", ["de", "nl", "en"])
 def test_rules_of_an_unknown_ruleset_or_option_are_refused_in_the_players_language(lang: str) -> None:
     from commerce_a11y.i18n import translation
@@ -160,6 +171,7 @@ def test_rules_of_an_unknown_ruleset_or_option_are_refused_in_the_players_langua
     assert run("rules", "commerce", "--option", "chips=0", lang=lang).returncode == 2
 
 
+@pytest.mark.e2e
 def test_an_unsupported_lang_keeps_the_language_chosen_before(tmp_path: Path) -> None:
     env = {**os.environ, "LANG": "en_US.UTF-8", "LANGUAGE": ""}
     run = [sys.executable, "-m", "commerce_a11y"]
@@ -191,12 +203,14 @@ def settings_after(tmp_path: Path, *args: str, stdin: str = "") -> dict[str, obj
     ("replay", "--cards", "codes", "--verbosity", "brief", "--lang", "de", "--list"),
     ("play", "--lang", "de", "--players", "0"),
 ])
+@pytest.mark.e2e
 def test_options_of_other_commands_are_not_remembered(tmp_path: Path, args: tuple[str, ...]) -> None:
     """Options hold for the command they are given to: only a game (play, resume) remembers what it was started
     with, as it remembers what the player changes in it. Help, a usage error, replay, rules and stats write none."""
     assert settings_after(tmp_path, *args) is None
 
 
+@pytest.mark.e2e
 def test_replaying_with_other_cards_leaves_the_remembered_settings(tmp_path: Path) -> None:
     assert settings_after(tmp_path, "--lang", "nl", "play", "--seed", "2", "--record", str(tmp_path / "r.jsonl"),
                           stdin="quit\n") == {"lang": "nl"}
@@ -204,11 +218,13 @@ def test_replaying_with_other_cards_leaves_the_remembered_settings(tmp_path: Pat
                           "--all") == {"lang": "nl"}
 
 
+@pytest.mark.e2e
 def test_a_game_remembers_the_options_it_was_started_with(tmp_path: Path) -> None:
     assert settings_after(tmp_path, "play", "--lang", "de", "--verbosity", "brief", "--difficulty", "hard",
                           "--seed", "3", stdin="quit\n") == {"lang": "de", "verbosity": "brief", "difficulty": "hard"}
 
 
+@pytest.mark.e2e
 def test_an_unexpected_error_is_logged_with_its_traceback_and_said_in_one_sentence(tmp_path: Path) -> None:
     """The traceback module is imported only when a crash is reported: the log still gets the whole traceback."""
     code = ("import sys, commerce_a11y.commands as c\n"
@@ -226,6 +242,7 @@ def test_an_unexpected_error_is_logged_with_its_traceback_and_said_in_one_senten
     assert text.startswith("Traceback (most recent call last):") and "RuntimeError: deliberately broken" in text
 
 
+@pytest.mark.e2e
 def test_ctrl_c_while_a_module_makes_its_classes_is_leaving_not_a_crash(tmp_path: Path) -> None:
     """Issue 19 (14): Ctrl-C while an imported module made a class (``ipaddress`` as ``pathlib`` was first imported)
     reached the game as Python's RuntimeError "Error calling __set_name__", and the player read that the game had
@@ -244,6 +261,7 @@ def test_ctrl_c_while_a_module_makes_its_classes_is_leaving_not_a_crash(tmp_path
     assert not (tmp_path / "data" / "commerce-a11y" / "crash.log").exists()
 
 
+@pytest.mark.e2e
 def test_starting_imports_no_traceback_hashlib_or_tempfile() -> None:
     """Start-up cost: the command line and its commands load these only when a crash, a save or a file write needs
     them (``python -X importtime -c "import commerce_a11y.cli"``: 10.8 ms before, 5.0 ms after)."""
@@ -255,6 +273,7 @@ def test_starting_imports_no_traceback_hashlib_or_tempfile() -> None:
     assert result.stdout.strip() == ""
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("args", [("--help",), ("--lang", "de", "--help"), ("play", "--help")])
 def test_help_loads_neither_the_rules_engine_nor_the_computer_players(tmp_path: Path, args: tuple[str, ...]) -> None:
     """Start-up cost (bench/startup.py): ``--help`` needs click and the catalogs, not the game. Loading the bots and

@@ -53,6 +53,7 @@ def random_bytes(rng: random.Random, count: int) -> bytes:
 
 @pytest.mark.parametrize(("rules", "lang", "seed"), [("commerce", "de", 1), ("handeln", "nl", 2),
                                                      ("braillespiel", "en", 3)])
+@pytest.mark.e2e
 def test_commerce_play_survives_random_bytes_on_stdin(tmp_path: Path, rules: str, lang: str, seed: int) -> None:
     option = ["--option", "marks=2"] if rules == "braillespiel" else []
     record = tmp_path / "match.jsonl"

@@ -11,8 +11,11 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from e2e.tmux import game_env
 from server_helpers import ROOT, ServerProcess
+
+pytestmark = pytest.mark.e2e  # every test here starts the game, a server or a program
 
 
 def join(home: Path, port: int, name: str, lang: str) -> subprocess.Popen[str]:

@@ -12,6 +12,8 @@ import pytest
 
 from commerce_a11y.i18n import translation
 
+pytestmark = pytest.mark.e2e  # every test here starts the game, a server or a program
+
 
 def play(tmp_path: Path, lines: list[str], lang: str) -> list[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}

@@ -575,6 +575,7 @@ def test_a_tauschen_game_in_process_answers_offers_and_trades(capsys: pytest.Cap
     assert _("You decline.") in lines
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_replay_tells_both_rulesets_as_the_seat_heard_them(lang: str, tmp_path: object) -> None:
     """``commerce replay`` of the record fixtures, from the first seat: the offers made to the seat are told (there

@@ -9,8 +9,8 @@ import json
 import os
 import subprocess
 import sys
-import time
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -37,15 +37,30 @@ def english(home: Path) -> None:
     """The conftest's home, and English for the sentences compared here."""
     use_language("en")
 
+HOSTILE_SAVE = 1 << 31
+"""Bytes of a hostile save (sparse on the disk): twice the address space the game gets when it meets one."""
 
-def run(*args: str, stdin: str | bytes = "", lang: str = "en", timeout: float = 60) -> subprocess.CompletedProcess[str]:
+
+def run(*args: str, stdin: str | bytes = "", lang: str = "en", timeout: float = 60,
+        memory: int | None = None) -> subprocess.CompletedProcess[str]:
+    """The game with ``args``; ``memory``: the bytes of address space it may use at most (POSIX), so that a file
+    read whole that is larger fails it."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LANG", "LC_"))}
     env.update(LANG="C.UTF-8", TERM="dumb")
     data = stdin.encode() if isinstance(stdin, str) else stdin
     result = subprocess.run([sys.executable, "-m", "commerce_a11y", *args, "--lang", lang], capture_output=True,
-                            env=env, timeout=timeout, check=False, input=data)
+                            env=env, timeout=timeout, check=False, input=data,
+                            preexec_fn=None if memory is None else partial(limit_memory, memory))
     return subprocess.CompletedProcess(result.args, result.returncode, result.stdout.decode(errors="replace"),
                                        result.stderr.decode(errors="replace"))
+
+
+def limit_memory(size: int) -> None:
+    """In the child, before the game starts: at most ``size`` bytes of address space."""
+    if sys.platform != "win32":
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
 
 
 def say(msgid: str, lang: str = "en", **values: object) -> str:
@@ -69,6 +84,7 @@ def no_traceback(result: subprocess.CompletedProcess[str]) -> None:
 
 # --- 1, 16: a second window --------------------------------------------------------------------------------------
 
+@pytest.mark.e2e
 def test_1_a_second_window_never_offers_sets_aside_or_overwrites_the_first_windows_match() -> None:
     write_save(list(record_lines(a_match(20).events)))
     before = save_path().read_bytes()
@@ -99,6 +115,7 @@ def test_1_a_second_window_never_offers_sets_aside_or_overwrites_the_first_windo
     assert load_saved_match().chance == Seeded(4)
 
 
+@pytest.mark.e2e
 def test_15_the_waiting_question_names_the_ruleset_its_options_and_the_hand() -> None:
     saved = Match(ruleset("braillespiel", marks=5), [Player("Eva"), *(Player(n, "bot:basic") for n in "AB")], 3)
     assert match_title(saved.rules) == "Commerce, Braillespiel rules (marks=5)"
@@ -168,6 +185,7 @@ def test_22_a_temporary_file_of_a_killed_record_writer_is_cleaned_up_at_the_next
 
 # --- 3: the save is kept until the match is written somewhere --------------------------------------------------
 
+@pytest.mark.e2e
 def test_3_the_save_stays_when_neither_record_nor_statistics_can_be_written() -> None:
     folder = save_path().parent
     folder.mkdir(parents=True)
@@ -205,6 +223,7 @@ def test_4_a_record_just_kept_is_never_pruned_and_the_order_kept_wins_over_wrong
 
 # --- 5: two matches played alike count twice ---------------------------------------------------------------------
 
+@pytest.mark.e2e
 def test_5_the_same_seed_played_the_same_way_twice_counts_twice() -> None:
     for _ in range(2):
         result = run("play", "--seed", "3", "--rules", "thirty-one", "--option", "chips=1", stdin="pass\n" * 500)
@@ -220,6 +239,7 @@ NESTED = "[" * 1000 + "]" * 1000
 LONG_NUMBER = '{"keep_records": ' + "7" * 5000 + "}"
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("content", [NESTED, LONG_NUMBER, '{"keep_records": "' + "0" * 5000 + '"}'])
 def test_6_a_hostile_settings_file_is_named_in_one_sentence_and_every_command_works(content: str,
                                                                                    home: Path) -> None:
@@ -234,24 +254,25 @@ def test_6_a_hostile_settings_file_is_named_in_one_sentence_and_every_command_wo
                                     path=path) + "\n"
 
 
+@pytest.mark.e2e
 def test_7_a_hostile_save_is_refused_kept_aside_and_never_read_whole(home: Path) -> None:
     folder = save_path().parent
     folder.mkdir(parents=True)
     damaged = say("The saved match is damaged or cut short; it is kept as {path}.",
                   path=folder / "saved-match-1.jsonl")
     for make in (lambda p: p.write_text(NESTED + "\n", encoding="utf-8"),
-                 lambda p: os.truncate(p.open("wb").name, 1 << 30),  # 1 GB (sparse): never read whole
+                 lambda p: os.truncate(p.open("wb").name, HOSTILE_SAVE),  # sparse: never read whole
                  lambda p: p.symlink_to("/dev/zero")):
         make(save_path())
-        started = time.monotonic()
-        result = run("resume")
+        result = run("resume", memory=HOSTILE_SAVE // 2)  # a game that read the save whole would run out
         no_traceback(result)
-        assert result.returncode == 1 and time.monotonic() - started < 20
+        assert result.returncode == 1
         assert result.stdout.splitlines()[0] == damaged
         assert not os.path.lexists(save_path())
         (folder / "saved-match-1.jsonl").unlink()
 
 
+@pytest.mark.e2e
 def test_7_a_hostile_statistics_file_is_kept_aside_and_a_match_still_ends_and_counts() -> None:
     stats_path().parent.mkdir(parents=True)
     stats_path().write_text('{"format": 1, "matches": ' + NESTED + "}", encoding="utf-8")
@@ -266,6 +287,7 @@ def test_7_a_hostile_statistics_file_is_kept_aside_and_a_match_still_ends_and_co
     assert played.returncode == 0 and len(read_stats()) == 1 and not save_path().exists()
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
 def test_12_a_named_pipe_in_place_of_a_file_never_hangs_the_game(home: Path) -> None:
     config = home / "config" / "commerce-a11y"
@@ -290,6 +312,7 @@ def test_12_a_named_pipe_in_place_of_a_file_never_hangs_the_game(home: Path) -> 
     assert stats.returncode == 0 and stats.stdout.splitlines()[0] == say("The statistics file cannot be read.")
 
 
+@pytest.mark.e2e
 def test_23_settings_that_are_a_folder_are_named_as_such() -> None:
     path = Path(os.environ["XDG_CONFIG_HOME"]) / "commerce-a11y" / "settings.json"
     path.mkdir(parents=True)
@@ -321,6 +344,7 @@ def crafted(tmp_path: Path, change) -> Path:  # type: ignore[no-untyped-def]
     lambda objs: objs[0].update(players=["Eva"]),
     lambda objs: objs[0].update(ruleset="\x1b]0;pwned\x07" * 1000),
 ])
+@pytest.mark.e2e
 def test_8_crafted_records_are_refused_with_one_sentence_and_status_1(tmp_path: Path, change) -> None:  # type: ignore[no-untyped-def]
     result = run("replay", str(crafted(tmp_path, change)), "--all")
     no_traceback(result)
@@ -329,6 +353,7 @@ def test_8_crafted_records_are_refused_with_one_sentence_and_status_1(tmp_path: 
     assert len(result.stdout) < 400
 
 
+@pytest.mark.e2e
 def test_15_names_from_files_reach_the_terminal_clean_and_short(tmp_path: Path) -> None:
     hostile = "\x1b]0;owned\x07Zoe\x1b[2J\x1b[31m\r\nYou win the match." + "x" * 100_000
     path = crafted(tmp_path, lambda objs: objs[0]["players"][1].update(name=hostile))
@@ -360,6 +385,7 @@ def test_15_names_from_files_reach_the_terminal_clean_and_short(tmp_path: Path) 
 
 # --- 9, 10, 11, 21: values the game does not know ----------------------------------------------------------------
 
+@pytest.mark.e2e
 def test_9_a_save_naming_an_unknown_computer_level_is_refused_as_newer_and_kept_aside() -> None:
     objs = [json.loads(line) for line in record_lines(a_match(20).events)]
     objs[0]["players"][2]["kind"] = "bot:expert"
@@ -372,6 +398,7 @@ def test_9_a_save_naming_an_unknown_computer_level_is_refused_as_newer_and_kept_
         path=save_path().with_name("saved-match-1.jsonl"))
 
 
+@pytest.mark.e2e
 def test_10_statistics_of_a_ruleset_this_version_does_not_know_are_still_told() -> None:
     entry = match_entry(a_match(), 0, "a", datetime(2026, 1, 1))
     add_match({**entry, "ruleset": "skat\x1b[2J"})
@@ -382,6 +409,7 @@ def test_10_statistics_of_a_ruleset_this_version_does_not_know_are_still_told() 
     assert "skat: 1 played" in result.stdout and "\x1b" not in result.stdout
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("command", [("play",), ("rules",), ("simulate", "--matches", "1")])
 def test_11_a_huge_option_value_is_a_usage_error(command: tuple[str, ...]) -> None:
     result = run(*command, "--option", "chips=" + "0" * 5000)
@@ -390,6 +418,7 @@ def test_11_a_huge_option_value_is_a_usage_error(command: tuple[str, ...]) -> No
     assert len(result.stderr) < 400
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("name", ["You", "you", "Du", "JIJ"])
 def test_21_an_opponent_may_not_be_called_by_the_players_own_word(name: str) -> None:
     result = run("play", "--opponents", f"{name}:basic,Ben")
@@ -399,6 +428,7 @@ def test_21_an_opponent_may_not_be_called_by_the_players_own_word(name: str) -> 
 
 # --- 13: an endless line ------------------------------------------------------------------------------------------
 
+@pytest.mark.e2e
 def test_13_an_endless_input_line_is_read_in_bounded_pieces_and_left_out() -> None:
     out = io.StringIO()
     backend = PlainInput(io.StringIO("y" * (LINE_LIMIT * 50) + "\npass\n" + "n" * LINE_LIMIT + "\n"), out)
@@ -436,6 +466,7 @@ def test_17_the_end_says_the_match_is_saved_once_saving_works_again(monkeypatch:
     assert load_saved_match() is not None
 
 
+@pytest.mark.e2e
 def test_19_a_crash_in_a_match_says_it_is_saved(home: Path) -> None:
     code = ("import commerce_a11y.console.game as g\n"
             "def broken(self, *a): raise RuntimeError('deliberately broken')\n"
@@ -452,6 +483,7 @@ def test_19_a_crash_in_a_match_says_it_is_saved(home: Path) -> None:
     assert load_saved_match() is not None
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("level", ["random", "easy"])
 def test_20_a_resumed_match_plays_on_as_the_same_match_played_straight_through(level: str, home: Path) -> None:
     args = ("--seed", "11", "--rules", "thirty-one", "--option", "chips=3", "--opponents",

@@ -12,6 +12,7 @@ import pytest
 
 from commerce_a11y.rules import replay
 
+pytestmark = pytest.mark.e2e  # every test here starts the game, a server or a program
 
 def play(tmp_path: Path, lines: list[str], *args: str, lang: str = "en") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}

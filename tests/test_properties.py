@@ -15,6 +15,8 @@ X4): checked against what each seat may know, worked out from the engine's whole
 from __future__ import annotations
 
 import copy
+import random
+from typing import Any
 
 import pytest
 from engine_helpers import named_cards
@@ -22,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from commerce_a11y.bots import MAX_OWN_TURNS, make_bot
-from commerce_a11y.cards import Card
+from commerce_a11y.cards import CARDS, Card
 from commerce_a11y.rules import (
     Accept,
     Bartered,
@@ -99,10 +101,19 @@ def new(name: str, options: dict, n: int, seed: int, kind: str = "human") -> Mat
     return Match(ruleset(name, **options), [Player(f"P{i}", kind) for i in range(n)], seed=seed)
 
 
+SHARED_CARDS = {id(card): card for card in CARDS}
+"""The cards, immutable: a copy of a match shares them (copying each, an ``int`` subclass, was most of the time)."""
+
+
 def clone(m: Match) -> Match:
-    """A copy to try an action on (the immutable ruleset, deck and past events shared, not copied)."""
-    memo = {id(m.rules): m.rules, id(m._deck): m._deck, id(m.events): list(m.events),
-            id(m._logs): [list(log) for log in m._logs]}
+    """A copy to try an action on (the immutable ruleset, deck, cards and past events shared, not copied; the
+    random stream copied by its state, not number by number)."""
+    memo: dict[int, Any] = {**SHARED_CARDS, id(m.rules): m.rules, id(m._deck): m._deck,
+                            id(m.events): list(m.events), id(m._logs): [list(log) for log in m._logs]}
+    if isinstance(m._rng, random.Random):
+        stream = random.Random()
+        stream.setstate(m._rng.getstate())
+        memo[id(m._rng)] = stream
     return copy.deepcopy(m, memo)
 
 
@@ -205,7 +216,7 @@ def test_random_decisions_keep_every_invariant(config, data):
     check_invariants(m, start)
     # Where the match stood when its record last grew: a decline (Done) writes no line, so a record that stops
     # after one replays to the moment before it.
-    last_line = (m.to_act, m.phase, copy.deepcopy(m.hands), list(m.widow))
+    last_line = (m.to_act, m.phase, [list(hand) for hand in m.hands], list(m.widow))
     steps = data.draw(st.integers(20, 160), label="steps")
     for step in range(steps):
         if m.over:
@@ -219,7 +230,7 @@ def test_random_decisions_keep_every_invariant(config, data):
         assert events or action.kind == "done"
         check_invariants(m, start)
         if events:
-            last_line = (m.to_act, m.phase, copy.deepcopy(m.hands), list(m.widow))
+            last_line = (m.to_act, m.phase, [list(hand) for hand in m.hands], list(m.widow))
     check_views_hide(m)
     again = replay(record_lines(m.events))
     assert [e.to_record() for e in again.events] == [e.to_record() for e in m.events]

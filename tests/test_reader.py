@@ -224,6 +224,7 @@ def _play(home: Path, lines: list[str], record: Path) -> str:
     return result.stdout
 
 
+@pytest.mark.e2e
 def test_rules_in_a_game_returns_to_the_same_question_and_leaves_the_match_untouched(tmp_path: Path) -> None:
     record_a, record_b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     out = _play(tmp_path / "a", ["rules ranking", "next", "find knock", "quit", "rules nothing", "rules",

@@ -57,6 +57,7 @@ def say(lang: str, msgid: str, **values: object) -> str:
     return translation(lang).gettext(msgid).format(**values)
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("lang", ["de", "nl", "en"])
 def test_piped_replay_tells_the_whole_match_from_the_human_seat(tmp_path: Path, lang: str) -> None:
     match = finished_match()
@@ -77,6 +78,7 @@ def test_piped_replay_tells_the_whole_match_from_the_human_seat(tmp_path: Path, 
                line == say(lang, "{name} wins the match.", name="Ben") or "Eva" in line for line in lines[-3:])
 
 
+@pytest.mark.e2e
 def test_replay_from_another_seat_hears_that_seats_cards(tmp_path: Path, english: None) -> None:
     match = finished_match()
     lines = run(str(write(tmp_path / "m.jsonl", match)), "--seat", "2", "--verbosity", "normal",
@@ -91,6 +93,7 @@ def test_replay_from_another_seat_hears_that_seats_cards(tmp_path: Path, english
 
 @pytest.mark.parametrize(("recorded", "lang", "named"), [("You", "en", "Player 1"), ("Du", "nl", "Speler 1"),
                                                          ("Jij", "de", "Spieler 1")])
+@pytest.mark.e2e
 def test_a_player_without_a_name_is_not_you_from_another_seat(tmp_path: Path, recorded: str, lang: str,
                                                                 named: str) -> None:
     """A player who gave no name is recorded as "You" in the language played; heard from another seat, in any
@@ -113,6 +116,7 @@ def test_a_player_without_a_name_is_not_you_from_another_seat(tmp_path: Path, re
     (lambda lines: ["not json", *lines], "Line {line} of the record is not JSON."),
     (lambda lines: [], "A record begins with its match line."),
 ])
+@pytest.mark.e2e
 def test_a_broken_record_gets_one_sentence_and_status_1(tmp_path: Path, change, says: str) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "broken.jsonl"
     path.write_text("".join(line + "\n" for line in change(list(record_lines(finished_match().events)))),
@@ -142,6 +146,7 @@ def wrong_player(objs: list[dict[str, object]]) -> None:
     objs[i]["player"] = (int(objs[i]["player"]) + 1) % 3  # type: ignore[call-overload]
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("change", [broken_rule, wrong_player])
 def test_a_record_that_breaks_a_rule_is_refused_wholly_in_the_players_language(tmp_path: Path, change) -> None:  # type: ignore[no-untyped-def]
     """The rule a record's move breaks is said in the player's language too (it was said in English inside a
@@ -164,6 +169,7 @@ def test_a_record_that_breaks_a_rule_is_refused_wholly_in_the_players_language(t
         assert (english in line) == (lang == "en"), line
 
 
+@pytest.mark.e2e
 def test_missing_file_and_a_seat_that_is_not_there(tmp_path: Path) -> None:
     result = run(str(tmp_path / "nothing.jsonl"))
     assert (result.returncode, result.stdout.strip()) == (1, f"Cannot read {tmp_path / 'nothing.jsonl'}.")
@@ -172,6 +178,7 @@ def test_missing_file_and_a_seat_that_is_not_there(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.e2e
 def test_without_a_file_the_kept_records_are_listed_and_the_latest_replayed(tmp_path: Path) -> None:
     result = run()
     assert result.returncode == 1

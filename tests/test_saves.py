@@ -191,6 +191,7 @@ BAD_SAVES = {
     ("en", "newer", "The saved match comes from a newer version of the game; it is kept as {path}."),
     ("nl", "edited", "The saved match was changed outside the game; it is kept as {path}."),
 ])
+@pytest.mark.e2e
 def test_resume_refuses_a_bad_save_keeps_it_aside_and_says_so(lang: str, kind: str, sentence: str) -> None:
     if kind == "edited":
         write_save(list(record_lines(a_match().events)))
@@ -209,6 +210,7 @@ def test_resume_refuses_a_bad_save_keeps_it_aside_and_says_so(lang: str, kind: s
     assert not save_path().exists()
 
 
+@pytest.mark.e2e
 def test_play_keeps_a_bad_save_aside_and_begins_a_new_match() -> None:
     save_path().parent.mkdir(parents=True)
     save_path().write_bytes(BAD_SAVES["damaged"])
@@ -240,6 +242,7 @@ def test_a_finished_match_is_finished_once_however_often_it_is_retried() -> None
     assert not save_path().exists()
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize(("lang", "blocked"), [("de", "records"), ("nl", "records"), ("en", "stats.json")])
 def test_a_record_or_statistics_that_cannot_be_written_is_said_once_after_the_match_end(lang: str,
                                                                                      blocked: str) -> None:
@@ -327,6 +330,7 @@ def test_a_damaged_statistics_file_is_kept_aside_and_begun_anew() -> None:
     assert len(read_stats()) == 1
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("lang", ["de", "nl", "en"])
 def test_commerce_stats_speaks_the_players_language(lang: str) -> None:
     assert run("stats", lang=lang).stdout.splitlines() == [

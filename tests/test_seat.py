@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from engine_helpers import new_match
+from table_harness import inline_thinkers, run_virtual
 from table_helpers import Person
 
 from commerce_a11y.i18n import use_language
@@ -24,7 +25,7 @@ from commerce_a11y.seat.hearing import Hearing, Skip
 from commerce_a11y.seat.parser import Invalid, Parsed, Play, Review, ReviewCommand, parse
 from commerce_a11y.seat.settings import ChangeSetting, Setting
 from commerce_a11y.seat.tutorial import Tutorial
-from commerce_a11y.server.lobby import Server
+from commerce_a11y.server.registry import Server
 from commerce_a11y.server.table import Table
 
 
@@ -246,32 +247,14 @@ def test_brief_speech_never_shortens_what_is_asked_again() -> None:
 
 # ----- where the two copies disagreed: the table now says what the console says -----
 
-class InProcess:
-    """The table server's worker processes, in this process."""
-
-    async def run(self, function: Any, *args: Any, owner: str | None = None) -> Any:
-        return function(*args)
-
-    def close(self) -> None:
-        pass
-
-
-class Settled(Person):
-    """A person whose settings change as ``lobby.Session.use`` changes them (the table says the confirmation)."""
-
-    def use(self, change: ChangeSetting) -> str:
-        setattr(self, "lang" if change.setting is Setting.LANGUAGE else change.setting.value, change.value)
-        return change.said()
-
-
 def at_a_table(tmp_path: Path, then: Callable[[Table, Person], Awaitable[None]]) -> None:
     """Ada sits at a table of classic Commerce with two computer players; ``then`` runs once it is her turn."""
 
     async def main() -> None:
-        server = Server(tmp_path, thinkers=InProcess(), log=lambda line: None)  # type: ignore[arg-type]
+        server = Server(tmp_path, thinkers=inline_thinkers(), log=lambda line: None)
         try:
             table = Table(server, "t1", "Evening", ruleset("commerce"), 3, "basic", "Ada", hints=True)
-            ada = Settled("Ada")
+            ada = Person("Ada")
             table.sit(ada)  # type: ignore[arg-type]
             await table.start()
             match = table.match
@@ -286,7 +269,7 @@ def at_a_table(tmp_path: Path, then: Callable[[Table, Person], Awaitable[None]])
             server.hashing.shutdown()
             server.store.close()
 
-    asyncio.run(main())
+    run_virtual(main())
 
 
 def test_a_refusal_at_a_table_says_what_is_possible_now_as_at_the_terminal(tmp_path: Path) -> None:

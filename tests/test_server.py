@@ -63,6 +63,7 @@ def segments(text: str, lang: str) -> dict[int, str]:
     return {int(parts[i]): parts[i + 1] for i in range(1, len(parts) - 1, 2)}
 
 
+@pytest.mark.e2e
 def test_two_languages_and_computers_play_a_match_and_nothing_hidden_leaks(server: ServerProcess) -> None:
     greta, joost, sam = RawClient(server.port), RawClient(server.port), RawClient(server.port)
     greta.login("Greta")
@@ -118,6 +119,7 @@ def _cards(numbers: set[int]) -> list:
     return [CARDS[n] for n in numbers]
 
 
+@pytest.mark.e2e
 def test_wire_conventions_crlf_ga_eor_and_echo_only_around_passwords(server: ServerProcess) -> None:
     plain = RawClient(server.port, mud=False)
     plain.login("Plain")
@@ -144,6 +146,7 @@ def test_wire_conventions_crlf_ga_eor_and_echo_only_around_passwords(server: Ser
     assert "secret1" not in log
 
 
+@pytest.mark.e2e
 def test_wrong_password_new_account_mismatch_and_bad_names(server: ServerProcess) -> None:
     first = RawClient(server.port)
     first.login("Wilma", "right-one")
@@ -168,6 +171,7 @@ def test_wrong_password_new_account_mismatch_and_bad_names(server: ServerProcess
     again.close()
 
 
+@pytest.mark.e2e
 def test_long_lines_malformed_telnet_and_control_characters(server: ServerProcess) -> None:
     client = RawClient(server.port)
     client.login("Lina")
@@ -182,6 +186,7 @@ def test_long_lines_malformed_telnet_and_control_characters(server: ServerProces
     client.close()
 
 
+@pytest.mark.e2e
 def test_a_client_that_stops_reading_is_dropped_without_slowing_others(server: ServerProcess) -> None:
     quiet = socket.socket()
     quiet.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
@@ -205,6 +210,7 @@ def test_a_client_that_stops_reading_is_dropped_without_slowing_others(server: S
     other.close()
 
 
+@pytest.mark.e2e
 def test_two_hundred_connections_at_once(server: ServerProcess) -> None:
     socks = []
     for _ in range(200):
@@ -226,6 +232,7 @@ def test_two_hundred_connections_at_once(server: ServerProcess) -> None:
     client.close()
 
 
+@pytest.mark.e2e
 def test_kill_mid_hand_and_restart_keeps_cards_and_turn(tmp_path: Path) -> None:
     first = ServerProcess(tmp_path / "data")
     try:
@@ -280,6 +287,7 @@ def test_the_question_kinds_gmcp_is_made_once_and_is_the_same_message() -> None:
         assert t.parse_gmcp(t.ask_bytes(kind)[3:-2]) == ("Commerce.Ask", {"kind": kind})
 
 
+@pytest.mark.e2e
 def test_a_vanished_client_is_found_by_tcp_keepalive_and_user_timeout(server: ServerProcess) -> None:
     """A client whose network vanished without closing (half-open) cannot be made on loopback here (no packet
     filter in this sandbox); what finds it is the kernel's, so the test checks that every connection asks for it."""

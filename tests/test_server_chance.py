@@ -12,11 +12,14 @@ import json
 import time
 from pathlib import Path
 
+import pytest
 from server_helpers import RawClient, ServerProcess
 from table_helpers import carries
 
 from commerce_a11y.rules import Keyed, replay
 from commerce_a11y.wire import telnet as t
+
+pytestmark = pytest.mark.e2e  # every test here starts the game, a server or a program
 
 
 def answer(clients: list[RawClient], limit: float = 120) -> None:

@@ -12,10 +12,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from server_helpers import RawClient, ServerProcess, person
 
 from commerce_a11y.cards import parse_card
 from commerce_a11y.rules import ruleset
+
+pytestmark = pytest.mark.e2e  # every test here starts the game, a server or a program
 
 HANDELN = ruleset("handeln", limit=5)
 

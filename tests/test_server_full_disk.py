@@ -92,6 +92,7 @@ def passes_saved(data: Path, seat: int = 0) -> int:
     return sum(1 for line in loaded[0] if json.loads(line) == {"event": "pass", "player": seat})
 
 
+@pytest.mark.e2e
 def test_a_move_whose_save_failed_is_not_told_and_the_game_goes_on_once_the_disk_has_room(
         server: ServerProcess, disk: SmallDisk) -> None:
     ada = stalled(server, disk, "Ada")
@@ -110,6 +111,7 @@ def test_a_move_whose_save_failed_is_not_told_and_the_game_goes_on_once_the_disk
     ada.close()
 
 
+@pytest.mark.e2e
 def test_after_sigkill_on_a_full_disk_every_move_heard_is_in_the_save_and_the_table_comes_back(
         server: ServerProcess, disk: SmallDisk) -> None:
     bea = stalled(server, disk, "Bea")
@@ -129,6 +131,7 @@ def test_after_sigkill_on_a_full_disk_every_move_heard_is_in_the_save_and_the_ta
     assert re.search(r"table Beas \(\w+\): restored|table Beas restored", log), log[-1500:]
 
 
+@pytest.mark.e2e
 def test_on_a_full_disk_a_new_account_and_a_new_table_are_refused_with_a_sentence(
         server: ServerProcess, disk: SmallDisk) -> None:
     """SQLite's own writes meet the full disk too (only on a real file system; the injected one fails os.write)."""

@@ -12,6 +12,7 @@ import re
 import socket
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,8 @@ from server_helpers import RawClient, ServerProcess
 from commerce_a11y.server.guesses import ACCOUNT_GUESSES
 from commerce_a11y.wire import telnet as t
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="clients from several loopback addresses: Linux")
+pytestmark = [pytest.mark.e2e,  # every test here starts a server: logins as an attacker tries them, over sockets
+              pytest.mark.skipif(sys.platform != "linux", reason="clients from several loopback addresses: Linux")]
 
 KELVIN_KIM, LONG_S_SAM, FI_FIONA = "\u212aim", "\u017fam", "\ufb01ona"
 
@@ -33,8 +35,13 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     process.stop()
 
 
-def log_of(server: ServerProcess) -> str:
-    return (server.data / "server.log").read_text(encoding="utf-8")
+def log_of(server: ServerProcess, until: Callable[[str], bool] = lambda log: True, timeout: float = 30) -> str:
+    """The server's log, once ``until(log)`` holds (the server writes its lines as it goes: a test waits for the
+    ones it looks for, rather than for a while)."""
+    deadline = time.monotonic() + timeout
+    while not until(log := (server.data / "server.log").read_text(encoding="utf-8")) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return log
 
 
 def asked(client: RawClient) -> str:
@@ -96,8 +103,7 @@ def test_new_names_refused_over_the_wire_each_with_one_sentence_then_the_name_ag
     assert "is new here" not in client.text
     client.close()
     owner.close()
-    time.sleep(0.3)
-    log = log_of(server)
+    log = log_of(server, lambda log: log.count("refused 127.0.0.32: a new name") >= 4)
     assert log.count("refused 127.0.0.32: a new name") == 4
     assert "\uff31uentin" not in log and "Mia\u3164" not in log
 
@@ -148,8 +154,8 @@ def test_parallel_guesses_are_counted_before_they_are_checked(server: ServerProc
     assert "Welcome" not in last.text
     for client in clients:
         client.close()
-    time.sleep(0.3)
-    assert len(re.findall(r"failed login \S+ Olga\n", log_of(server))) == checked
+    log = log_of(server, lambda log: len(re.findall(r"failed login \S+ Olga\n", log)) >= checked)
+    assert len(re.findall(r"failed login \S+ Olga\n", log)) == checked
 
 
 def test_a_strangers_wrong_guesses_never_shut_the_owner_out(server: ServerProcess) -> None:

@@ -3,11 +3,11 @@ load target: no stall over 50 ms)."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from pathlib import Path
 
 import pytest
+from table_harness import inline_thinkers, run_virtual
 
 from commerce_a11y.rules import ruleset
 from commerce_a11y.rules.values import ValueTable, value_table
@@ -30,7 +30,7 @@ def test_a_first_match_builds_its_value_table_outside_the_event_loop(tmp_path: P
     value_table.cache_clear()  # as in a server that has not played these rules yet
 
     async def first_match() -> Table:
-        server = Server(tmp_path)
+        server = Server(tmp_path, thinkers=inline_thinkers())
         try:
             table = Table(server, "t1", "Abend", ruleset("commerce"), 3, "basic", "Ada")
             table.seating = ["Ada", None, None]
@@ -44,6 +44,6 @@ def test_a_first_match_builds_its_value_table_outside_the_event_loop(tmp_path: P
             server.store.close()
             server.thinkers.close()
 
-    table = asyncio.run(first_match())
+    table = run_virtual(first_match())
     assert table.state == "playing"
     assert built_in and threading.main_thread() not in built_in

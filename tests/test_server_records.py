@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from table_harness import inline_thinkers
 
 from commerce_a11y.server.registry import Server
 
@@ -34,7 +35,7 @@ def written(server: Server) -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Any:
-    made = Server(tmp_path)
+    made = Server(tmp_path, thinkers=inline_thinkers())
     yield made
     made.store.close()
     made.io.shutdown()

@@ -248,6 +248,7 @@ print("not killed")
 """
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX's")
 def test_sigkill_in_the_middle_of_a_save_leaves_the_save_before(tmp_path: Path) -> None:
     """A real process killed with SIGKILL part way through writing a save, at the first byte, in the middle of the

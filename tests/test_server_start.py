@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from server_helpers import ROOT
 
+pytestmark = pytest.mark.e2e  # every test here starts the game, a server or a program
+
 START_DEADLINE = 60
 """Seconds a refused start may take at most (it takes about one): a start that hangs fails the test, not the run."""
 

@@ -1,34 +1,33 @@
 """Issue 23, item 9: one account made 2,000 tables in 17 s (create, start, leave), each kept "playing" with nobody
 there across restarts. An account may now have a seat at a few tables only when it makes another, and a table nobody
-has sat at for ``--close-after`` hours is closed, the match so far kept as a record for those who played. Through raw
-connections to a real server."""
+has sat at for ``--close-after`` hours is closed, the match so far kept as a record for those who played. In process
+(``table_harness``), on a virtual clock: the hours pass at once."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
-import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_helpers import ServerProcess, person
+from table_harness import Harness
 
 from commerce_a11y.rules import replay
+from commerce_a11y.server.limits import Limits
 
-CLOSE_AFTER_HOURS = 0.0008
-"""About 2.9 seconds."""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory):
-    process = ServerProcess(tmp_path_factory.mktemp("limits"), "--tables-per-account", "2", "--close-after",
-                            str(CLOSE_AFTER_HOURS))
-    yield process
-    process.stop()
+CLOSE_AFTER = 24 * 3600.0
 
 
-def test_an_account_may_sit_at_only_so_many_tables_when_it_makes_another(server: ServerProcess) -> None:
-    una = person(server, "Una")
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Harness]:
+    limits = Limits(logins=1000, tables=2, close_after=CLOSE_AFTER, idle=10 * CLOSE_AFTER)
+    with Harness(tmp_path / "data", limits) as harness:
+        yield harness
+
+
+def test_an_account_may_sit_at_only_so_many_tables_when_it_makes_another(server: Harness) -> None:
+    una = server.person("Una")
     for number in (1, 2):
         una.send(f"create commerce name=Una{number} seats=3 bots=easy")
         una.expect(f"Table Una{number}: ")
@@ -44,8 +43,8 @@ def test_an_account_may_sit_at_only_so_many_tables_when_it_makes_another(server:
     una.close()
 
 
-def test_a_table_nobody_sat_at_for_a_long_time_is_closed_and_its_record_kept(server: ServerProcess) -> None:
-    vik, wen = person(server, "Vik"), person(server, "Wen")
+def test_a_table_nobody_sat_at_for_a_long_time_is_closed_and_its_record_kept(server: Harness) -> None:
+    vik, wen = server.person("Vik"), server.person("Wen")
     vik.send("create commerce name=Left seats=3 bots=easy chips=9")
     vik.expect("Table Left: ")
     vik.send("start")
@@ -54,10 +53,13 @@ def test_a_table_nobody_sat_at_for_a_long_time_is_closed_and_its_record_kept(ser
     wen.expect("You watch table Left")
     vik.send("leave")
     vik.expect("You are in the lobby.")
-    wen.expect("Table Left is closed: nobody has played at it for a long time.", timeout=20)
+    server.advance(CLOSE_AFTER - 60)
+    assert "Table Left is closed" not in wen.text
+    wen.expect("Table Left is closed: nobody has played at it for a long time.", timeout=2 * 3600)
     vik.send("tables")
     vik.expect("No tables yet")
-    log = (server.data / "server.log").read_text()
+    server.settle()
+    log = "\n".join(server.log)
     assert "table Left" in log and "closed: nobody sat here" in log
     db = sqlite3.connect(server.data / "server.db")
     try:
@@ -73,13 +75,11 @@ def test_a_table_nobody_sat_at_for_a_long_time_is_closed_and_its_record_kept(ser
     wen.close()
 
 
-def test_a_table_whose_player_is_back_in_time_is_not_closed(server: ServerProcess) -> None:
-    xia = person(server, "Xia")
+def test_a_table_whose_player_is_back_in_time_is_not_closed(server: Harness) -> None:
+    xia = server.person("Xia")
     xia.send("create commerce name=Kept seats=3 bots=easy")
     xia.expect("Table Kept: ")
-    deadline = time.monotonic() + 2 * CLOSE_AFTER_HOURS * 3600
-    while time.monotonic() < deadline:  # sitting at it the whole time
-        xia.drain(0.5)
+    server.advance(2 * CLOSE_AFTER)  # sitting at it the whole time
     xia.send("tables")
     xia.expect("Kept: ")
     xia.close()

@@ -1,37 +1,37 @@
-"""Issue 18: how a table treats its people, through raw connections: a dropped player's grace period, the
-computer player standing in and the return with what was missed; leaving and the host role passing on; the turn
-timer; hints as the host's option; private tables; out-of-turn questions (Handeln's dealer); spectators; chat and
-its limit; the lobby's idle timeout."""
+"""Issue 18: how a table treats its people: a dropped player's grace period, the computer player standing in and
+the return with what was missed; leaving and the host role passing on; the turn timer; hints as the host's option;
+private tables; out-of-turn questions (Handeln's dealer); spectators; chat and its limit; the lobby's idle timeout.
+
+In process (``table_harness``): the server's lobby, tables and connections as they are, clients that speak telnet
+to them without a socket, and a virtual clock, so a 90 second grace period or a turn timer passes at once. The
+limits on connections per address and on wrong passwords are tried as an attacker would, over real sockets."""
 
 from __future__ import annotations
 
-import time
+import socket
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from server_helpers import RawClient, ServerProcess, person
+from server_helpers import Client, RawClient, ServerProcess
+from table_harness import Harness
+
+from commerce_a11y.server.limits import Limits
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory):
-    process = ServerProcess(tmp_path_factory.mktemp("tables"), "--logins-per-minute", "1000", grace=1)
-    yield process
-    process.stop()
-
-
-def play(clients: list[RawClient], until: Callable[[], bool], answer: str = "p", limit: float = 60) -> None:
-    """Answer every turn question with ``answer`` until ``until()`` holds."""
-    deadline = time.monotonic() + limit
+def play(clients: list[Client], until: Callable[[], bool], answer: str = "p", limit: float = 600) -> None:
+    """Answer every turn question with ``answer`` until ``until()`` holds (within ``limit`` of the clients' own
+    seconds)."""
+    deadline = clients[0].clock() + limit
     while not until():
-        assert time.monotonic() < deadline, clients[0].text[-1500:]
+        assert clients[0].clock() < deadline, clients[0].text[-1500:]
         for client in clients:
             for kind, _index in client.new_prompts():
                 if kind == "turn":
                     client.send(answer)
 
 
-def table(host: RawClient, spec: str, *guests: RawClient) -> None:
+def table(host: Client, spec: str, *guests: Client) -> None:
     host.send(f"create {spec}")
     host.prompt()
     name = spec.split("name=")[1].split()[0]
@@ -41,17 +41,19 @@ def table(host: RawClient, spec: str, *guests: RawClient) -> None:
 
 
 def test_a_dropped_player_gets_a_stand_in_after_the_grace_period_and_hears_what_they_missed(
-        server: ServerProcess) -> None:
-    ada, bo = person(server, "Ada"), person(server, "Bo")
+        harness: Harness) -> None:
+    ada, bo = harness.person("Ada"), harness.person("Bo")
     table(ada, "commerce name=Drop seats=3 bots=basic chips=5", bo)
     ada.send("start")
     ada.drain(0.3)
     bo.close()
-    ada.expect("Bo has lost the connection; the computer plays for Bo after 1 seconds.")
+    ada.expect("Bo has lost the connection; the computer plays for Bo after 90 seconds.")
+    harness.advance(89)
+    assert "The computer plays for Bo" not in ada.text  # not before the grace period is over
     play([ada], lambda: "The computer plays for Bo until Bo is back." in ada.text)
     hands = ada.statuses()[-1]["hand"]
     play([ada], lambda: ada.statuses()[-1]["hand"] > hands + 1)  # the stand-in plays Bo's turns meanwhile
-    back = RawClient(server.port)
+    back = harness.connect()
     back.prompt()
     back.send("Bo")
     back.prompt()
@@ -64,9 +66,8 @@ def test_a_dropped_player_gets_a_stand_in_after_the_grace_period_and_hears_what_
     back.close()
 
 
-def test_leaving_before_the_match_passes_the_host_role_and_during_it_hands_the_seat_on(
-        server: ServerProcess) -> None:
-    cy, di = person(server, "Cy"), person(server, "Di")
+def test_leaving_before_the_match_passes_the_host_role_and_during_it_hands_the_seat_on(harness: Harness) -> None:
+    cy, di = harness.person("Cy"), harness.person("Di")
     table(cy, "thirty-one name=Host seats=3 bots=easy", di)
     cy.send("leave")
     cy.expect("You are in the lobby.")
@@ -83,17 +84,19 @@ def test_leaving_before_the_match_passes_the_host_role_and_during_it_hands_the_s
     cy.close()
 
 
-def test_turn_timer_lets_the_computer_play_a_slow_turn(server: ServerProcess) -> None:
-    ed = person(server, "Ed")
-    table(ed, "commerce name=Timer seats=3 bots=easy timer=5")
+def test_turn_timer_lets_the_computer_play_a_slow_turn(harness: Harness) -> None:
+    ed = harness.person("Ed")
+    table(ed, "commerce name=Timer seats=3 bots=easy timer=60")
     ed.send("start")
     ed.expect(r"(Your turn|Last turn|You deal|You may call)", timeout=20)
-    ed.expect("Time is up: the computer plays this turn for you.", timeout=15)
+    harness.advance(59)
+    assert "Time is up" not in ed.text  # the turn is the person's for the whole minute
+    ed.expect("Time is up: the computer plays this turn for you.", timeout=120)
     ed.close()
 
 
-def test_hints_are_the_hosts_option_off_for_two_people(server: ServerProcess) -> None:
-    flo, gil = person(server, "Flo"), person(server, "Gil")
+def test_hints_are_the_hosts_option_off_for_two_people(harness: Harness) -> None:
+    flo, gil = harness.person("Flo"), harness.person("Gil")
     table(flo, "commerce name=Hints seats=3 bots=easy", gil)
     flo.send("start")
     asker = None
@@ -112,8 +115,8 @@ def test_hints_are_the_hosts_option_off_for_two_people(server: ServerProcess) ->
     gil.close()
 
 
-def test_private_table_needs_its_invite_code(server: ServerProcess) -> None:
-    hal, ivy = person(server, "Hal"), person(server, "Ivy")
+def test_private_table_needs_its_invite_code(harness: Harness) -> None:
+    hal, ivy = harness.person("Hal"), harness.person("Ivy")
     hal.send("create commerce name=Secret seats=3 private=yes")
     code = hal.expect(r"invite code is \d{6}").split()[-1]
     ivy.send("tables")
@@ -128,13 +131,13 @@ def test_private_table_needs_its_invite_code(server: ServerProcess) -> None:
     ivy.close()
 
 
-def test_handeln_dealers_exchange_question_goes_to_the_dealer(server: ServerProcess) -> None:
-    jo, kim = person(server, "Jo"), person(server, "Kim")
+def test_handeln_dealers_exchange_question_goes_to_the_dealer(harness: Harness) -> None:
+    jo, kim = harness.person("Jo"), harness.person("Kim")
     table(jo, "handeln name=Deal seats=3 bots=easy", kim)
     jo.send("start")
-    deadline = time.monotonic() + 30
+    deadline = harness.clock() + 30
     checked = 0
-    while checked < 3 and time.monotonic() < deadline:
+    while checked < 3 and harness.clock() < deadline:
         for client in (jo, kim):
             for kind, index in client.new_prompts():
                 if kind != "turn":
@@ -151,20 +154,19 @@ def test_handeln_dealers_exchange_question_goes_to_the_dealer(server: ServerProc
     kim.close()
 
 
-def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_may_know(
-        server: ServerProcess) -> None:
+def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_may_know(harness: Harness) -> None:
     """Issue 17: Vic (seat 1) offers a card to his right-hand neighbour Uma (seat 0), who is asked on Vic's turn (the
     seat to act in the answer phase: GMCP ``yours`` with phase ``answer``); Vic and Uma hear the card, the spectator
     Wes only that a card was offered and declined."""
-    uma, vic, wes = person(server, "Uma"), person(server, "Vic"), person(server, "Wes")
+    uma, vic, wes = harness.person("Uma"), harness.person("Vic"), harness.person("Wes")
     table(uma, "tauschen name=Barter seats=3 bots=basic chips=9", vic)
     wes.send("watch Barter")
     wes.prompt()
     uma.send("start")
     offered = answered = None
-    deadline = time.monotonic() + 60
+    deadline = harness.clock() + 600
     while answered is None:
-        assert time.monotonic() < deadline, vic.text[-1500:] + uma.text[-1500:]
+        assert harness.clock() < deadline, vic.text[-1500:] + uma.text[-1500:]
         for client in (uma, vic, wes):
             for kind, index in client.new_prompts():
                 if kind != "turn":
@@ -178,8 +180,8 @@ def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_
                     status = uma.statuses()[-1]
                     assert status["yours"] and status["phase"] == "answer" and status["turn"] == "Uma"
                     # Vic's status comes on his own connection, read after Uma's: take what has come for him
-                    until = time.monotonic() + 10
-                    while vic.statuses()[-1]["yours"] and time.monotonic() < until:
+                    until = harness.clock() + 10
+                    while vic.statuses()[-1]["yours"] and harness.clock() < until:
                         vic.pump(0.05)
                     assert vic.statuses()[-1]["yours"] is False
                     uma.send("decline")
@@ -196,8 +198,8 @@ def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_
         client.close()
 
 
-def test_spectators_hear_but_cannot_play_and_chat_is_limited(server: ServerProcess) -> None:
-    lu, mo, ned = person(server, "Lu"), person(server, "Mo"), person(server, "Ned")
+def test_spectators_hear_but_cannot_play_and_chat_is_limited(harness: Harness) -> None:
+    lu, mo, ned = harness.person("Lu"), harness.person("Mo"), harness.person("Ned")
     table(lu, "commerce name=Watch seats=3 bots=easy")
     mo.send("watch Watch")
     mo.prompt()
@@ -220,25 +222,22 @@ def test_spectators_hear_but_cannot_play_and_chat_is_limited(server: ServerProce
 
 
 def test_idle_lobby_connections_time_out(tmp_path: Path) -> None:
-    quick = ServerProcess(tmp_path / "data", "--idle", "2")
-    try:
-        client = RawClient(quick.port)
-        client.login("Idle")
-        client.expect("Idle too long; goodbye.", timeout=10)
+    with Harness(tmp_path / "data", Limits(idle=600)) as quick:
+        client = quick.person("Idle")
+        quick.advance(599)
+        assert "Idle too long" not in client.text
+        client.expect("Idle too long; goodbye.", timeout=100)
         client.drain(0.5)
         assert client.closed
-    finally:
-        quick.stop()
 
 
+@pytest.mark.e2e
 def test_limits_on_connections_per_address_and_on_wrong_passwords(tmp_path: Path) -> None:
     small = ServerProcess(tmp_path / "data", "--per-address", "2")
     try:
         first, second = RawClient(small.port), RawClient(small.port)
         first.prompt()
         second.prompt()
-        import socket
-
         third = socket.create_connection(("127.0.0.1", small.port), timeout=10)
         said = b""
         while chunk := third.recv(4096):  # the server says why and closes
@@ -270,12 +269,12 @@ def test_limits_on_connections_per_address_and_on_wrong_passwords(tmp_path: Path
         small.stop()
 
 
-def test_a_spectator_who_joins_a_waiting_table_sits_and_stops_watching(server: ServerProcess) -> None:
+def test_a_spectator_who_joins_a_waiting_table_sits_and_stops_watching(harness: Harness) -> None:
     """Issue 23, item 12: watching a waiting table, then joining it, made the person both seated and a spectator:
     every move was refused ("Spectators watch; they do not play") and the table waited forever. Joining now ends the
     watching, and a seated person cannot watch their own table."""
-    oli, pia = person(server, "Oli"), person(server, "Pia")
-    table(oli, "commerce name=Seatwatch seats=3 bots=easy chips=1")
+    oli, pia = harness.person("Oli"), harness.person("Pia")
+    table(oli, "commerce name=Seatwatch seats=3 bots=easy chips=3")
     pia.send("watch Seatwatch")
     pia.expect("You watch table Seatwatch.")
     pia.send("join Seatwatch")
@@ -292,9 +291,9 @@ def test_a_spectator_who_joins_a_waiting_table_sits_and_stops_watching(server: S
                     played += client is pia
         return played >= 2
 
-    deadline = time.monotonic() + 60
+    deadline = harness.clock() + 600
     while not answer():
-        assert time.monotonic() < deadline, pia.text[-1500:]
+        assert harness.clock() < deadline, pia.text[-1500:]
     assert "Spectators watch; they do not play." not in pia.text
     pia.send("leave")
     pia.expect("You are in the lobby.")
@@ -304,16 +303,16 @@ def test_a_spectator_who_joins_a_waiting_table_sits_and_stops_watching(server: S
     pia.close()
 
 
-def test_a_seated_person_gone_at_the_start_gets_the_grace_period_told(server: ServerProcess) -> None:
+def test_a_seated_person_gone_at_the_start_gets_the_grace_period_told(harness: Harness) -> None:
     """Issue 23, item 16: a seated person whose connection was gone when the match began (before the start, or
     while the table waited for its value table) became a computer stand-in at once, without a word. They now get
     the grace period a drop during play gets, told to the table."""
-    quin, ray = person(server, "Quin"), person(server, "Ray")
+    quin, ray = harness.person("Quin"), harness.person("Ray")
     table(quin, "commerce name=Gone seats=3 bots=easy", ray)
     ray.close()
     quin.drain(0.3)
     quin.send("start")
     quin.expect("Hand 1.")
-    quin.expect("Ray has lost the connection; the computer plays for Ray after 1 seconds.")
-    quin.expect("The computer plays for Ray until Ray is back.", timeout=10)
+    quin.expect("Ray has lost the connection; the computer plays for Ray after 90 seconds.")
+    quin.expect("The computer plays for Ray until Ray is back.", timeout=100)
     quin.close()

@@ -69,6 +69,7 @@ def hostile_bytes() -> list[bytes]:
     return messages
 
 
+@pytest.mark.e2e
 def test_gmcp_of_any_shape_before_and_after_login_from_many_connections_never_ends_one(
         server: ServerProcess) -> None:
     hostile = b"".join(hostile_bytes()) + bytes((t.IAC, t.SE))
@@ -105,6 +106,7 @@ def test_gmcp_of_any_shape_before_and_after_login_from_many_connections_never_en
     assert all(re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ", line) for line in log.splitlines())
 
 
+@pytest.mark.e2e
 def test_the_server_prints_no_traceback_for_a_clients_bytes(tmp_path: Path) -> None:
     """Its own server, so that everything it printed can be read once it stopped."""
     process = ServerProcess(tmp_path / "data", "--per-address", "100", "--login-per-address", "100")
@@ -304,6 +306,7 @@ def test_a_cleaned_line_is_one_line_however_it_is_split(text: str) -> None:
     assert len(cleaned.splitlines()) <= 1 and "\u2028" not in cleaned and "\u2029" not in cleaned
 
 
+@pytest.mark.e2e
 def test_separators_in_chat_names_and_table_names_reach_nobody(server: ServerProcess) -> None:
     speaker, listener = RawClient(server.port), RawClient(server.port)
     listener.login("Hearer")

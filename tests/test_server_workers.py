@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from server_helpers import ServerProcess
 
+pytestmark = pytest.mark.e2e  # every test here starts the game, a server or a program
+
 
 def descendants(pid: int) -> dict[int, str]:
     """The processes below ``pid`` (children, grandchildren...) and their command lines, from /proc."""

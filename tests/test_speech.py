@@ -86,6 +86,7 @@ def test_silent_speech_says_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr() == ("", "")
 
 
+@pytest.mark.e2e
 def test_speech_off_is_silent_and_never_imports_accessible_output2() -> None:
     """Start-up cost: the default (speech off) must not load accessible_output2 nor speechd. A fresh process, since
     other tests in this one may already have imported them."""
@@ -222,6 +223,7 @@ def test_no_speechd_module_gives_one_notice(monkeypatch: pytest.MonkeyPatch,
     assert capsys.readouterr() == ("", "")
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(not ON_LINUX, reason="speech-dispatcher is the Linux backend")
 @pytest.mark.parametrize("spawn", ["missing", "refuses"])
 def test_a_daemon_that_cannot_start_gives_one_notice(spawn: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -239,6 +241,7 @@ def test_a_daemon_that_cannot_start_gives_one_notice(spawn: str, tmp_path: Path,
     assert capsys.readouterr() == ("", "")
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(not ON_LINUX, reason="speech-dispatcher is the Linux backend")
 def test_linux_speaks_through_speechds_own_client() -> None:
     """speechd.SSIPClient itself, with the language set through its public API; accessible_output2 (whose Linux
@@ -276,6 +279,7 @@ def test_linux_speaks_through_speechds_own_client() -> None:
 SYSTEM_SPEECHD = Path("/usr/lib/python3/dist-packages/speechd/__init__.py")
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(not SYSTEM_SPEECHD.exists(), reason="Debian's python3-speechd is not installed")
 def test_speechd_is_loaded_from_the_system_folder_without_touching_sys_path() -> None:
     """The uv interpreter cannot import Debian's python3-speechd by itself; the game loads that one package."""
@@ -511,6 +515,7 @@ def _queued(log: str, text: str) -> int:
     return log.find(f"Queueing message |{text}|")
 
 
+@pytest.mark.e2e
 def test_real_speech_reaches_the_wav_file_and_a_dead_daemon_is_survived(daemon: Daemon) -> None:
     child = Child(CHILD, daemon.env)
     try:

@@ -29,6 +29,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> sc.Played:
     return sc.play_match(SHORT, 7, tmp_path_factory.mktemp("driver"))
 
 
+@pytest.mark.e2e
 def test_the_driver_prints_what_a_piped_commerce_play_prints(played: sc.Played, tmp_path: Path) -> None:
     assert played.output == sc.piped_output(SHORT, 7, played.answers, tmp_path)
     questions = [line for line in played.lines if line.question]
@@ -90,6 +91,7 @@ def test_each_catalog_sentence_is_its_own_kind() -> None:
     assert kinds.of_line(sc.Line("Xy? ", question=True)).startswith(sc.QUESTION)
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(bool(sc.missing_programs()), reason="needs espeak-ng and lou_translate")
 def test_speech_and_braille_figures(played: sc.Played) -> None:
     speech = sc.Speech()

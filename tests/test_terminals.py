@@ -64,6 +64,7 @@ def baseline(tmp_path_factory: pytest.TempPathFactory) -> bytes:
 @pytest.mark.parametrize("env", [{"TERM": "dumb"}, {}, {"TERM": "xterm-256color", "NO_COLOR": "1"},
                                  {"TERM": "vt100", "COLUMNS": "40", "LINES": "10"}, {"TERM": "unknown-terminal"}],
                          ids=["dumb", "unset", "no-color", "40-columns", "unknown"])
+@pytest.mark.e2e
 def test_the_same_whole_lines_whatever_the_terminal_says(tmp_path: Path, env: dict[str, str],
                                                          baseline: bytes) -> None:
     """Piped, the game prints exactly the same lines for every TERM, NO_COLOR and width: no colour, nothing
@@ -115,6 +116,7 @@ def test_escape_sequences_are_removed_whole() -> None:
 
 @pytest.mark.parametrize("locale_env", [{"LC_ALL": "C"}, {"LANG": "C"}, {"LANG": ""}, {"LANG": "xx_YY"}],
                          ids=["LC_ALL=C", "LANG=C", "no-LANG", "LANG=xx_YY"])
+@pytest.mark.e2e
 def test_german_under_an_ascii_locale_degrades_to_ascii_and_still_plays(tmp_path: Path,
                                                                          locale_env: dict[str, str]) -> None:
     s = Sentences("de")
@@ -136,6 +138,7 @@ def test_german_under_an_ascii_locale_degrades_to_ascii_and_still_plays(tmp_path
     assert "?" not in out.replace("? ", "").rstrip("?")  # nothing replaced by "?" (questions end with one)
 
 
+@pytest.mark.e2e
 def test_a_latin1_locale_gets_latin1_both_ways(tmp_path: Path) -> None:
     s = Sentences("de")
     lines = "\n".join([s.words["hand"], "herz k\u00f6nig", s.words["quit"], s.yes]).encode("latin-1") + b"\n"
@@ -152,6 +155,7 @@ def test_a_latin1_locale_gets_latin1_both_ways(tmp_path: Path) -> None:
 
 # ----- output that goes away, input that is closed -----
 
+@pytest.mark.e2e
 def test_output_piped_into_head_ends_quietly_and_keeps_the_match(tmp_path: Path) -> None:
     env = game_env(tmp_path, PYTHON=sys.executable, STATUS=str(tmp_path / "status"), ERR=str(tmp_path / "err"))
     script = ('yes pass | "$PYTHON" -m commerce_a11y play --lang en --seed 3 2>"$ERR" | head -n 3; '
@@ -163,6 +167,7 @@ def test_output_piped_into_head_ends_quietly_and_keeps_the_match(tmp_path: Path)
     assert not replay(saved(tmp_path).read_text(encoding="utf-8").splitlines()).over
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("redirect", ["<&-", "</dev/null"])
 def test_closed_or_empty_input_saves_and_leaves(tmp_path: Path, redirect: str) -> None:
     env = game_env(tmp_path, PYTHON=sys.executable)
@@ -173,6 +178,7 @@ def test_closed_or_empty_input_saves_and_leaves(tmp_path: Path, redirect: str) -
     assert saved(tmp_path).is_file()
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("redirect", [">&-", ">/dev/full"])
 def test_closed_or_full_output_still_plays_and_saves(tmp_path: Path, redirect: str) -> None:
     if redirect == ">/dev/full" and not Path("/dev/full").exists():
@@ -198,6 +204,7 @@ def test_closed_or_full_output_still_plays_and_saves(tmp_path: Path, redirect: s
     ("play --help", ">/dev/full"),
     ("--version", ">/dev/full"),
 ])
+@pytest.mark.e2e
 def test_every_command_ends_quietly_when_its_output_is_full_or_closed(tmp_path: Path, command: str,
                                                                        redirect: str) -> None:
     """Lost output ends any command as it ends a match: status 0, nothing on standard error, no crash log."""
@@ -214,6 +221,7 @@ def test_every_command_ends_quietly_when_its_output_is_full_or_closed(tmp_path: 
     assert not (tmp_path / "data" / "commerce-a11y" / "crash.log").exists()
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
 @pytest.mark.parametrize("redirect", ["2>/dev/full", "2>&-"])
 @pytest.mark.parametrize("command", ["play --players 0", "--bogus", "simulate --players x", "rules nonesuch"])
@@ -226,6 +234,7 @@ def test_a_usage_error_keeps_its_status_when_its_message_is_lost(tmp_path: Path,
     assert not (tmp_path / "data" / "commerce-a11y" / "crash.log").exists()
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
 def test_simulate_with_a_full_standard_error_still_prints_its_summary(tmp_path: Path) -> None:
     env = game_env(tmp_path, PYTHON=sys.executable)
@@ -254,6 +263,7 @@ def test_one_test_says_whether_a_person_is_at_both_ends(tmp_path: Path) -> None:
 
 # ----- a home folder that cannot be written -----
 
+@pytest.mark.e2e
 def test_a_home_that_cannot_be_written_plays_and_says_so_once(tmp_path: Path) -> None:
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("a file where the folders should be\n", encoding="utf-8")
@@ -270,6 +280,7 @@ def test_a_home_that_cannot_be_written_plays_and_says_so_once(tmp_path: Path) ->
     assert s.pattern("{name} wins the match.").search(out) or s.say("You win the match.") in out
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
 def test_a_record_on_a_full_device_is_refused_once_and_the_device_stays(tmp_path: Path) -> None:
     """``--record /dev/full``: written into (and refused: no space), never renamed over."""
@@ -357,6 +368,7 @@ def test_lost_output_ends_the_game_as_the_end_of_input_does() -> None:
 @pytest.mark.parametrize("content", ["{not json", "[1, 2]", '{"lang": 5, "verbosity": ["x"]}', '{"cards": "huge"}',
                                      '{"lang": "d\u00e9"}'],
                          ids=["invalid-json", "not-an-object", "wrong-types", "unknown-value", "not-utf8"])
+@pytest.mark.e2e
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_damaged_settings_are_ignored_with_one_sentence(tmp_path: Path, content: str, lang: str) -> None:
     folder = tmp_path / "config" / "commerce-a11y"
@@ -371,6 +383,7 @@ def test_damaged_settings_are_ignored_with_one_sentence(tmp_path: Path, content:
     assert result.stdout.decode().splitlines()[-1] == s.say("Your match is saved. To go on, type: commerce resume")
 
 
+@pytest.mark.e2e
 def test_unknown_settings_of_a_newer_version_are_left_alone(tmp_path: Path) -> None:
     folder = tmp_path / "config" / "commerce-a11y"
     folder.mkdir(parents=True)
@@ -379,6 +392,7 @@ def test_unknown_settings_of_a_newer_version_are_left_alone(tmp_path: Path) -> N
     assert result.returncode == 0 and result.stderr == b""
 
 
+@pytest.mark.e2e
 def test_an_unknown_locale_speaks_english(tmp_path: Path) -> None:
     result = run_game(tmp_path, ["quit", "y"], env={"LANG": "xx_YY", "LANGUAGE": "xx"})
     assert result.returncode == 0 and result.stderr == b""
@@ -400,6 +414,7 @@ def test_an_unknown_locale_speaks_english(tmp_path: Path) -> None:
     (("--verbosity", "loud"), "'loud' is not one of 'brief', 'normal', 'verbose'"),
     (("extra",), "Got unexpected extra argument (extra)"),
 ])
+@pytest.mark.e2e
 def test_invalid_options_get_a_usage_error_and_status_2(tmp_path: Path, args: tuple[str, ...], says: str) -> None:
     result = run_game(tmp_path, [], *args, env={"LANG": "en_GB.UTF-8"})
     err = result.stderr.decode()
@@ -408,6 +423,7 @@ def test_invalid_options_get_a_usage_error_and_status_2(tmp_path: Path, args: tu
     assert result.stdout == b""
 
 
+@pytest.mark.e2e
 def test_invalid_options_are_explained_in_german(tmp_path: Path) -> None:
     result = run_game(tmp_path, [], "--players", "0", "--lang", "de")
     err = result.stderr.decode()
@@ -415,6 +431,7 @@ def test_invalid_options_are_explained_in_german(tmp_path: Path) -> None:
     assert "Fehler" in err and "Error" not in err and "Traceback" not in err
 
 
+@pytest.mark.e2e
 def test_names_from_the_command_line_lose_escape_sequences(tmp_path: Path) -> None:
     record = tmp_path / "match.jsonl"
     result = run_game(tmp_path, [], "--lang", "en", "--name", "Ev\x1b[31ma\udcff", "--opponents",

@@ -17,6 +17,8 @@ from commerce_a11y.seat import parser
 from commerce_a11y.seat.advice import hint_action, swap_command
 from commerce_a11y.seat.tutorial import OPPONENTS, RULES, STEPS, TUTORIAL_SEED, PatientBot
 
+pytestmark = pytest.mark.e2e  # every test here starts the game, a server or a program
+
 
 def run_tutorial(lines: list[str], lang: str) -> subprocess.CompletedProcess[str]:
     """The tutorial, piped, in this test's home (tests/conftest.py)."""

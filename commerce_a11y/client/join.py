@@ -382,27 +382,45 @@ class Client:
         return self.read_typed()
 
     def read_typed(self) -> int:
-        status: list[int] = []
-        printer = threading.Thread(target=self.print_events, args=(status,), daemon=True)
-        printer.start()
-        from ..console.terminal import INTERRUPTED
-
-        while True:
-            try:
-                typed = self.terminal.backend.read("")
-            except KeyboardInterrupt:
-                typed = INTERRUPTED
-            except (OSError, ValueError, EOFError):
-                typed = None
-            if status or self.wire.closed or typed is None:
-                break
-            if typed == INTERRUPTED:
-                continue
-            self.wire.send_line(typed)
         import signal
 
+        from ..console.terminal import INTERRUPTED
+
+        status: list[int] = []
+        woken: list[bool] = []
+
+        def interrupted(signum: int, frame: Any) -> None:
+            """Ctrl-C, or the printer waking this thread to leave (``wake_main``, which may send its signal more
+            than once, the main thread being slow to answer under load): once it is time to leave, only the first
+            one interrupts, wherever it lands; another would end the leaving client as Ctrl-C does."""
+            if status and woken:
+                return
+            woken.extend([True] if status else [])
+            raise KeyboardInterrupt
+
+        with contextlib.suppress(ValueError, OSError):  # ValueError: not the main thread
+            signal.signal(signal.SIGINT, interrupted)
+        printer = threading.Thread(target=self.print_events, args=(status,), daemon=True)
+        printer.start()
+        try:
+            while True:
+                try:
+                    typed = self.terminal.backend.read("")
+                except KeyboardInterrupt:
+                    typed = INTERRUPTED
+                except (OSError, ValueError, EOFError):
+                    typed = None
+                if status or self.wire.closed or typed is None:
+                    woken.append(True)  # from now on every wake-up is a late one
+                    break
+                if typed == INTERRUPTED:
+                    continue
+                self.wire.send_line(typed)
+        except KeyboardInterrupt:  # the wake-up came between two reads, or just before the line above
+            if not status:
+                raise
         with contextlib.suppress(ValueError, OSError):
-            signal.signal(signal.SIGINT, signal.SIG_IGN)  # leaving: a last wake-up signal must not end it as Ctrl-C
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # leaving: neither a late wake-up nor Ctrl-C ends it now
         self.leaving.set()
         return status[0] if status else 0
 

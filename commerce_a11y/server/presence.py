@@ -10,7 +10,6 @@ for people who are all away.
 from __future__ import annotations
 
 import asyncio
-import time
 
 from ..i18n import _, speaking
 from .names import same
@@ -35,7 +34,7 @@ class Presence(Seats):
             self.remember()
         self.spectators.pop(session, None)
         self.present[seat] = session
-        self.seen = time.time()
+        self.seen = self.server.clock()
         return seat
 
     def stand_up(self, session: Person) -> None:
@@ -98,7 +97,7 @@ class Presence(Seats):
     def detach(self, seat: int) -> None:
         """The seat's person is no longer here: what they miss from now on is told when they come back."""
         if self.present.pop(seat, None) is not None:
-            self.seen = time.time()
+            self.seen = self.server.clock()
             self.remember()
         listener = self.listeners.get(seat)
         if listener is not None:

@@ -41,8 +41,10 @@ class Server:
     """Everything one ``commerce serve`` process holds: people, tables, accounts, workers and the log."""
 
     def __init__(self, data: Path, limits: Limits | None = None, thinkers: Thinkers | None = None,
-                 log: Callable[[str], None] | None = None) -> None:
+                 log: Callable[[str], None] | None = None, clock: Callable[[], float] = time.time) -> None:
         self.data = data
+        self.clock = clock
+        """The wall clock (seconds since the epoch) by which tables nobody sits at are closed (a test's own)."""
         self.limits = limits or Limits()
         self._log = log or (lambda text: None)
         self.store = Store(data / "server.db", self.log)
@@ -136,7 +138,7 @@ class Server:
             await asyncio.sleep(min(SWEEP_EVERY, self.limits.close_after / 2))
 
     def abandoned(self) -> list[Table]:
-        now = time.time()
+        now = self.clock()
         return [t for t in self.tables.values() if not t.present and now - t.seen > self.limits.close_after]
 
     def open_tables(self, account: str) -> int:

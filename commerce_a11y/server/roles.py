@@ -74,6 +74,10 @@ class Hall(Protocol):
     writes: Writes
     thinkers: Thinkers
 
+    def clock(self) -> float:
+        """The wall clock, in seconds since the epoch."""
+        ...
+
     def log(self, text: str) -> None: ...
 
     async def write(self, function: Callable[..., Any], *args: Any) -> Any: ...

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from enum import StrEnum
@@ -76,7 +75,7 @@ class Seats:
         """How many of the match's events the table has told: those after it wait for their save (``stalled``)."""
         self.retrying: asyncio.Task[None] | None = None
         """While a save fails (a full disk): the task that tries it again until it is written."""
-        self.seen = time.time()
+        self.seen = self.server.clock()
         """When a person last sat here (the wall clock, kept in the index across restarts): a table nobody has sat at
         for ``Limits.close_after`` seconds is closed (``Server.sweep``)."""
 

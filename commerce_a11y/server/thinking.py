@@ -140,8 +140,11 @@ class Thinkers:
     another table wait about 3 seconds for each computer move while 1,800 hints waited at 30 tables
     (``bench/hint_flood.py``)."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, pool: Callable[[], Executor] | None = None) -> None:
+        """``workers`` processes (one per processor unless told); ``pool`` makes the executor instead of a process
+        pool (a test's, that thinks in its own process)."""
         self.workers = workers or max(1, os.cpu_count() or 1)
+        self.make_pool = pool
         self.pool: Executor = self._new_pool()
         self.running = 0
         """Jobs in the pool now, hints among them ``hinting``."""
@@ -151,6 +154,8 @@ class Thinkers:
         """Each person's hints waiting, the person whose turn is next first."""
 
     def _new_pool(self) -> Executor:
+        if self.make_pool is not None:
+            return self.make_pool()
         method = "forkserver" if sys.platform.startswith("linux") else "spawn"
         return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(method),
                                    initializer=_quiet_worker)
