@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "commerce_a11y"
 
 
@@ -109,6 +111,7 @@ def test_no_module_of_the_package_imports_itself_back() -> None:
     assert cycles(import_graph()) == []
 
 
+@pytest.mark.e2e  # a fresh interpreter: what importing loads and holds
 def test_importing_the_package_does_nothing() -> None:
     """``import commerce_a11y`` (a library's first step) loads no other module of the game and touches no signal: the
     program's own start (``cli.py``) is where Ctrl-C is held while the game loads."""
@@ -120,6 +123,7 @@ def test_importing_the_package_does_nothing() -> None:
     assert result.stdout.split(" ", 2)[0::2] == ["True", "['commerce_a11y']\n"]
 
 
+@pytest.mark.e2e  # a fresh interpreter: what importing loads and holds
 def test_the_program_holds_ctrl_c_from_its_first_line_and_a_library_does_not() -> None:
     """``commerce`` and ``python -m commerce_a11y`` hold Ctrl-C from ``cli.py``'s first line (``cli.main`` then
     leaves quietly); a program that only imports the command line (a test runner) keeps its own Ctrl-C."""
