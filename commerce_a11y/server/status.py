@@ -2,7 +2,7 @@
 
 Sent after every change a listener hears, never instead of a spoken line. Cards are the match record's codes
 ("QH", "10C", "AS": rank then suit letter), the same in every language; a spectator's ``hand`` is always empty. The
-fields (README "Playing together" lists them for client authors):
+fields (docs/hosting.md, "GMCP", lists them for client authors):
 
 ``table`` name; ``ruleset``; ``hand`` the hand's number; ``cards`` your cards; ``widow`` (empty while it lies face
 down, S2, and in tauschen, X1); ``counter`` what the counts count (chips, lives, marks, minus_points); ``players`` in
