@@ -392,18 +392,18 @@ def _decimal(value: float) -> str:
 def _stats_lines(result: Statistics) -> list[str]:
     """Brief lines, the most important first: all matches, then each ruleset, then each ruleset by opponents."""
     per_ruleset = {
-        "chips": _("{ruleset}: {played} played, {won} won, {rate} chips lost a hand."),
-        "lives": _("{ruleset}: {played} played, {won} won, {rate} lives lost a hand."),
-        "marks": _("{ruleset}: {played} played, {won} won, {rate} marks lost a hand."),
-        "minus_points": _("{ruleset}: {played} played, {won} won, {rate} minus points a hand."),
-        "points": _("{ruleset}: {played} played, {won} won, {rate} points lost a hand."),
+        "chips": _("{ruleset}: {played} played, {won} won, {rate} chips lost per hand."),
+        "lives": _("{ruleset}: {played} played, {won} won, {rate} lives lost per hand."),
+        "marks": _("{ruleset}: {played} played, {won} won, {rate} marks lost per hand."),
+        "minus_points": _("{ruleset}: {played} played, {won} won, {rate} minus points per hand."),
+        "points": _("{ruleset}: {played} played, {won} won, {rate} points lost per hand."),
     }
     per_level = {
-        "chips": _("{ruleset} against {level}: {played} played, {won} won, {rate} chips lost a hand."),
-        "lives": _("{ruleset} against {level}: {played} played, {won} won, {rate} lives lost a hand."),
-        "marks": _("{ruleset} against {level}: {played} played, {won} won, {rate} marks lost a hand."),
-        "minus_points": _("{ruleset} against {level}: {played} played, {won} won, {rate} minus points a hand."),
-        "points": _("{ruleset} against {level}: {played} played, {won} won, {rate} points lost a hand."),
+        "chips": _("{ruleset} against {level}: {played} played, {won} won, {rate} chips lost per hand."),
+        "lives": _("{ruleset} against {level}: {played} played, {won} won, {rate} lives lost per hand."),
+        "marks": _("{ruleset} against {level}: {played} played, {won} won, {rate} marks lost per hand."),
+        "minus_points": _("{ruleset} against {level}: {played} played, {won} won, {rate} minus points per hand."),
+        "points": _("{ruleset} against {level}: {played} played, {won} won, {rate} points lost per hand."),
     }
     overall = result.overall
     if not overall.played:

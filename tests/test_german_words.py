@@ -31,7 +31,7 @@ def narrator(name: str, verbosity: Verbosity = Verbosity.NORMAL) -> Narrator:
 def test_the_draw_for_the_first_deal_is_german() -> None:
     draws = {0: parse_cards("8H")[0], 1: parse_cards("KH")[0]}
     assert narrator("commerce").event(FirstDealerDrawn(draws, 1)) == [
-        "Gezogen, wer zuerst gibt: du Herz 8, Anna Herz-König."]
+        "Um den ersten Geber wird gezogen: du Herz 8, Anna Herz-König."]
 
 
 def test_a_swap_by_numbers_tauscht_gegen() -> None:
@@ -69,3 +69,9 @@ def test_handeln_asks_for_feuer_or_fertig_and_neither_has_a_short_form() -> None
 def test_a_card_setting_is_said_back_in_german_case() -> None:
     assert _("Cards: {value}.").format(value=setting_word("de", "names")) == "Karten: ausgeschrieben."
     assert _("Cards: {value}.").format(value=setting_word("de", "codes")) == "Karten: abgekürzt."
+
+
+def test_the_glossary_says_what_a_knock_does_without_a_riddle() -> None:
+    """Native ears: "der Klopfende ist, wer geklopft hat" defined the word by itself."""
+    assert _("Knock: the call that gives everyone else one last turn; the knocker is who called it.") == (
+        "Klopfen: Wer klopft, gibt allen anderen noch einen letzten Zug.")

@@ -91,7 +91,7 @@ def test_search_names_the_sections_and_goes_to_the_first(reader: Reader) -> None
     reader.open()
     said, _ = reader.handle("find knock")
     hits = [n for n, s in enumerate(reader.sections, 1) if "knock" in " ".join((s.title, *s.lines)).lower()]
-    assert said[0] == f"knock is in sections {', '.join(map(str, hits))}."
+    assert said[0] == f"Knock is in sections {', '.join(map(str, hits))}."
     assert said[1] == heading(reader, hits[0]) and reader.index == hits[0] - 1
     said, _ = reader.handle("search Last Round")  # case, spaces and the English synonym
     assert said[0].startswith("Last Round is in section")

@@ -347,7 +347,7 @@ def test_commerce_stats_speaks_the_players_language(lang: str) -> None:
     assert lines[0] == say(lang, "Matches: {played} played, {won} won.", played=2, won=won)
     assert lines[1].startswith(say(lang, "Handeln") + ": ")
     by_level = translation(lang).gettext(
-        "{ruleset} against {level}: {played} played, {won} won, {rate} minus points a hand.")
+        "{ruleset} against {level}: {played} played, {won} won, {rate} minus points per hand.")
     assert [line.split(str(1))[0] for line in lines[2:]] == [
         by_level.split("{played}")[0].format(ruleset=say(lang, "Handeln"), level=level)
         for level in ("basic", "strong")]

@@ -144,8 +144,9 @@ class Reader:
         if not hits:
             return [_("No section mentions {word}.").format(word=word[:30])]
         numbers = ", ".join(str(n + 1) for n in hits)
+        # The word begins the sentence, so it begins with a capital as a sentence does ("Feuer steht in ...").
         found = ngettext("{word} is in section {numbers}.", "{word} is in sections {numbers}.", len(hits)).format(
-            word=word[:30], numbers=numbers)
+            word=word[:30][:1].upper() + word[1:30], numbers=numbers)
         self.index = hits[0]
         return [found, *self.read()]
 

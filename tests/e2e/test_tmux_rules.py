@@ -92,7 +92,7 @@ def test_commerce_rules_navigated_at_a_terminal(tmp_path: Path, lang: str, acces
         hits = [n for n, sec in enumerate(book.sections, 1) if knock in " ".join((sec.title, *sec.lines)).lower()]
         said = session.answer(f"{w['search']} {knock}", hits[0])
         assert said[0] == s.t.ngettext("{word} is in section {numbers}.", "{word} is in sections {numbers}.",
-                                       len(hits)).format(word=knock, numbers=", ".join(map(str, hits)))
+                                       len(hits)).format(word=knock.capitalize(), numbers=", ".join(map(str, hits)))
         assert said[1] == book.heading(hits[0])
 
         assert session.answer(w["list"], hits[0]) == [book.heading(n) for n in range(1, 11)]
