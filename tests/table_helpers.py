@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from commerce_a11y.seat.settings import ChangeSetting, Setting
+from commerce_a11y.wire.asks import AskKind
 
 
 class Person:
@@ -26,7 +27,7 @@ class Person:
     def say(self, lines: list[str]) -> None:
         self.heard += lines
 
-    def prompt(self, text: str, kind: str) -> None:
+    def prompt(self, text: str, kind: AskKind) -> None:
         self.heard.append(text)
 
     def gmcp(self, package: str, data: Any) -> None:

@@ -91,7 +91,7 @@ class Presence(Seats):
             listener = Listener.create(self.match, -1, session.lang, session.verbosity, session.cards)
             listener.hearing.seen = [e.visible_to(-1) for e in self.match.events[: self.told]]
             listener.attach(session)
-        self.spectators[session] = listener  # type: ignore[assignment]
+        self.spectators[session] = listener
         self.status_to(session)
 
     def detach(self, seat: int) -> None:

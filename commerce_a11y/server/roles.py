@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..seat.settings import ChangeSetting
+from ..wire.asks import AskKind
 from .accounts import Store
 from .saves import Writes
 from .thinking import Thinkers
@@ -38,8 +39,8 @@ class Person(Protocol):
 
     def say(self, lines: list[str]) -> None: ...
 
-    def prompt(self, text: str, kind: str) -> None:
-        """A question; ``kind`` is its ``wire.asks.AskKind``, sent as GMCP ``Commerce.Ask`` before it."""
+    def prompt(self, text: str, kind: AskKind) -> None:
+        """A question, its kind sent as GMCP ``Commerce.Ask`` before it."""
         ...
 
     def gmcp(self, package: str, data: Any) -> None: ...

@@ -55,7 +55,8 @@ class Seats:
         """The account in each seat (None: a computer player once the match begins)."""
         self.present: dict[int, Person] = {}
         self.standin: set[int] = set()
-        self.spectators: dict[Person, Listener] = {}
+        self.spectators: dict[Person, Listener | None] = {}
+        """Who watches, and how each hears the match (None while there is none)."""
         self.match: Match | None = None
         self.listeners: dict[int, Listener] = {}
         self.record: list[str] = []
@@ -163,6 +164,10 @@ class Seats:
         self.timer = seconds
         self.tell_all(lambda: [_("Turn timer: {seconds} seconds.").format(seconds=seconds) if seconds
                                else _("Turn timer: off.")])
+
+    def hearers(self) -> list[Listener]:
+        """Every listener of the match: each seat's, and each spectator's."""
+        return [*self.listeners.values(), *filter(None, self.spectators.values())]
 
     def everyone(self) -> list[Person]:
         return [*self.present.values(), *self.spectators]

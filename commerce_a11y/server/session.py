@@ -69,9 +69,9 @@ class Session:
     def say(self, lines: list[str]) -> None:
         self.conn.say(lines)
 
-    def prompt(self, text: str, kind: str) -> None:
-        """A question, after GMCP ``Commerce.Ask`` with its kind (an ``AskKind``: a client knows what is asked)."""
-        self.conn.send_ask(AskKind(kind))
+    def prompt(self, text: str, kind: AskKind) -> None:
+        """A question, after GMCP ``Commerce.Ask`` with its kind (a client knows what is asked)."""
+        self.conn.send_ask(kind)
         self.conn.prompt(text)
 
     def gmcp(self, package: str, data: Any) -> None:

@@ -25,6 +25,7 @@ from ..seat.parser import Parsed, Play, Review, ReviewCommand, parse
 from ..seat.prompts import help_lines, question, refusal_line
 from ..seat.reader import Reader
 from ..seat.settings import ChangeSetting
+from ..wire.asks import AskKind
 from . import thinking
 from .filing import Filer
 from .names import identity
@@ -110,7 +111,7 @@ class Table(Filer):
             self.schedule()
             return
         # A person is to act: the table waits, so everything held back (passes told as one line) is told now.
-        for listener in [*self.listeners.values(), *(s for s in self.spectators.values() if s)]:
+        for listener in self.hearers():
             if listener.session is not None:
                 listener.release()
         if seat in self.present:
@@ -131,7 +132,7 @@ class Table(Filer):
             lines = listener.hearing.status(view)
             if lines:
                 listener.say(lines)
-            session.prompt(question(listener.narrator, view), "turn")
+            session.prompt(question(listener.narrator, view), AskKind.TURN)
 
     def reask(self, seat: int) -> None:
         listener = self.listeners[seat]
@@ -140,7 +141,7 @@ class Table(Filer):
         if (session is not None and match is not None and match.to_act == seat and not self.computer_plays(seat)
                 and not self.stalled):
             with speaking(listener.lang):
-                session.prompt(question(listener.narrator, self.view(seat)), "turn")
+                session.prompt(question(listener.narrator, self.view(seat)), AskKind.TURN)
 
     def time_up(self, seat: int, position: int) -> None:
         match = self.match
@@ -236,11 +237,8 @@ class Table(Filer):
 
     def broadcast(self, events: list[Any]) -> None:
         """Each listener hears the events as their seat may know them, then gets their GMCP status."""
-        for listener in self.listeners.values():
+        for listener in self.hearers():
             listener.hear(events)
-        for listener in self.spectators.values():
-            if listener is not None:
-                listener.hear(events)
         self.send_status()
 
     def send_status(self) -> None:
@@ -280,7 +278,8 @@ class Table(Filer):
                     pass
             view = match.public_view() if listener.spectator else self.view(listener.seat)
             parsed = parse(text, view)
-            if self.stalled and parsed is not None and not (isinstance(parsed, Review) and parsed.command == "quit"):
+            quits = isinstance(parsed, Review) and parsed.command is ReviewCommand.QUIT
+            if self.stalled and parsed is not None and not quits:
                 # The view is of a move not saved, so not told: nothing of it is said, not even by a review command.
                 listener.say([_("The game waits until the server can save it.")])
                 return
@@ -353,7 +352,7 @@ class Table(Filer):
         reader = Reader.of(self.rules)
         listener.reader = reader
         listener.say(reader.open(start))
-        session.prompt(reader.prompt(), "rules")
+        session.prompt(reader.prompt(), AskKind.RULES)
 
     def read(self, listener: Listener, session: Session, text: str) -> None:
         reader = listener.reader
@@ -367,4 +366,4 @@ class Table(Filer):
                 self.ask(seat)
             return
         listener.say(said)
-        session.prompt(reader.prompt(), "rules")
+        session.prompt(reader.prompt(), AskKind.RULES)
