@@ -65,7 +65,7 @@ from commerce_a11y.console.terminal import Terminal
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.rules import Action, Dealt, Event, MatchEnded, SeatView
 from commerce_a11y.seat.advice import action_command, hint_action
-from commerce_a11y.seat.parser import answer_vocabulary
+from commerce_a11y.seat.parser import ReviewCommand, answer_vocabulary, shown_words
 
 RULESETS = ("commerce", "braillespiel", "handeln", "thirty-one", "trentuno", "schwimmen", "tauschen")
 LANGUAGES = ("de", "nl", "en")
@@ -136,6 +136,8 @@ class Line:
     """The kind of match event whose narration printed this line (``deal``, ``swap``, ...), if one did."""
     starts: str | None = None
     """``hand`` on a hand's first line (its deal announcement), ``end`` on the first line of the match's end."""
+    review: str | None = None
+    """The review command (``hint``) whose answer this line is: lines the player asked for, and hears."""
 
     @property
     def shown(self) -> str:
@@ -211,6 +213,10 @@ class Driver:
         self.error: str | None = None
         self.turns: Counter[int] = Counter()
         self.game: Game | None = None
+        self.hinted = -1
+        """The match's event count at the player's last ``hint``: one hint a decision."""
+        self.review: ReviewCommand | None = None
+        """The review command just typed: the lines printed until the next question are its answer."""
         yes_no = config.follow
         self.follow_word = next(w for w, key in answer_vocabulary(config.lang).items() if key == yes_no)
 
@@ -226,7 +232,7 @@ class Driver:
             self.lines.append(self._tagged(line))
 
     def _tagged(self, text: str) -> Line:
-        line = Line(text, starts=self.after)
+        line = Line(text, starts=self.after, review=self.review)
         self.after = None
         for index, narrated in enumerate(self.pending):
             if narrated.text == text:
@@ -276,11 +282,18 @@ class Driver:
             line.answer = self.answers[-1] if self.answers else None
             self.error = f"the game asks again and again, unchanged: {prompt.strip()!r} (answered {line.answer!r})"
             return ""
+        self.review = None
         if not yes_or_no and game is not None and not game.match.over and game.match.to_act == game.seat:
             view = game.match.view(game.seat)
-            self.turns[view.hand_no] += 1
-            over = self.turns[view.hand_no] > self.config.turn_limit
-            answer = action_command(view, choose(view, "pass" if over else self.config.player))
+            over = self.turns[view.hand_no] >= self.config.turn_limit
+            if self.config.player == "hint" and not over and self.hinted != events:
+                # As a player following the hints does: ask for the hint, then (asked again) type what it names.
+                self.hinted = events
+                self.review = ReviewCommand.HINT
+                answer = shown_words(self.config.lang, self.config.rules)[ReviewCommand.HINT]
+            else:
+                self.turns[view.hand_no] += 1
+                answer = action_command(view, choose(view, "pass" if over else self.config.player))
         else:
             answer = self.follow_word
         line.answer = answer

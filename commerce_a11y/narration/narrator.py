@@ -226,7 +226,7 @@ class Narrator:
             return []
         lines = [_("Draw for the first deal: {draws}.").format(draws=self._draws(e.draws))]
         for redraw in e.redraws:
-            lines.append(_("A tie; they draw again: {draws}.").format(draws=self._draws(redraw)))
+            lines.append(_("A tie. They draw again: {draws}.").format(draws=self._draws(redraw)))
         return lines
 
     def _draws(self, draws: Mapping[int, int]) -> str:
@@ -258,41 +258,55 @@ class Narrator:
         return [_("Pot: {count}.").format(count=self.count(e.pot))]
 
     def _exchange_all(self, e: ExchangedAll) -> list[str]:
+        """A whole hand for the whole widow. Brief speech says it as ``brief_swap`` says a swap: what was taken
+        is the widow everyone just heard (or the face-down one nobody saw), so "widow" names it; what was laid,
+        the new widow, comes last."""
         widow = self.cards(e.gave)
         me = e.player == self.seat
-        if e.blind:  # S2: the dealer took the face-down widow unseen; the old hand lies face up
-            if me and self.brief:  # the new widow is the hand the player just held
-                return [_("You take the widow: {hand}.").format(hand=self.cards(e.took))]
+        if self.brief:
+            if e.blind:  # S2: the dealer took the face-down widow unseen; the old hand lies face up
+                # Translators: brief speech: the dealer took the face-down widow unseen and laid {cards} face up.
+                line = _("You: face-down widow for {cards}.") if me else _("{name}: face-down widow for {cards}.")
+            else:
+                # Translators: brief speech: the whole widow taken for {cards}, as in "Anna: widow for h8 c6 d2".
+                line = _("You: widow for {cards}.") if me else _("{name}: widow for {cards}.")
+            return [line.format(name=self.name(e.player), cards=widow)]
+        if e.blind:
             if me:
                 return [_("You take the face-down widow. Your cards: {hand}. New widow: {cards}.").format(
                     hand=self.cards(e.took), cards=widow)]
-            if self.brief:
-                return [_("{name} takes blind; widow: {cards}.").format(name=self.name(e.player),
-                                                                                  cards=widow)]
             return [_("{name} takes the face-down widow. New widow: {cards}.").format(name=self.name(e.player),
                                                                                      cards=widow)]
         if self.rules.swap_all:  # S3: all three on a turn; what was taken lay open in the widow
             if me:
-                return [_("You swap all three.") if self.brief else
-                        _("You swap all three. Your cards: {hand}.").format(hand=self.cards(e.took))]
-            if self.brief:  # what was laid is in the widow, said (or in the question) before the player's turn
-                return [_("{name} swaps all three.").format(name=self.name(e.player))]
+                return [_("You swap all three. Your cards: {hand}.").format(hand=self.cards(e.took))]
             return [_("{name} swaps all three. New widow: {cards}.").format(name=self.name(e.player), cards=widow)]
         if me:
-            if self.brief:
-                return [_("You exchange; widow: {cards}.").format(cards=widow)]
             return [_("You exchange your cards for the widow. New widow: {cards}.").format(cards=widow)]
-        if self.brief:
-            return [_("{name} exchanges; widow: {cards}.").format(name=self.name(e.player), cards=widow)]
         return [_("{name} exchanges their cards for the widow. New widow: {cards}.").format(
             name=self.name(e.player), cards=widow)]
+
+    def brief_swap(self, player: int, took: str, gave: str) -> str:
+        """Brief speech's swap, the same few words for every player and every kind of swap: who, what was taken,
+        what was laid ("Anna: h8 for c6", "You: widow for h8 c6 d2").
+
+        Taken first, laid last: the taken card is one the listener has just heard in the widow (or, traded, one
+        only the trader learns), so it says which card left; the laid card is new to the table, the one the
+        next players may take, and the last words of a line are the ones a listener keeps."""
+        if player == self.seat:
+            # Translators: brief speech, the player's own swap: the card(s) taken, then the card(s) laid, as
+            # few words as your language allows ("You: h8 for c6").
+            return _("You: {took} for {gave}.").format(took=took, gave=gave)
+        # Translators: brief speech, another player's swap: the card(s) taken, then the card(s) laid, as few
+        # words as your language allows ("Anna: h8 for c6").
+        return _("{name}: {took} for {gave}.").format(name=self.name(player), took=took, gave=gave)
 
     def _keep(self, e: Kept) -> list[str]:
         me = e.player == self.seat
         if e.turned_up:  # S2: the middle is turned face up, said with the keep
             widow = self.cards(e.turned_up)
             if self.brief:
-                return [(_("You keep; widow: {cards}.") if me else _("{name} keeps; widow: {cards}.")).format(
+                return [(_("You keep. Widow: {cards}.") if me else _("{name} keeps. Widow: {cards}.")).format(
                     name=self.name(e.player), cards=widow)]
             return [(_("You keep your cards. Widow: {cards}.") if me else
                      _("{name} keeps their cards. Widow: {cards}.")).format(name=self.name(e.player), cards=widow)]
@@ -306,18 +320,19 @@ class Narrator:
             assert e.gave is not None and e.took is not None
             gave, took = self.card(e.gave), self.card(e.took)
             if self.brief:  # a trade always costs a chip: the cards are what is new
-                return [_("You trade {gave} for {took}.").format(gave=gave, took=took)]
+                return [self.brief_swap(self.seat, took, gave)]
             if e.paid_to is None:
-                return [_("You trade {gave} for {took} and pay a chip to the box.").format(gave=gave, took=took)]
-            return [_("You trade {gave} for {took} and pay {name} a chip.").format(
+                return [_("You trade the {gave} for the {took} and pay a chip to the box.").format(gave=gave,
+                                                                                                  took=took)]
+            return [_("You trade the {gave} for the {took} and pay {name} a chip.").format(
                 gave=gave, took=took, name=self.name(e.paid_to))]
         name = self.name(e.player)
         if self.brief:
             if e.paid_to is None:
-                return [_("{name} trades; the chip goes to the box.").format(name=name)]
+                return [_("{name} trades and pays the box.").format(name=name)]
             if e.paid_to == self.seat:
-                return [_("{name} trades; the chip goes to you.").format(name=name)]
-            return [_("{name} trades; the chip goes to {dealer}.").format(name=name, dealer=self.name(e.paid_to))]
+                return [_("{name} trades and pays you.").format(name=name)]
+            return [_("{name} trades and pays {dealer}.").format(name=name, dealer=self.name(e.paid_to))]
         if e.paid_to is None:
             return [_("{name} trades a card and pays a chip to the box.").format(name=name)]
         if e.paid_to == self.seat:
@@ -328,20 +343,22 @@ class Narrator:
         """X4: the card only for the two."""
         if e.player == self.seat:
             assert e.card is not None
-            return [_("You offer {card} to {name}.").format(card=self.card(e.card), name=self.name(e.to))]
+            return [_("You offer the {card} to {name}.").format(card=self.card(e.card), name=self.name(e.to))]
         if e.to == self.seat:
             assert e.card is not None
-            return [_("{name} offers you {card}.").format(name=self.name(e.player), card=self.card(e.card))]
+            return [_("{name} offers you the {card}.").format(name=self.name(e.player), card=self.card(e.card))]
         return [_("{name} offers {other} a card.").format(name=self.name(e.player), other=self.name(e.to))]
 
     def _barter(self, e: Bartered) -> list[str]:
         if e.player == self.seat:
             assert e.took is not None
-            return [_("{name} takes it and gives you {card}.").format(name=self.name(e.to), card=self.card(e.took))]
+            return [_("{name} takes it and gives you the {card}.").format(name=self.name(e.to),
+                                                                         card=self.card(e.took))]
         if e.to == self.seat:
             assert e.gave is not None and e.took is not None
             # The player answered the offer of ``e.player``: gave ``e.took`` for the offered ``e.gave``.
-            return [_("You give {card} for {offered}.").format(card=self.card(e.took), offered=self.card(e.gave))]
+            return [_("You give the {card} for the {offered}.").format(card=self.card(e.took),
+                                                                      offered=self.card(e.gave))]
         return [_("{name} takes it.").format(name=self.name(e.to))]
 
     def _decline(self, e: Declined) -> list[str]:
@@ -366,13 +383,12 @@ class Narrator:
 
     def _swap(self, e: Swapped) -> list[str]:
         took, gave = self.cards(e.took), self.cards(e.gave)
-        if e.player == self.seat:
-            return [_("You take {took} for {gave}.").format(took=took, gave=gave)]
         if self.brief:
-            # What was laid is in the widow, said (or in the question) before the player's turn; ``history``
-            # tells the whole swap.
-            return [_("{name} takes {took}.").format(name=self.name(e.player), took=took)]
-        return [_("{name} takes {took} for {gave}.").format(name=self.name(e.player), took=took, gave=gave)]
+            return [self.brief_swap(e.player, took, gave)]
+        if e.player == self.seat:
+            return [_("You take the {took} for the {gave}.").format(took=took, gave=gave)]
+        return [_("{name} takes the {took} for the {gave}.").format(name=self.name(e.player), took=took,
+                                                                    gave=gave)]
 
     def _pass(self, e: Passed) -> list[str]:
         if e.player == self.seat:
@@ -412,8 +428,9 @@ class Narrator:
     def _pounce(self, e: Pounced) -> list[str]:
         took, refill = self.card(e.took), self.card(e.refill)
         if e.player == self.seat:
-            return [_("You pounce on {card}. From the stock to the widow: {refill}.").format(card=took, refill=refill)]
-        return [_("{name} pounces on {card}. From the stock to the widow: {refill}.").format(
+            return [_("You pounce on the {card}. From the stock to the widow: {refill}.").format(card=took,
+                                                                                                 refill=refill)]
+        return [_("{name} pounces on the {card}. From the stock to the widow: {refill}.").format(
             name=self.name(e.player), card=took, refill=refill)]
 
     def _showdown(self, e: Showdown) -> list[str]:
@@ -449,7 +466,8 @@ class Narrator:
             value = value_words(self.rules, cards)
             who = _("You") if seat == self.seat else self.name(seat)
             if with_cards:
-                lines.append(_("{name}: {cards}; {value}.").format(name=who, cards=self.cards(cards), value=value))
+                lines.append(_("{name}: {value}, with {cards}.").format(name=who, cards=self.cards(cards),
+                                                                        value=value))
             else:
                 lines.append(_("{name}: {value}.").format(name=who, value=value))
         return lines
@@ -466,8 +484,10 @@ class Narrator:
                 # Equal points in different suits are one value: said without the winner's suit.
                 named = self.rules.name_hand(hands[winner])
                 value = name_words(replace(named, suit=None) if named.category == "points" else named, self.rules)
-                return [_("{names} tie with {value}; {name}, first in turn order, wins the pot.").format(
-                    names=self.names_and([winner, *tied]), value=value, name=self.name(winner))]
+                tie = _("{names} tie with {value}.").format(names=self.names_and([winner, *tied]), value=value)
+                if winner == self.seat:
+                    return [tie, _("You win the pot, first in turn order.")]
+                return [tie, _("{name} wins the pot, first in turn order.").format(name=self.name(winner))]
             if self.brief:
                 value = self.brief_value(hands[winner])
                 if winner == self.seat:

@@ -1,4 +1,9 @@
-"""A hand's value in words: "Pair of nines, odd card ace", "Sequence, king high, in hearts", "Point, 27"."""
+"""A hand's value in words: "pair of nines, odd card ace", "sequence, king high, in hearts", "point, 27".
+
+A value is a phrase, never a sentence of its own: it is said inside a line ("Your hand: point, 27.", "It makes
+pair of nines, odd card ace"), so it begins as a word inside a sentence does, lower-case in English and Dutch
+(German nouns keep their capital, "Paar Neunen"); a line that begins with a value capitalises it there.
+"""
 
 from __future__ import annotations
 
@@ -35,38 +40,38 @@ def name_words(name: HandName, rules: Ruleset) -> str:
     ranks = name.ranks
     category = name.category
     if category == "fire":  # schwimmen: three aces (S4, S7)
-        return _("Fire, three aces")
+        return _("fire, three aces")
     if category == "quad":
-        return _("Four {ranks}").format(ranks=rank_plural(ranks[0]))
+        return _("four {ranks}").format(ranks=rank_plural(ranks[0]))
     if category in ("tricon", "kunststueck"):
         if name.points is not None:  # thirty-one: every tricon scores 30.5
-            return _("Tricon of {ranks}, {points}").format(ranks=rank_plural(ranks[0]),
+            return _("tricon of {ranks}, {points}").format(ranks=rank_plural(ranks[0]),
                                                            points=points_words(name.points, rules))
         if category == "kunststueck":
             # Translators: Braillespiel's three of a rank; German players call it a Kunststück.
-            return pgettext("braillespiel", "Tricon of {ranks}").format(ranks=rank_plural(ranks[0]))
-        return _("Tricon of {ranks}").format(ranks=rank_plural(ranks[0]))
+            return pgettext("braillespiel", "tricon of {ranks}").format(ranks=rank_plural(ranks[0]))
+        return _("tricon of {ranks}").format(ranks=rank_plural(ranks[0]))
     if category == "sequence":
         assert name.suit is not None
-        return _("Sequence, {rank} high, in {suit}").format(rank=rank_name(ranks[0]), suit=suit_name(name.suit))
+        return _("sequence, {rank} high, in {suit}").format(rank=rank_name(ranks[0]), suit=suit_name(name.suit))
     if category == "krikelkrakel":
         return _("Krikelkrakel, {rank} high").format(rank=rank_name(ranks[0]))
     if category == "flush":
         assert name.suit is not None
-        return _("Flush in {suit}: {first}, {second}, {third}").format(
+        return _("flush in {suit}, {first}, {second}, {third}").format(
             suit=suit_name(name.suit), first=rank_name(ranks[0]), second=rank_name(ranks[1]),
             third=rank_name(ranks[2]))
     if category == "pair":
-        return _("Pair of {ranks}, odd card {odd}").format(ranks=rank_plural(ranks[0]), odd=rank_name(ranks[1]))
+        return _("pair of {ranks}, odd card {odd}").format(ranks=rank_plural(ranks[0]), odd=rank_name(ranks[1]))
     if category == "points" and name.suit is not None:  # braillespiel: all three cards of one suit
         return _("{points}, all in {suit}").format(points=points_words(name.points or 0, rules),
                                                    suit=suit_name(name.suit))
     if category == "point":
-        return _("Point, {points}").format(points=number(name.points or 0))
+        return _("point, {points}").format(points=number(name.points or 0))
     if category == "none":
-        return _("No combination")
+        return _("no combination")
     if category == "high" and ranks:
-        return _("No points, high cards {first}, {second}, {third}").format(
+        return _("no points, high cards {first}, {second}, {third}").format(
             first=rank_name(ranks[0]), second=rank_name(ranks[1]), third=rank_name(ranks[2]))
     if category == "high":  # handeln: no two cards of a suit or rank
         return _("{points}, highest card only").format(points=points_words(name.points or 0, rules))
