@@ -174,7 +174,7 @@ def test_whatif_in_words() -> None:
     lay(match, ["7C QD 2H", "3C 4D 5S", "9C 10D JS"], "QH KH AH")
     seat = match.to_act
     line = whatif_line(match.view(seat), narrator_for(match, seat), ["c7", "kh"])
-    assert line == ("If you swap seven of clubs for king of hearts: Point, 22. Now: Point, 19.")
+    assert line == ("If you swap seven of clubs for king of hearts: point, 22. Now: point, 19.")
 
 
 def showdown_of(name: str, hands: list[str], widow: str, **options: object) -> tuple[Match, list]:
@@ -201,12 +201,12 @@ def test_explain_names_the_loser_and_the_hand_just_above_with_the_deciding_cards
     narrator = Narrator(match.rules, [p.name for p in match.players], seat)
     lines = explain_lines(match.view(seat), narrator, [e.visible_to(seat) for e in match.events])
     winner, loser = match.players[held["pair 7 2"]].name, match.players[held["point 21"]].name
-    assert lines == [f"{winner} beats {loser}: Pair of sevens, odd card two against Point, 21."]
+    assert lines == [f"{winner} beats {loser}: pair of sevens, odd card two against point, 21."]
 
 
 @pytest.mark.parametrize(("mine", "expected"), [
-    ("pair 7 2", "You beat {point}: Pair of sevens, odd card two against Point, 21."),
-    ("point 21", "{pair} beats you: Pair of sevens, odd card two against Point, 21."),
+    ("pair 7 2", "You beat {point}: pair of sevens, odd card two against point, 21."),
+    ("point 21", "{pair} beats you: pair of sevens, odd card two against point, 21."),
 ])
 def test_explain_tells_the_player_who_beat_whom(mine: str, expected: str) -> None:
     match, seen = showdown_of("commerce", ["9C 9H KS", "7S 7D 2C", "AC 4H 6D"], "2H 3S 5C")
@@ -224,8 +224,8 @@ def test_explain_names_the_pot_winner_in_braillespiel() -> None:
     seat, winner, second = held["high A 6 4"], held["kunststueck 9"], held["sequence 9 S"]
     narrator = Narrator(match.rules, [p.name for p in match.players], seat)
     lines = explain_lines(match.view(seat), narrator, [e.visible_to(seat) for e in match.events])
-    assert lines == [f"{match.players[winner].name} beats {match.players[second].name}: Tricon of nines "
-                     "against Sequence, nine high, in spades."]
+    assert lines == [f"{match.players[winner].name} beats {match.players[second].name}: tricon of nines "
+                     "against sequence, nine high, in spades."]
 
 
 def test_explain_reads_an_opponents_swap_from_what_the_player_saw() -> None:
@@ -269,18 +269,18 @@ def test_explain_before_anything_happened() -> None:
 
 
 @pytest.mark.parametrize(("name", "hand", "options", "words"), [
-    ("commerce", "KH QH JH", {}, "Sequence, king high, in hearts"),
-    ("commerce", "KH 7S QD", {}, "Point, 27"),
-    ("commerce", "9C AH 9S", {}, "Pair of nines, odd card ace"),
-    ("commerce", "9C 7C 2C", {}, "Flush in clubs: nine, seven, two"),
-    ("commerce", "AC 2C 3C", {"ace_low": True}, "Sequence, three high, in clubs"),
-    ("commerce", "9C 7D 2C", {"extended": True}, "No combination"),
+    ("commerce", "KH QH JH", {}, "sequence, king high, in hearts"),
+    ("commerce", "KH 7S QD", {}, "point, 27"),
+    ("commerce", "9C AH 9S", {}, "pair of nines, odd card ace"),
+    ("commerce", "9C 7C 2C", {}, "flush in clubs, nine, seven, two"),
+    ("commerce", "AC 2C 3C", {"ace_low": True}, "sequence, three high, in clubs"),
+    ("commerce", "9C 7D 2C", {"extended": True}, "no combination"),
     ("braillespiel", "AH KH 2H", {}, "23 points, all in hearts"),
     ("braillespiel", "AH KH 2S", {}, "21 points"),
-    ("braillespiel", "AH 8D 7S", {"deck": 52}, "No points, high cards ace, eight, seven"),
-    ("braillespiel", "QH QD QS", {}, "Tricon of queens"),
+    ("braillespiel", "AH 8D 7S", {"deck": 52}, "no points, high cards ace, eight, seven"),
+    ("braillespiel", "QH QD QS", {}, "tricon of queens"),
     ("handeln", "AH KD 7S", {}, "11 points, highest card only"),
-    ("thirty-one", "5H 5D 5S", {}, "Tricon of fives, 30.5 points"),
+    ("thirty-one", "5H 5D 5S", {}, "tricon of fives, 30.5 points"),
     ("trentuno", "KH QH 2S", {}, "22 points"),
     ("trentuno", "KH QH AS", {}, "31, the best total"),
     ("trentuno", "KH QH JS", {}, "30 points"),
@@ -326,7 +326,7 @@ def test_whatif_and_the_hint_work_with_a_four_card_hand() -> None:
     narrator = narrator_for(match, me)
     assert len(view.hand) == 4 and any(isinstance(a, Swap) for a in view.legal)
     assert whatif_line(view, narrator, ["41"]) == (
-        "If you swap six of hearts for eight of hearts: Tricon of sixes. Now: Four sixes.")
+        "If you swap six of hearts for eight of hearts: tricon of sixes. Now: four sixes.")
     assert whatif_line(view, narrator, ["51"]) == "Choose your card from 1 to 4 and the widow card from 1 to 3."
     assert same_swap(Swap(parse_cards("6H"), parse_cards("8H")), swap_from_tokens(["41"], view))
     lines = hint_lines(view, narrator)

@@ -191,9 +191,9 @@ def test_x4_each_seat_hears_an_offer_as_it_may_know_it() -> None:
         return told[seat].events([e.visible_to(seat) for e in events])
 
     assert heard(0) == ["Ben offers Cem a card.", "Cem takes it.", "Ben trades a card and pays you a chip."]
-    assert heard(1) == ["You offer queen of hearts to Cem.", "Cem takes it and gives you seven of clubs.",
-                        "You trade two of spades for ace of diamonds and pay Anna a chip."]
-    assert heard(2) == ["Ben offers you queen of hearts.", "You give seven of clubs for queen of hearts.",
+    assert heard(1) == ["You offer the queen of hearts to Cem.", "Cem takes it and gives you the seven of clubs.",
+                        "You trade the two of spades for the ace of diamonds and pay Anna a chip."]
+    assert heard(2) == ["Ben offers you the queen of hearts.", "You give the seven of clubs for the queen of hearts.",
                         "Ben trades a card and pays Anna a chip."]
 
 

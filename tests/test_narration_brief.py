@@ -124,7 +124,7 @@ def test_a_showdown_names_each_value_without_the_cards_and_show_gives_them() -> 
         assert f"{who}: {value}." in told
         card_list = ", ".join(card_name(c) for c in cards)
         assert not any(line.startswith(f"{who}: ") and card_list in line for line in told)
-        assert f"{who}: {card_list}; {value}." in shown[0]  # asked for, every card is there
+        assert f"{who}: {value}, with {card_list}." in shown[0]  # asked for, every card is there
     assert "Last showdown:" in shown[0]
 
 
@@ -133,7 +133,9 @@ def test_verbose_still_says_every_card_of_a_showdown() -> None:
     first = next(e for e in game.match.events if isinstance(e, Showdown))
     for seat, cards in first.hands.items():
         who = "You" if seat == 0 else NAMES[seat]
-        assert any(line.startswith(f"{who}: {card_name(cards[0])}") for line in lines)
+        assert any(line.startswith(f"{who}: ") and line.endswith(f", with {card_name(cards[0])}, "
+                                                                 f"{card_name(cards[1])}, {card_name(cards[2])}.")
+                   for line in lines)
 
 
 def test_brief_tells_who_lost_with_the_deciding_value_and_the_counts_that_changed() -> None:
@@ -299,7 +301,7 @@ def test_a_braillespiel_tie_decided_by_turn_order_is_explained() -> None:
                    winners=(2,))
     for verbosity in Verbosity:
         narrator = Narrator(rules, NAMES[:3], 0, verbosity)
-        assert "You and Ben tie with 21 points; Ben, first in turn order, wins the pot." in narrator.event(tie)
+        assert narrator.event(tie)[-2:] == ["You and Ben tie with 21 points.", "Ben wins the pot, first in turn order."]
 
 
 def test_a_stalemate_says_why_the_hands_are_shown() -> None:

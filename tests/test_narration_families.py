@@ -104,22 +104,22 @@ def test_x3_x4_each_seat_hears_offers_trades_and_answers_as_it_may_know_it() -> 
     assert heard("tauschen", 0, BARTER) == [
         "Ben offers Cem a card.", "Cem takes it.", "Ben trades a card and pays you a chip.",
         "Cem offers Ben a card.", "Ben declines.",
-        "You trade seven of clubs for queen of hearts and pay a chip to the box."]
+        "You trade the seven of clubs for the queen of hearts and pay a chip to the box."]
     assert heard("tauschen", 1, BARTER) == [
-        "You offer queen of hearts to Cem.", "Cem takes it and gives you seven of clubs.",
-        "You trade two of spades for ace of diamonds and pay Anna a chip.",
-        "Cem offers you two of spades.", "You decline.", "Anna trades a card and pays a chip to the box."]
+        "You offer the queen of hearts to Cem.", "Cem takes it and gives you the seven of clubs.",
+        "You trade the two of spades for the ace of diamonds and pay Anna a chip.",
+        "Cem offers you the two of spades.", "You decline.", "Anna trades a card and pays a chip to the box."]
     assert heard("tauschen", 2, BARTER) == [
-        "Ben offers you queen of hearts.", "You give seven of clubs for queen of hearts.",
+        "Ben offers you the queen of hearts.", "You give the seven of clubs for the queen of hearts.",
         "Ben trades a card and pays Anna a chip.",
-        "You offer two of spades to Ben.", "Ben declines.", "Anna trades a card and pays a chip to the box."]
+        "You offer the two of spades to Ben.", "Ben declines.", "Anna trades a card and pays a chip to the box."]
 
 
 def test_x3_brief_speech_says_every_trade_and_who_got_the_chip_never_the_cards() -> None:
-    assert heard("tauschen", 0, BARTER, BRIEF)[2] == "Ben trades; the chip goes to you."
-    assert heard("tauschen", 2, BARTER, BRIEF)[2] == "Ben trades; the chip goes to Anna."
-    assert heard("tauschen", 1, BARTER, BRIEF)[-1] == "Anna trades; the chip goes to the box."
-    assert heard("tauschen", 1, BARTER, BRIEF, CardStyle.CODES)[2] == "You trade s2 for da."
+    assert heard("tauschen", 0, BARTER, BRIEF)[2] == "Ben trades and pays you."
+    assert heard("tauschen", 2, BARTER, BRIEF)[2] == "Ben trades and pays Anna."
+    assert heard("tauschen", 1, BARTER, BRIEF)[-1] == "Anna trades and pays the box."
+    assert heard("tauschen", 1, BARTER, BRIEF, CardStyle.CODES)[2] == "You: da for s2."
 
 
 @pytest.mark.parametrize("name", ["schwimmen", "tauschen"])
@@ -177,19 +177,19 @@ def test_s2_the_blind_choice_is_heard_as_each_seat_may_know_it() -> None:
     assert heard("schwimmen", 2, [took]) == [
         "You take the face-down widow. Your cards: eight of clubs, nine of diamonds, ten of hearts. New widow: "
         "king of clubs, ace of diamonds, seven of hearts."]
-    assert heard("schwimmen", 2, [took], BRIEF, CardStyle.CODES) == ["You take the widow: c8 d9 ht."]
+    assert heard("schwimmen", 2, [took], BRIEF, CardStyle.CODES) == ["You: c8 d9 ht for ck da h7."]
     assert heard("schwimmen", 0, [took]) == [
         "Cem takes the face-down widow. New widow: king of clubs, ace of diamonds, seven of hearts."]
-    assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem takes blind; widow: ck da h7."]
+    assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem: face-down widow for ck da h7."]
     kept = Kept(2, tuple(middle))
     assert heard("schwimmen", 0, [kept]) == ["Cem keeps their cards. Widow: eight of clubs, nine of diamonds, ten "
                                              "of hearts."]
-    assert heard("schwimmen", 2, [kept], BRIEF, CardStyle.CODES) == ["You keep; widow: c8 d9 ht."]
+    assert heard("schwimmen", 2, [kept], BRIEF, CardStyle.CODES) == ["You keep. Widow: c8 d9 ht."]
     use_language("de")
-    assert heard("schwimmen", 0, [kept], BRIEF, CardStyle.CODES) == ["Cem behält; Skat: kr8 ka9 hez."]
-    assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem nimmt blind; Skat: krk kaa he7."]
+    assert heard("schwimmen", 0, [kept], BRIEF, CardStyle.CODES) == ["Cem behält. Skat: kr8 ka9 hez."]
+    assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem: verdeckter Skat für krk kaa he7."]
     use_language("nl")
-    assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem pakt blind; widow: klh rua ha7."]
+    assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem: dichte widow voor klh rua ha7."]
 
 
 def test_s2_the_middle_face_down_is_said_except_when_brief() -> None:
@@ -203,10 +203,10 @@ def test_s3_a_swap_of_all_three_is_heard_by_everyone() -> None:
     swap = ExchangedAll(0, tuple(cards("7C 8D 9H")), tuple(cards("8C 9D 10H")))
     assert heard("schwimmen", 0, [swap]) == ["You swap all three. Your cards: eight of clubs, nine of diamonds, ten "
                                              "of hearts."]
-    assert heard("schwimmen", 0, [swap], BRIEF) == ["You swap all three."]
+    assert heard("schwimmen", 0, [swap], BRIEF) == ["You: widow for seven of clubs, eight of diamonds, nine of hearts."]
     assert heard("schwimmen", 1, [swap]) == ["Anna swaps all three. New widow: seven of clubs, eight of diamonds, "
                                              "nine of hearts."]
-    assert heard("schwimmen", 1, [swap], BRIEF) == ["Anna swaps all three."]
+    assert heard("schwimmen", 1, [swap], BRIEF) == ["Anna: widow for seven of clubs, eight of diamonds, nine of hearts."]
 
 
 def test_s5_a_fresh_widow_is_said_at_every_verbosity() -> None:
@@ -289,7 +289,7 @@ def test_x4_the_offer_is_said_once_in_its_question_and_in_full_on_review() -> No
     hearing = hearing_for(match, neighbour)
     events = play(match, Offer(cards("7C")[0]))
     assert match.to_act == neighbour
-    offered = f"{match.players[match.order[0]].name} offers you seven of clubs."
+    offered = f"{match.players[match.order[0]].name} offers you the seven of clubs."
     assert offered not in hearing.tell(events)
     assert offered in asked(hearing, "history", match.view(neighbour))
     third = hearing_for(match, match.order[1])
@@ -436,13 +436,13 @@ def test_x3_whatif_names_a_trades_chance_and_an_answers_value() -> None:
     # Three sevens: only the fourth seven improves them (a trade of any one of them).
     assert len(unseen(view)) == 49 and trade_chance(view, view.hand[0]) == 0
     assert whatif_line(view, talk, ["1"]) == ("If you trade seven of clubs: a better hand about 0 times in 100, for "
-                                              "a chip. Now: Tricon of sevens.")
+                                              "a chip. Now: tricon of sevens.")
     assert whatif_line(view, talk, []) == "Which card? For example whatif 2."
     play(match, Offer(view.hand[0]))
     answer = match.view(match.to_act)
     talk = Narrator(match.rules, NAMES, match.to_act)
-    assert whatif_line(answer, talk, ["2"]) == ("If you give queen of diamonds for seven of clubs: Point, 27. Now: "
-                                                "Point, 30.")
+    assert whatif_line(answer, talk, ["2"]) == ("If you give queen of diamonds for seven of clubs: point, 27. Now: "
+                                                "point, 30.")
 
 
 def test_s3_whatif_all_values_the_whole_widow() -> None:
@@ -603,9 +603,9 @@ def test_replay_tells_both_rulesets_as_the_seat_heard_them(lang: str, tmp_path: 
         return [line for line in lines if re.fullmatch(pattern, line)]
 
     barter = told("tauschen-chips2")
-    assert matching(barter, "{name} offers you {card}.") and matching(barter, "You give {card} for {offered}.")
+    assert matching(barter, "{name} offers you the {card}.") and matching(barter, "You give the {card} for the {offered}.")
     assert matching(barter, "{name} trades a card and pays a chip to the box.")
-    assert not matching(barter, "You offer {card} to {name}.") or matching(barter, "{name} declines.")
+    assert not matching(barter, "You offer the {card} to {name}.") or matching(barter, "{name} declines.")
     swim = told("schwimmen-chips1")
     assert matching(swim, "{name} swims.") or matching(swim, "You swim: no lives left, but still in.")
     assert matching(swim, "{name} goes under.") or matching(swim, "You go under. The match plays on to its end.")

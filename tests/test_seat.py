@@ -149,7 +149,7 @@ def test_what_is_only_words_is_said() -> None:
     match, hearing = seat_zero()
     view = match.view(0)
     assert answer(hearing, "hand", view) == Say((
-        "Your cards: jack of diamonds, queen of clubs, five of hearts.", "Your hand: Point, 25."))
+        "Your cards: jack of diamonds, queen of clubs, five of hearts.", "Your hand: point, 25."))
     assert answer(hearing, "frobnicate", view) == Say(("I do not know frobnicate. Type help for the commands.",))
     assert answer(hearing, "help", view).lines[-1] == (
         "Settings: verbosity (ve), cards (cd), speech (sp), language (la). Leave: quit (q).")

@@ -187,7 +187,7 @@ def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_
                     uma.send("decline")
                 else:
                     client.send("p")
-    card = vic.expect(r"You offer (.+) to Uma\.").removeprefix("You offer ").removesuffix(" to Uma.")
+    card = vic.expect(r"You offer the (.+) to Uma\.").removeprefix("You offer the ").removesuffix(" to Uma.")
     assert answered == f"Vic offers you {card}. Give one of your cards for it, or decline? "
     assert uma.text.count(f"Vic offers you {card}") == 1  # said once: in the question
     vic.expect(r"Uma declines\.")

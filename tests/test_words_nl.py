@@ -33,11 +33,12 @@ def test_no_dutch_sentence_keeps_an_anglicism(pattern: str) -> None:
 @pytest.mark.parametrize(("english", "dutch"), [
     ("Swap by numbers: 13 swaps your card 1 for widow card 3. Cards by code or name work too.",
      "Ruilen met cijfers: 13 ruilt je kaart 1 tegen widowkaart 3. Een kaart noemen met code of naam kan ook."),
-    ("{name} takes {took} for {gave}.", "{name} ruilt {gave} tegen {took}."),
+    ("{name} takes the {took} for the {gave}.", "{name} ruilt {gave} tegen {took}."),
+    ("{name}: {took} for {gave}.", "{name}: {took} voor {gave}."),
     ("Tricon: three of a rank.", "Tricon: drie van dezelfde rang."),
     (("braillespiel", "Sequence: three ranks in a row in one suit."),
      "Reeks: drie opeenvolgende kaarten van één kleur."),
-    ("Sequence, {rank} high, in {suit}", "Reeks tot {rank} in {suit}"),
+    ("sequence, {rank} high, in {suit}", "reeks tot {rank} in {suit}"),
     (("braillespiel", "Three different suits give no points. Such a hand ranks below every hand with points; between "
       "two of them the higher cards win, the highest card first."),
      "Drie verschillende kleuren geven geen punten. Zo'n hand staat onder elke hand met punten; tussen twee zulke "

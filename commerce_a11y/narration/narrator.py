@@ -259,14 +259,16 @@ class Narrator:
 
     def _exchange_all(self, e: ExchangedAll) -> list[str]:
         """A whole hand for the whole widow. Brief speech says it as ``brief_swap`` says a swap: what was taken
-        is the widow everyone just heard (or the face-down one nobody saw), so "widow" names it; what was laid,
-        the new widow, comes last."""
+        is the widow everyone just heard (or the face-down one nobody else saw), so "widow" names it; what was
+        laid, the new widow, comes last. The dealer who took the face-down widow hears its cards."""
         widow = self.cards(e.gave)
         me = e.player == self.seat
         if self.brief:
+            if e.blind and me:  # S2: what the dealer took unseen is what is new to them
+                return [self.brief_swap(self.seat, self.cards(e.took), widow)]
             if e.blind:  # S2: the dealer took the face-down widow unseen; the old hand lies face up
                 # Translators: brief speech: the dealer took the face-down widow unseen and laid {cards} face up.
-                line = _("You: face-down widow for {cards}.") if me else _("{name}: face-down widow for {cards}.")
+                line = _("{name}: face-down widow for {cards}.")
             else:
                 # Translators: brief speech: the whole widow taken for {cards}, as in "Anna: widow for h8 c6 d2".
                 line = _("You: widow for {cards}.") if me else _("{name}: widow for {cards}.")
