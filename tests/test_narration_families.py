@@ -206,7 +206,8 @@ def test_s3_a_swap_of_all_three_is_heard_by_everyone() -> None:
     assert heard("schwimmen", 0, [swap], BRIEF) == ["You: widow for seven of clubs, eight of diamonds, nine of hearts."]
     assert heard("schwimmen", 1, [swap]) == ["Anna swaps all three. New widow: seven of clubs, eight of diamonds, "
                                              "nine of hearts."]
-    assert heard("schwimmen", 1, [swap], BRIEF) == ["Anna: widow for seven of clubs, eight of diamonds, nine of hearts."]
+    assert heard("schwimmen", 1, [swap], BRIEF) == ["Anna: widow for seven of clubs, eight of diamonds, nine of "
+                                                    "hearts."]
 
 
 def test_s5_a_fresh_widow_is_said_at_every_verbosity() -> None:
@@ -603,7 +604,8 @@ def test_replay_tells_both_rulesets_as_the_seat_heard_them(lang: str, tmp_path: 
         return [line for line in lines if re.fullmatch(pattern, line)]
 
     barter = told("tauschen-chips2")
-    assert matching(barter, "{name} offers you the {card}.") and matching(barter, "You give the {card} for the {offered}.")
+    assert matching(barter, "{name} offers you the {card}.")
+    assert matching(barter, "You give the {card} for the {offered}.")
     assert matching(barter, "{name} trades a card and pays a chip to the box.")
     assert not matching(barter, "You offer the {card} to {name}.") or matching(barter, "{name} declines.")
     swim = told("schwimmen-chips1")
