@@ -16,8 +16,9 @@ answer, every line the game writes), then measures every line the player gets:
 
 The game runs in this process with its real ``Terminal`` and ``PlainInput`` reading a scripted standard input,
 which answers each question from the match when it is asked: at the player's turn, ``--player pass`` declines
-(pass, or keep / done where that is the decline, or decline an offer) and ``--player hint`` plays what the game's
-``hint`` suggests; any other question (yes or no) gets ``--follow``. After ``--turn-limit`` turns in one hand the
+(pass, or keep / done where that is the decline, or decline an offer), ``--player hint`` types ``hint`` (in the
+game's language) and then, asked again, what the hint names, and ``--player strong`` plays the hint's move without
+asking; any other question (yes or no) gets ``--follow``. After ``--turn-limit`` turns in one hand the
 player declines (the hint can swap back and forth for ever in Braillespiel); the report says in how many hands it
 did. HOME and the XDG folders point into a temporary folder, so the player's own settings, saves, records and
 statistics are never touched. ``--verify`` plays each match again as a real ``commerce play`` subprocess fed the
@@ -67,6 +68,9 @@ from commerce_a11y.rules import Action, Dealt, Event, MatchEnded, SeatView
 from commerce_a11y.seat.advice import action_command, hint_action
 from commerce_a11y.seat.parser import ReviewCommand, answer_vocabulary, shown_words
 
+PLAYERS = ("pass", "hint", "strong")
+"""The scripted players: one who always declines, one who asks for the hint at each decision and does what it
+says (the hint's answer is heard, as a player following the hints hears it), one who plays the same moves unasked."""
 RULESETS = ("commerce", "braillespiel", "handeln", "thirty-one", "trentuno", "schwimmen", "tauschen")
 LANGUAGES = ("de", "nl", "en")
 VOICES = {"de": "de", "nl": "nl", "en": "en"}
@@ -332,7 +336,7 @@ class Driver:
 def choose(view: SeatView, player: str) -> Action:
     """The scripted player's action: the game's own hint, or the decline (pass; keep or done where that is it;
     declining an offer, X4)."""
-    if player == "hint":
+    if player in ("hint", "strong"):
         return hint_action(view)
     for kind in ("pass", "done", "decline"):
         for action in view.legal:
@@ -695,6 +699,7 @@ def measure(config: Config, matches: list[Played], speech: Speech, braille: Brai
         return sum(seconds.get(line.shown, 0.0) for line in lines)
 
     per_hand: list[float] = []
+    parts: dict[str, list[float]] = {part: [] for part in PARTS}
     lines_per_hand: list[int] = []
     openings: list[float] = []
     closings: list[float] = []
@@ -705,6 +710,8 @@ def measure(config: Config, matches: list[Played], speech: Speech, braille: Brai
         openings.append(spoken(opening))
         closings.append(spoken(closing))
         per_hand += [spoken(hand) for hand in hands]
+        for part, belongs in PARTS.items():
+            parts[part] += [spoken(line for line in hand if belongs(line)) for hand in hands]
         lines_per_hand += [sum(1 for line in hand if line.shown) for hand in hands]
     by_kind: dict[str, KindFigures] = {}
     questions = [line for played in matches for line in played.lines if line.question and line.shown]
@@ -733,6 +740,9 @@ def measure(config: Config, matches: list[Played], speech: Speech, braille: Brai
             "per_hand": {"median": _round(statistics.median(per_hand)) if per_hand else None,
                          "max": _round(max(per_hand, default=0.0)),
                          "mean": _round(statistics.fmean(per_hand)) if per_hand else None},
+            "parts_per_hand": {part: {"median": _round(statistics.median(values)) if values else None,
+                                      "mean": _round(statistics.fmean(values)) if values else None}
+                               for part, values in parts.items()},
             "lines_per_hand": {"median": statistics.median(lines_per_hand) if lines_per_hand else None,
                                "max": max(lines_per_hand, default=0)},
             "opening": _round(statistics.fmean(openings)),
@@ -755,6 +765,15 @@ def measure(config: Config, matches: list[Played], speech: Speech, braille: Brai
             for f in sorted(by_kind.values(), key=lambda f: -f.seconds)
         ],
     }
+
+
+PARTS: dict[str, Callable[[Line], bool]] = {
+    "questions": lambda line: line.question,
+    "review answers": lambda line: line.review is not None,
+    "narration": lambda line: not line.question and line.review is None,
+}
+"""What a hand's speech is made of: the questions, the answers to review commands the player typed (``hint``), and
+the narration of the match."""
 
 
 def _round(value: float) -> float:
@@ -782,6 +801,8 @@ def report_lines(figures: dict[str, object], top: int, verbose: bool) -> list[st
         f"  speech per hand: median {per_hand['median']} s, max {per_hand['max']} s (mean {per_hand['mean']} s, "
         f"{speech['lines_per_hand']['median']} lines); opening {speech['opening']} s, "
         f"closing {speech['closing']} s a match",
+        "  of which, mean per hand: " + ", ".join(f"{part} {figures_['mean']} s"
+                                                  for part, figures_ in speech["parts_per_hand"].items()),
         f"  lines over {braille['cells']} cells: {_percent(braille['share_over'])} ({braille['over']} of "
         f"{figures['lines']}, longest {braille['max_cells']}); questions: max {question['max_cells']} cells, "
         f"{_percent(question['share_over'])} over",
@@ -866,8 +887,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=3, help="matches per configuration")
     parser.add_argument("--hands", type=int, default=None,
                         help="play matches until at least this many hands (instead of --matches)")
-    parser.add_argument("--player", choices=("pass", "hint"), default="pass",
-                        help="pass: always decline; hint: play what the game's hint suggests")
+    parser.add_argument("--player", choices=PLAYERS, default="pass",
+                        help="pass: always decline; hint: type hint at each decision, then what it names; "
+                             "strong: play what the hint would name, without asking for it")
     parser.add_argument("--follow", choices=("yes", "no"), default="yes",
                         help="the answer to any question other than a turn (a yes or no question)")
     parser.add_argument("--turn-limit", type=int, default=Config.turn_limit,
