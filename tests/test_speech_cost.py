@@ -102,6 +102,9 @@ def test_speech_and_braille_figures(played: sc.Played) -> None:
     finally:
         speech.close()
     assert figures["hands"] == figures["hands_announced"] == played.hands
+    parts = figures["speech"]["parts_per_hand"]  # type: ignore[index]
+    assert set(parts) == set(sc.PARTS) and parts["review answers"]["mean"] == 0  # the pass player asks nothing
+    assert abs(sum(part["mean"] for part in parts.values()) - figures["speech"]["per_hand"]["mean"]) < 0.2  # type: ignore[index]
     assert 0 < figures["speech"]["per_hand"]["median"] <= figures["speech"]["per_hand"]["max"]
     assert 0 <= figures["braille"]["share_over"] < 1
     cells = sc.Braille().cells("de", ["Herz-König", "x" * 3000])
@@ -119,6 +122,32 @@ def test_a_player_past_its_turn_limit_declines(played: sc.Played, tmp_path: Path
     hinting = sc.play_match(sc.Config(**{**sc.asdict(SHORT), "player": "hint", "turn_limit": 0}), 7, tmp_path)
     assert hinting.output == played.output
     assert hinting.declined >= 1
+
+
+def test_the_hint_player_asks_for_the_hint_at_each_decision_then_types_what_it_names(tmp_path: Path) -> None:
+    config = sc.Config(**{**sc.asdict(SHORT), "player": "hint"})
+    hinting = sc.play_match(config, 7, tmp_path / "hint")
+    strong = sc.play_match(sc.Config(**{**sc.asdict(SHORT), "player": "strong"}), 7, tmp_path / "strong")
+    asked, moves = hinting.answers[::2], hinting.answers[1::2]
+    assert set(asked) == {"hint"} and "hint" not in moves
+    assert moves == strong.answers  # the moves the hint named, as the strong player plays them unasked
+    answers = [line for line in hinting.lines if line.review]
+    assert answers and {line.review for line in answers} == {"hint"}
+    runs = [line for before, line in zip([None, *hinting.lines], hinting.lines, strict=False)
+            if line.review and not (before and before.review)]
+    assert len(runs) == len(asked) and all(line.shown.startswith("Hint: ") for line in runs)
+    kinds = sc.Kinds("en")
+    assert [line.shown for line in answers if kinds.of_line(line) == sc.OTHER] == []
+    # Every line the player got is in one part of a hand's speech: a question, a review answer or narration.
+    assert all(sum(belongs(line) for belongs in sc.PARTS.values()) == 1 for line in hinting.lines)
+    assert not [line for line in strong.lines if line.review]
+
+
+def test_the_hint_player_asks_in_the_games_language(tmp_path: Path) -> None:
+    config = sc.Config("commerce", "de", "brief", "codes", players=3, options=("chips=1",), player="hint")
+    played = sc.play_match(config, 7, tmp_path)
+    assert played.answers[0] == "tipp"
+    assert any(line.review and line.shown.startswith("Tipp: ") for line in played.lines)
 
 
 def test_an_answer_the_game_keeps_refusing_stops_the_benchmark(monkeypatch: pytest.MonkeyPatch,
