@@ -124,7 +124,7 @@ def test_s2_s3_a_whole_match_of_schwimmen_typed_as_a_new_player(tmp_path: Path, 
     # "swap all" as the question shows it, then a single swap; the pass as Schwimmen's players say it.
     swapped = answered(lines, s, shown["all"])
     assert len(swapped) == 1 and s.pattern("You swap all three. Your cards: {hand}.").fullmatch(swapped[0][0])
-    assert s.pattern("You take {took} for {gave}.").fullmatch(answered(lines, s, "13")[0][0])
+    assert s.pattern("You take the {took} for the {gave}.").fullmatch(answered(lines, s, "13")[0][0])
     passes = answered(lines, s, shown["pass"])
     assert passes and all(b[:1] == [s.t.pgettext("schwimmen", "You pass.")] for b in passes if b)
     whatif = answered(lines, s, f"{s.words['whatif']} all")
@@ -144,20 +144,20 @@ def test_x3_x4_a_whole_match_of_trade_and_barter_typed_as_a_new_player(tmp_path:
     # Offers to the player: each said once, in its question (no line before it says it again).
     asked = [i for i, line in enumerate(lines) if s.kind(line) in Sentences.OFFERS]
     assert len(asked) >= 3, text
-    offered_you = s.pattern("{name} offers you {card}.")
+    offered_you = s.pattern("{name} offers you the {card}.")
     assert not [lines[i - 1] for i in asked if offered_you.fullmatch(lines[i - 1])], text
     gave = answered(lines, s, f"{shown['give']} 1")
-    assert s.pattern("You give {card} for {offered}.").fullmatch(gave[0][0]), gave
+    assert s.pattern("You give the {card} for the {offered}.").fullmatch(gave[0][0]), gave
     assert answered(lines, s, shown["decline"])[0][:1] == [s.say("You decline.")]
     assert answered(lines, s, shown["pass"])  # passing on an offer declines it too
     # The player's own offer and trade: the cards are said to the player.
     offer = answered(lines, s, f"{shown['offer']} 1")[0]
-    assert s.pattern("You offer {card} to {name}.").fullmatch(offer[0]), offer
-    assert re.search("|".join(p.pattern for p in (s.pattern("{name} takes it and gives you {card}."),
+    assert s.pattern("You offer the {card} to {name}.").fullmatch(offer[0]), offer
+    assert re.search("|".join(p.pattern for p in (s.pattern("{name} takes it and gives you the {card}."),
                                                   s.pattern("{name} declines."))), offer[1]), offer
     trade = answered(lines, s, f"{shown['swap']} 1")[0]
-    assert s.pattern("You trade {gave} for {took} and pay {name} a chip.").fullmatch(trade[0]) or s.pattern(
-        "You trade {gave} for {took} and pay a chip to the box.").fullmatch(trade[0]), trade
+    assert s.pattern("You trade the {gave} for the {took} and pay {name} a chip.").fullmatch(trade[0]) or s.pattern(
+        "You trade the {gave} for the {took} and pay a chip to the box.").fullmatch(trade[0]), trade
     # No widow here: one sentence says so, with the stock to trade with.
     widow = answered(lines, s, s.words["widow"])[0]
     no_widow = s.t.ngettext("There is no widow in this game; the stock holds {count} card.",

@@ -166,7 +166,7 @@ def test_one_hand_typed_at_a_real_terminal(tmp_path: Path, run: Run) -> None:
     assert by_answer["xyzzy"] == [invalid]
     assert lines.count(invalid) == 1
     swap = by_answer["13"]
-    assert swap and s.pattern("You take {took} for {gave}.").fullmatch(swap[0]), swap
+    assert swap and s.pattern("You take the {took} for the {gave}.").fullmatch(swap[0]), swap
     assert by_answer[w["quit"]] == []
     assert by_answer[s.yes] == [resume]
 
