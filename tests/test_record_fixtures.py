@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from commerce_a11y.rules import RECORD_FORMAT, Keyed, Match, Swapped, Waived, record_lines, replay, ruleset
+from commerce_a11y.rules import DECLINES_FORMAT, Keyed, Match, Swapped, Waived, record_lines, replay, ruleset
 from commerce_a11y.rules.record import PLAIN_FORMAT
 
 RECORDS = Path(__file__).parent / "records"
@@ -68,10 +68,10 @@ def test_a_record_replays_and_writes_back_the_same_lines(path: Path) -> None:
     again = list(record_lines(match.events))
     assert match.over == (json.loads(lines[-1])["event"] == "match_end")
     head = json.loads(lines[0])
-    if head.get("format") == RECORD_FORMAT or not match.rules.declines:
+    if head.get("format") == DECLINES_FORMAT or not match.rules.declines:
         assert again == lines
         return
-    assert json.loads(again[0])["format"] == RECORD_FORMAT
+    assert json.loads(again[0])["format"] == DECLINES_FORMAT
     assert [line for line in again[1:] if '"event":"done"' not in line] == lines[1:]
     newer = path.with_name(path.stem + "-format3.jsonl")
     if newer.exists():
@@ -95,7 +95,7 @@ def test_a_keyed_record_replays_its_deals_from_its_key_and_a_plain_one_stays_for
     ``chance``; it replays to the same deals, and the same match with another key deals other cards."""
     lines = lines_of(RECORDS / "handeln-limit2-keyed.jsonl")
     head = json.loads(lines[0])
-    assert (head["format"], head["chance"], head["seed"]) == (RECORD_FORMAT, "blake2b", "2d" * 32)
+    assert (head["format"], head["chance"], head["seed"]) == (DECLINES_FORMAT, "blake2b", "2d" * 32)
     match = replay(lines)
     assert match.chance == Keyed(bytes([45]) * 32)
     assert list(record_lines(match.events)) == lines
@@ -113,4 +113,4 @@ def test_a_format_1_record_reads_with_its_keep_implied() -> None:
     again = list(record_lines(replay(old).events))
     format_2 = lines_of(RECORDS / "handeln-limit2.jsonl")
     assert again[1:] == format_2[1:]  # this match declined nothing but the dealer's exchange
-    assert json.loads(again[0]) == {**json.loads(format_2[0]), "format": RECORD_FORMAT}  # handeln may decline
+    assert json.loads(again[0]) == {**json.loads(format_2[0]), "format": DECLINES_FORMAT}  # handeln may decline

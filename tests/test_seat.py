@@ -18,7 +18,7 @@ from table_helpers import Person
 
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import Narrator, Verbosity
-from commerce_a11y.rules import Eliminated, Match, Pass, SeatView, ruleset
+from commerce_a11y.rules import Eliminated, Match, MatchEnded, Pass, SeatView, ruleset
 from commerce_a11y.seat.coach import NULL_COACH, NullCoach
 from commerce_a11y.seat.handler import CONSOLE, REPLAY, TABLE, Act, Hint, OpenRules, Quit, Say, handle
 from commerce_a11y.seat.hearing import Hearing, Skip
@@ -90,13 +90,25 @@ def test_the_seats_own_move_marks_its_last_turn_for_the_turn_command() -> None:
     assert said == Say(("Your turn. Since your last turn:", "You pass.", "Ben and Cem pass."))
 
 
-def test_a_player_out_of_the_match_is_offered_to_follow_only_the_outcomes_once() -> None:
+def test_a_player_out_of_the_match_is_offered_the_result_only_once() -> None:
+    """Issue 25, item 4: asked right after the out line (and anyone out with the player), before the next deal;
+    no answer means the result only (``Skip.unanswered``)."""
     match, hearing = seat_zero()
     gone = Eliminated(0)
-    assert hearing.skip_offer([gone]) is Skip.OUT
-    assert hearing.follow(Skip.OUT, False) == ["You will hear only each hand's result and the end of the match."]
+    deal = match.events[2]
+    assert hearing.skip_point([Eliminated(1), gone, Eliminated(2), deal]) == (Skip.OUT, 3)
+    assert Skip.OUT.unanswered is False and Skip.PASSED.unanswered is None
+    assert hearing.follow(Skip.OUT, None) == ["You will hear only the result."]
     assert hearing.skip_offer([gone]) is None  # asked once a match
-    assert hearing.tell(match.apply(match.to_act, Pass())) == []  # a move: no outcome, so nothing is said
+    assert hearing.tell(match.apply(match.to_act, Pass())) == []  # a move: nothing is said
+    assert hearing.tell([deal, MatchEnded((1,), {0: 0, 1: 3, 2: 1})]) == [
+        "The others played one more hand.", "Ben wins the match."]
+
+
+def test_a_player_out_of_the_match_who_follows_the_rest_hears_everything() -> None:
+    match, hearing = seat_zero()
+    assert hearing.follow(Skip.OUT, True) == []
+    assert hearing.tell(match.apply(match.to_act, Pass())) == [] and hearing.release() == ["Ben passes."]
 
 
 def test_the_tutorial_offers_no_skip_and_tells_each_event_with_its_comment() -> None:
