@@ -183,15 +183,11 @@ class Hearing:
 
     # ----- follow the rest? -----
 
-    def skip_offer(self, events: Sequence[Event]) -> Skip | None:
-        """Whether the events make the seat someone who may stop following (out of the match, or passed in
-        Braillespiel while others swap on), not asked before this match: the question to ask, once."""
-        offer = self.skip_point(events)
-        return None if offer is None else offer[0]
-
     def skip_point(self, events: Sequence[Event]) -> tuple[Skip, int] | None:
-        """``skip_offer``'s question, and how many of ``events`` come before it: the question is asked right after
-        the event that makes it (the player's going out, their pass), before anything the choice is about."""
+        """Whether the events make the seat someone who may stop following (out of the match, or passed in
+        Braillespiel while others swap on), not asked before this match: the question to ask, once, and how many
+        of ``events`` come before it (it is asked right after the event that makes it, before anything the choice
+        is about)."""
         if not self.coach.offers_skip or self.match.over:
             return None
         out = next((i for i, e in enumerate(events) if isinstance(e, Eliminated) and e.player == self.seat), None)
