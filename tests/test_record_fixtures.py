@@ -14,6 +14,9 @@ Format 3 (issue 23, items 2 and 6): ``commerce-chips1-swaps-per-turn3-format3`` 
 writes it (``done`` lines: turns ended after their swaps, C3), and ``handeln-limit2-keyed`` a match of the server's
 keyed chance (its key a fixed test key), with ``done`` lines for a call not made after the deal and for a turn
 ended after a swap instead of calling (H4): it pins the keyed stream's cards, which every server record depends on.
+
+Format 4 (issue 25, item 4): ``braillespiel-marks2-final-round`` ends with the final round (B12): the person and a
+computer player go out in one showdown, the last of them carries the round's hands, and the match end marks it.
 """
 
 from __future__ import annotations
@@ -43,8 +46,8 @@ def test_the_fixtures_hold_every_event_and_optional_field() -> None:
         for line in lines_of(path):
             obj = json.loads(line)
             kinds.add(obj["event"])
-            kinds |= {f"{obj['event']}.{key}" for key in ("redraws", "void", "stalemate", "losers", "winners")
-                      if obj.get(key)}
+            kinds |= {f"{obj['event']}.{key}" for key in ("redraws", "void", "stalemate", "losers", "winners",
+                                                          "final_round") if obj.get(key)}
             if obj["event"] == "fire" and "kind" in obj:
                 kinds.add(f"fire.kind.{obj['kind']}")
             if obj["event"] == "trade" and obj["paid_to"] is None:
@@ -54,7 +57,7 @@ def test_the_fixtures_hold_every_event_and_optional_field() -> None:
         "showdown", "chips", "eliminated", "match_end", "first_dealer.redraws", "showdown.void",
         "showdown.stalemate", "showdown.losers", "showdown.winners", "match_end.losers",
         "refresh", "swimming", "fire.kind.31", "fire.kind.fire", "trade", "trade.supply", "offer", "barter",
-        "decline", "done",
+        "decline", "done", "eliminated.final_round", "match_end.final_round",
     }
 
 
