@@ -9,6 +9,7 @@ order (``m.order``: eldest first, the dealer last), so the tests do not depend o
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import TypeVar
 
 import pytest
@@ -16,6 +17,7 @@ from engine_helpers import cards, full_state, kinds, lay, new_match, offer_calls
 
 from commerce_a11y.bots import make_bot
 from commerce_a11y.rules import (
+    FINAL_ROUND_FORMAT,
     Anted,
     Dealt,
     Eliminated,
@@ -36,15 +38,21 @@ from commerce_a11y.rules import (
     Pass,
     Passed,
     Phase,
+    Player,
     Pounce,
     Pounced,
+    RecordError,
     Settled,
     Showdown,
     Swap,
     Swapped,
     Wait,
     Waived,
+    record_lines,
+    replay,
+    ruleset,
 )
+from commerce_a11y.rules.record import PLAIN_FORMAT
 
 E = TypeVar("E")
 
@@ -747,6 +755,64 @@ def test_b10_the_match_ends_after_the_set_number_of_hands():
 def test_b11_bot_only_braillespiel_hands_end():
     m = bot_match("braillespiel", 5, 7, "random", marks=2)
     assert m.over
+
+
+def person_out(seed: int, final_round: bool = True, **options) -> Match:
+    """Braillespiel of four: a person who always passes (and so goes out), and three heuristic computer players."""
+    players = [Player("You", "human"), *(Player(f"Bot {i}", "bot:heuristic") for i in (1, 2, 3))]
+    m = Match(ruleset("braillespiel", **options), players, seed, final_round=final_round)
+    bots = {s: make_bot("heuristic", seed * 10 + s) for s in (1, 2, 3)}
+    while not m.over:
+        seat = m.to_act
+        m.apply(seat, Pass() if seat == 0 else bots[seat].choose(m.view(seat)))
+    return m
+
+
+def test_b12_once_the_last_person_is_out_each_player_left_deals_once_more():
+    """Issue 25, item 4: after a person went out, three computer players played on for hundreds of hands."""
+    m = person_out(3)
+    out = next(i for i, e in enumerate(m.events) if isinstance(e, Eliminated) and e.player == 0)
+    assert m.events[out] == Eliminated(0, 3)
+    hand = max(e.hand for e in m.events[:out] if isinstance(e, Dealt))
+    deals = [e for e in m.events[out:] if isinstance(e, Dealt)]
+    assert [e.hand for e in deals] == [hand + 1, hand + 2, hand + 3]
+    assert sorted(e.dealer for e in deals) == [1, 2, 3]  # each deals once
+    end = m.events[-1]
+    top = max(m.counts)
+    assert end == MatchEnded(tuple(s for s in range(4) if m.counts[s] == top), dict(enumerate(m.counts)),
+                             final_round=True)
+
+
+def test_b12_the_hands_option_may_end_the_match_sooner():
+    m = person_out(3, hands=12)
+    at = next(i for i, e in enumerate(m.events) if isinstance(e, Eliminated) and e.player == 0)
+    hand = max(e.hand for e in m.events[:at] if isinstance(e, Dealt))
+    assert m.events[at] == Eliminated(0, 12 - hand) and 12 - hand < 3
+    assert m.hand_no == 12 and m.events[-1].final_round
+
+
+def test_b12_matches_of_computer_players_alone_or_people_alone_play_on():
+    """B12 is for the person waiting: a match of computer players measures the rules as they are (simulate), a
+    match of people always has one in."""
+    m = bot_match("braillespiel", 3, 7, "heuristic", marks=3)
+    assert not m.final_round and not any(getattr(e, "final_round", None) for e in m.events)
+    assert not new_match("braillespiel", 3, 1).final_round
+
+
+def test_b12_a_record_before_format_4_replays_without_the_final_round():
+    """Records written before B12 played on after the last person was out: replayed as they were played, and
+    written back in their own format, never as format 4 (whose reader would end them early)."""
+    old = person_out(7, final_round=False)
+    lines = list(record_lines(old.events))
+    assert json.loads(lines[0])["format"] == PLAIN_FORMAT
+    again = replay(lines)
+    assert again.events == old.events and list(record_lines(again.events)) == lines
+    newer = person_out(7)
+    assert json.loads(next(record_lines(newer.events)))["format"] == FINAL_ROUND_FORMAT
+    assert newer.hand_no < old.hand_no
+    head = json.loads(lines[0])
+    with pytest.raises(RecordError):  # read as format 4, the old match ends with its final round
+        replay([json.dumps({**head, "format": FINAL_ROUND_FORMAT}), *lines[1:]])
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -15,9 +15,11 @@ from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
 from commerce_a11y.narration.words import card_code, card_name
 from commerce_a11y.rules import (
     RULESETS,
+    Eliminated,
     EndTurn,
     Knock,
     Match,
+    MatchEnded,
     Pass,
     Phase,
     Player,
@@ -210,3 +212,25 @@ def test_s9_swimming_and_going_under_are_said_with_the_games_words() -> None:
             assert narrator.event(Eliminated(1)) == [under]
         finally:
             use_language("en")
+
+
+def test_going_out_is_a_line_of_its_own_and_the_final_round_one_more() -> None:
+    """Issue 25, item 12 ("You are out. The match plays on to its end. Ben wins the match." in one breath) and
+    item 4 (B12): the out line, what follows and the end are lines of their own; the final round is said to
+    everyone at every verbosity, a spectator at a table too (seat -1)."""
+    use_language("en")
+    rules = ruleset("braillespiel")
+    names = ["You", "Anna", "Ben", "Cem"]
+    normal, brief = Narrator(rules, names, 0), Narrator(rules, names, 0, Verbosity.BRIEF)
+    spectator = Narrator(rules, ["Dora", "Anna", "Ben", "Cem"], -1)
+    end = MatchEnded((2,), {0: 0, 1: 10, 2: 30, 3: 0})
+    assert normal.events([Eliminated(0)]) == ["You are out.", "The match plays on to its end."]
+    assert brief.events([Eliminated(0)]) == ["You are out."]
+    assert normal.events([Eliminated(0), end]) == ["You are out.", "Ben wins the match.",
+                                                   "Marks: you 0, Anna 10, Ben 30, Cem 0."]
+    for narrator in (normal, brief):
+        assert narrator.events([Eliminated(0), Eliminated(3, 2)]) == [
+            "You are out.", "Cem is out.", "The match ends after 2 more hands."]
+    assert spectator.events([Eliminated(0, 1)]) == ["Dora is out.", "The match ends after one more hand."]
+    commerce = Narrator(ruleset("commerce"), names, 0)
+    assert commerce.events([Eliminated(1)]) == ["Anna is out."]

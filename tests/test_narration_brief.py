@@ -68,7 +68,10 @@ class Script:
 
 
 def passing(prompt: str, game: Game) -> str | None:
-    """Always the decline: pass, or keep the hand at Handeln's dealer's exchange, or done."""
+    """Always the decline: pass, or keep the hand at Handeln's dealer's exchange, or done; out of the match (a
+    ``play`` with ``interactive``), follow the rest."""
+    if prompt.startswith("Follow the rest"):
+        return "yes"
     view = game.match.view(game.seat)
     if view.phase is Phase.EXCHANGE:
         return "keep"
@@ -139,7 +142,7 @@ def test_verbose_still_says_every_card_of_a_showdown() -> None:
 
 
 def test_brief_tells_who_lost_with_the_deciding_value_and_the_counts_that_changed() -> None:
-    game, lines = play(verbosity=Verbosity.BRIEF)
+    game, lines = play(verbosity=Verbosity.BRIEF, interactive=True)
     assert "Showdown." not in lines
     events = game.match.events
     for k, event in enumerate(events):
@@ -234,7 +237,7 @@ def test_a_knock_is_one_short_line_and_verbose_explains_it() -> None:
 
 def test_other_players_passes_in_a_row_are_one_line() -> None:
     for seed in (3, 4, 5):
-        _game, lines = play(players=5, bots="basic", seed=seed)
+        _game, lines = play(players=5, bots="basic", seed=seed, interactive=True)
         # Never two others' passes told one after the other: a run is one line.
         assert not [pair for pair in itertools.pairwise(lines)
                     if all(re.fullmatch(r"(Anna|Ben|Cem|Dora) passes\.", line) for line in pair)]
@@ -251,7 +254,7 @@ def test_other_players_passes_in_a_row_are_one_line() -> None:
 def test_brief_still_says_the_players_counts_dealer_and_the_last_turn() -> None:
     """Issue 15: brief dropped the player list and starting counts, who deals, the counts after each hand and that
     a turn is the last one."""
-    game, lines = play(verbosity=Verbosity.BRIEF)
+    game, lines = play(verbosity=Verbosity.BRIEF, interactive=True)
     assert lines[:2] == ["Commerce: you and Anna, Ben, Cem.", "Everyone starts with 3 chips."]
     deals = [e for e in game.match.events if isinstance(e, Dealt)]
     for deal in deals:
@@ -434,34 +437,75 @@ def eliminated_first_seed() -> int:
     raise AssertionError("no seed found")
 
 
-def test_out_of_the_match_a_player_may_skip_to_each_hands_outcome() -> None:
-    """Issue 15: at 12 players the rest of a match after the player is out was an hour of speech. Asked once; "no"
-    tells one line per hand and the match end."""
-    seed = eliminated_first_seed()
-
+def answering(word: str | None) -> Callable[[str, Game], str | None]:
+    """The passing player, who answers "Follow the rest?" with ``word``."""
     def answer(prompt: str, game: Game) -> str | None:
-        if prompt.startswith("Follow the rest"):
-            return "no"
-        return passing(prompt, game)
+        return word if prompt.startswith("Follow the rest") else passing(prompt, game)
+    return answer
 
-    game, lines = play(seed=seed, bots="basic", chips=1, answer=answer, interactive=True)
+
+def after_the_question(lines: list[str]) -> list[str]:
     asked = [i for i, line in enumerate(lines) if line.startswith("Follow the rest")]
-    assert len(asked) == 1
-    after = lines[asked[0] + 1:]
-    assert after[0] == "You will hear only each hand's result and the end of the match."
-    hands = [e for e in game.match.events if isinstance(e, Dealt)]
-    outcomes = [line for line in after if re.match(r"Hand \d+: ", line)]
-    assert outcomes and len(outcomes) <= len(hands)
-    assert all(re.fullmatch(r"Hand \d+: .+\. Chips: .+\.", line) for line in outcomes), outcomes
-    assert all(line in outcomes or line.endswith(" is out.") or "the match" in line for line in after[1:]), after
-    assert after[-1].endswith("wins the match.")
+    assert len(asked) == 1, lines
+    return lines[asked[0] + 1:]
 
 
-def test_a_script_is_never_asked_and_hears_everything() -> None:
+@pytest.mark.parametrize("word", ["no", "", None])
+def test_out_of_the_match_no_an_empty_answer_or_no_answer_hear_only_the_result(word: str | None) -> None:
+    """Issue 25, item 4: after the player was out, 375 outcome lines came at once. Asked once, right after the out
+    line; "no", an empty answer (Enter) and the end of input all mean the result only: one line saying how many
+    hands the others played, then the match end, each on its own line (item 12)."""
     seed = eliminated_first_seed()
-    _, lines = play(seed=seed, bots="basic", chips=1)
+    game, lines = play(seed=seed, bots="basic", chips=1, answer=answering(word), interactive=True)
+    before = lines[:lines.index(next(line for line in lines if line.startswith("Follow the rest")))]
+    assert before[-2:] == ["You are out.", "The match plays on to its end."]
+    after = after_the_question(lines)
+    played = sum(isinstance(e, Dealt) for e in game.match.events) - next(
+        e.hand for e in reversed(game.match.events[:game.match.events.index(Eliminated(0))]) if isinstance(e, Dealt))
+    assert played > 1
+    assert after == ["You will hear only the result.", f"The others played {played} more hands.",
+                     f"{NAMES[game.match.winners[0]]} wins the match."]
+
+
+def test_out_of_the_match_yes_follows_every_move_to_the_end() -> None:
+    seed = eliminated_first_seed()
+    game, lines = play(seed=seed, bots="basic", chips=1, answer=answering("yes"), interactive=True)
+    after = after_the_question(lines)
+    assert after[0].startswith("Hand ") and after[0].endswith("deals.")
+    hands = [line for line in after if re.fullmatch(r"Hand \d+\. \w+ deals\.", line)]
+    assert len(hands) > 1 and not any("more hand" in line for line in after)
+    assert after[-1] == f"{NAMES[game.match.winners[0]]} wins the match."
+
+
+def test_a_script_is_never_asked_and_hears_only_the_result() -> None:
+    """A script cannot answer: it gets the question's default, the result only, told as the player hears it."""
+    seed = eliminated_first_seed()
+    game, lines = play(seed=seed, bots="basic", chips=1)
     assert not any(line.startswith("Follow the rest") for line in lines)
-    assert sum(line.startswith("Hand ") for line in lines) > 1
+    out = lines.index("You are out.")
+    assert lines[out + 1:out + 3] == ["The match plays on to its end.", "You will hear only the result."]
+    assert re.fullmatch(r"The others played \d+ more hands\.", lines[out + 3])
+    assert lines[out + 4:] == [f"{NAMES[game.match.winners[0]]} wins the match."]
+
+
+def test_going_out_with_the_match_end_says_no_play_on() -> None:
+    """Item 12: "You are out. The match plays on to its end. Ben wins the match." said the match plays on when it
+    ended with that very showdown; now the out line and the end are lines of their own, and nothing plays on."""
+    for seed in range(100):
+        match = Match(ruleset("commerce", chips=1), [Player(n, "human" if s == 0 else "bot:basic")
+                                                     for s, n in enumerate(NAMES[:2 + 1])], seed)
+        narrator = Narrator(match.rules, NAMES[:3], 0)
+        bots = {s: make_bot("basic", seed * 100 + s) for s in (1, 2)}
+        while not match.over:
+            seat = match.to_act
+            action = Pass() if seat == 0 else bots[seat].choose(match.view(seat))
+            match.apply(seat, action if seat or Pass() in match.legal_actions() else match.phase.done)
+        if match.out[0] and isinstance(match.events[-2], Eliminated) and match.events[-2].player == 0:
+            break
+    else:
+        raise AssertionError("no seed found")
+    lines = narrator.events(match.events[-2:])
+    assert lines == ["You are out.", f"{NAMES[match.winners[0]]} wins the match."]
 
 
 def test_after_passing_in_braillespiel_a_player_may_skip_the_others_swaps() -> None:

@@ -296,3 +296,41 @@ def test_illegal_actions_never_change_a_match(config, data):
             raise AssertionError(f"{action} was accepted although not legal")
         after = [e.to_record() for e in m.events], (m.hands, m.widow, m.stock, m.counts), m.to_act
         assert after == before
+
+
+@BOTS
+@given(data=st.data())
+def test_b12_a_match_with_every_person_out_ends_within_the_final_round(data):
+    """Issue 25, item 4 (B12): once the last person is out, the match ends within one more hand for each player
+    still in, with the final round marked in its last line where the round ran to its end; its record (format 4)
+    replays exactly."""
+    n = data.draw(st.integers(3, 7))
+    people = data.draw(st.integers(1, n - 1))
+    marks = data.draw(st.integers(1, 6))
+    hands = data.draw(st.sampled_from([0, 0, 5, 12]))
+    seed = data.draw(st.integers(0, 2**32 - 1))
+    players = [Player(f"P{i}", "human" if i < people else "bot:heuristic") for i in range(n)]
+    m = Match(ruleset("braillespiel", marks=marks, hands=hands), players, seed=seed)
+    bots = [make_bot("random" if i < people else "heuristic", seed % 1000 + i) for i in range(n)]
+    bound: int | None = None
+    began = False
+    while not m.over:
+        seat, hand = m.to_act, m.hand_no
+        m.apply(seat, bots[seat].choose(m.view(seat)))
+        if bound is None and not any(m.players[s].kind.is_human and not m.out[s] for s in range(n)):
+            # The hand that put the last person out, then a round (B10's limit first, where it comes sooner).
+            bound = hand + sum(not out for out in m.out)
+            bound = min(bound, hands) if hands else bound
+            began = not m.over
+        if bound is not None:
+            assert m.hand_no <= bound
+    end = m.events[-1]
+    assert isinstance(end, MatchEnded)
+    if bound is not None:
+        assert end.final_round == (began and m.hand_no == bound and sum(not o for o in m.out) > 1)
+        top = max(m.counts)
+        assert end.winners == tuple(s for s in range(n) if m.counts[s] == top)
+    else:
+        assert not end.final_round
+    lines = list(record_lines(m.events))
+    assert replay(lines).events == m.events

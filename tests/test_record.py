@@ -17,6 +17,7 @@ import pytest
 
 from commerce_a11y.bots import make_bot
 from commerce_a11y.rules import (
+    DECLINES_FORMAT,
     RECORD_FORMAT,
     Kept,
     Keyed,
@@ -471,10 +472,10 @@ def test_the_match_line_carries_the_record_format_and_a_newer_one_is_refused(mat
     keyed chance; every other record stays format 2, as earlier versions wrote it."""
     for match in matches:
         head = objects(match)[0]
-        assert head["format"] == (RECORD_FORMAT if match.rules.declines else PLAIN_FORMAT)
+        assert head["format"] == (DECLINES_FORMAT if match.rules.declines else PLAIN_FORMAT)
         assert ("done" in {o["event"] for o in objects(match)}) <= match.rules.declines
     keyed = Match(ruleset("commerce"), players(3, "random"), Keyed(bytes(range(32))))
-    assert objects(keyed)[0]["format"] == RECORD_FORMAT
+    assert objects(keyed)[0]["format"] == DECLINES_FORMAT
     objs = objects(matches[0])
     assert objs[0]["format"] == PLAIN_FORMAT
     assert [o for o in objs[1:] if "format" in o] == []

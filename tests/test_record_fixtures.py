@@ -14,6 +14,9 @@ Format 3 (issue 23, items 2 and 6): ``commerce-chips1-swaps-per-turn3-format3`` 
 writes it (``done`` lines: turns ended after their swaps, C3), and ``handeln-limit2-keyed`` a match of the server's
 keyed chance (its key a fixed test key), with ``done`` lines for a call not made after the deal and for a turn
 ended after a swap instead of calling (H4): it pins the keyed stream's cards, which every server record depends on.
+
+Format 4 (issue 25, item 4): ``braillespiel-marks2-final-round`` ends with the final round (B12): the person and a
+computer player go out in one showdown, the last of them carries the round's hands, and the match end marks it.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from commerce_a11y.rules import RECORD_FORMAT, Keyed, Match, Swapped, Waived, record_lines, replay, ruleset
+from commerce_a11y.rules import DECLINES_FORMAT, Keyed, Match, Swapped, Waived, record_lines, replay, ruleset
 from commerce_a11y.rules.record import PLAIN_FORMAT
 
 RECORDS = Path(__file__).parent / "records"
@@ -43,8 +46,8 @@ def test_the_fixtures_hold_every_event_and_optional_field() -> None:
         for line in lines_of(path):
             obj = json.loads(line)
             kinds.add(obj["event"])
-            kinds |= {f"{obj['event']}.{key}" for key in ("redraws", "void", "stalemate", "losers", "winners")
-                      if obj.get(key)}
+            kinds |= {f"{obj['event']}.{key}" for key in ("redraws", "void", "stalemate", "losers", "winners",
+                                                          "final_round") if obj.get(key)}
             if obj["event"] == "fire" and "kind" in obj:
                 kinds.add(f"fire.kind.{obj['kind']}")
             if obj["event"] == "trade" and obj["paid_to"] is None:
@@ -54,7 +57,7 @@ def test_the_fixtures_hold_every_event_and_optional_field() -> None:
         "showdown", "chips", "eliminated", "match_end", "first_dealer.redraws", "showdown.void",
         "showdown.stalemate", "showdown.losers", "showdown.winners", "match_end.losers",
         "refresh", "swimming", "fire.kind.31", "fire.kind.fire", "trade", "trade.supply", "offer", "barter",
-        "decline", "done",
+        "decline", "done", "eliminated.final_round", "match_end.final_round",
     }
 
 
@@ -68,10 +71,10 @@ def test_a_record_replays_and_writes_back_the_same_lines(path: Path) -> None:
     again = list(record_lines(match.events))
     assert match.over == (json.loads(lines[-1])["event"] == "match_end")
     head = json.loads(lines[0])
-    if head.get("format") == RECORD_FORMAT or not match.rules.declines:
+    if head.get("format") == DECLINES_FORMAT or not match.rules.declines:
         assert again == lines
         return
-    assert json.loads(again[0])["format"] == RECORD_FORMAT
+    assert json.loads(again[0])["format"] == DECLINES_FORMAT
     assert [line for line in again[1:] if '"event":"done"' not in line] == lines[1:]
     newer = path.with_name(path.stem + "-format3.jsonl")
     if newer.exists():
@@ -95,7 +98,7 @@ def test_a_keyed_record_replays_its_deals_from_its_key_and_a_plain_one_stays_for
     ``chance``; it replays to the same deals, and the same match with another key deals other cards."""
     lines = lines_of(RECORDS / "handeln-limit2-keyed.jsonl")
     head = json.loads(lines[0])
-    assert (head["format"], head["chance"], head["seed"]) == (RECORD_FORMAT, "blake2b", "2d" * 32)
+    assert (head["format"], head["chance"], head["seed"]) == (DECLINES_FORMAT, "blake2b", "2d" * 32)
     match = replay(lines)
     assert match.chance == Keyed(bytes([45]) * 32)
     assert list(record_lines(match.events)) == lines
@@ -113,4 +116,4 @@ def test_a_format_1_record_reads_with_its_keep_implied() -> None:
     again = list(record_lines(replay(old).events))
     format_2 = lines_of(RECORDS / "handeln-limit2.jsonl")
     assert again[1:] == format_2[1:]  # this match declined nothing but the dealer's exchange
-    assert json.loads(again[0]) == {**json.loads(format_2[0]), "format": RECORD_FORMAT}  # handeln may decline
+    assert json.loads(again[0]) == {**json.loads(format_2[0]), "format": DECLINES_FORMAT}  # handeln may decline

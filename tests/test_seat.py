@@ -16,9 +16,10 @@ from engine_helpers import new_match
 from table_harness import inline_thinkers, run_virtual
 from table_helpers import Person
 
+from commerce_a11y.bots import make_bot
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import Narrator, Verbosity
-from commerce_a11y.rules import Eliminated, Match, Pass, SeatView, ruleset
+from commerce_a11y.rules import Eliminated, Match, MatchEnded, Pass, Player, SeatView, ruleset
 from commerce_a11y.seat.coach import NULL_COACH, NullCoach
 from commerce_a11y.seat.handler import CONSOLE, REPLAY, TABLE, Act, Hint, OpenRules, Quit, Say, handle
 from commerce_a11y.seat.hearing import Hearing, Skip
@@ -26,6 +27,7 @@ from commerce_a11y.seat.parser import Invalid, Parsed, Play, Review, ReviewComma
 from commerce_a11y.seat.settings import ChangeSetting, Setting
 from commerce_a11y.seat.tutorial import Tutorial
 from commerce_a11y.server.registry import Server
+from commerce_a11y.server.seat import Listener
 from commerce_a11y.server.table import Table
 
 
@@ -90,13 +92,25 @@ def test_the_seats_own_move_marks_its_last_turn_for_the_turn_command() -> None:
     assert said == Say(("Your turn. Since your last turn:", "You pass.", "Ben and Cem pass."))
 
 
-def test_a_player_out_of_the_match_is_offered_to_follow_only_the_outcomes_once() -> None:
+def test_a_player_out_of_the_match_is_offered_the_result_only_once() -> None:
+    """Issue 25, item 4: asked right after the out line (and anyone out with the player), before the next deal;
+    no answer means the result only (``Skip.unanswered``)."""
     match, hearing = seat_zero()
     gone = Eliminated(0)
-    assert hearing.skip_offer([gone]) is Skip.OUT
-    assert hearing.follow(Skip.OUT, False) == ["You will hear only each hand's result and the end of the match."]
-    assert hearing.skip_offer([gone]) is None  # asked once a match
-    assert hearing.tell(match.apply(match.to_act, Pass())) == []  # a move: no outcome, so nothing is said
+    deal = match.events[2]
+    assert hearing.skip_point([Eliminated(1), gone, Eliminated(2), deal]) == (Skip.OUT, 3)
+    assert Skip.OUT.unanswered is False and Skip.PASSED.unanswered is None
+    assert hearing.follow(Skip.OUT, None) == ["You will hear only the result."]
+    assert hearing.skip_point([gone]) is None  # asked once a match
+    assert hearing.tell(match.apply(match.to_act, Pass())) == []  # a move: nothing is said
+    assert hearing.tell([deal, MatchEnded((1,), {0: 0, 1: 3, 2: 1})]) == [
+        "The others played one more hand.", "Ben wins the match."]
+
+
+def test_a_player_out_of_the_match_who_follows_the_rest_hears_everything() -> None:
+    match, hearing = seat_zero()
+    assert hearing.follow(Skip.OUT, True) == []
+    assert hearing.tell(match.apply(match.to_act, Pass())) == [] and hearing.release() == ["Ben passes."]
 
 
 def test_the_tutorial_offers_no_skip_and_tells_each_event_with_its_comment() -> None:
@@ -106,7 +120,7 @@ def test_the_tutorial_offers_no_skip_and_tells_each_event_with_its_comment() -> 
     lines = hearing.tell(match.events)
     assert ("Tutorial: one hand of Commerce against Anna and Ben. At each step I tell you exactly what to type."
             in lines)
-    assert hearing.skip_offer([Eliminated(0)]) is None
+    assert hearing.skip_point([Eliminated(0)]) is None
     assert others_pass(match, hearing)[0] == "Ben passes."  # not held back: each pass gets its comment
     assert hearing.held == []
 
@@ -337,3 +351,38 @@ def test_the_seat_layer_imports_neither_front_end_anywhere() -> None:
                       if n.lstrip(".").split(".")[0] in ("console", "server") or ".console" in n or ".server" in n]
     assert found == []
     assert len(list(folder.glob("*.py"))) >= 10
+
+
+def test_at_a_table_the_person_out_hears_the_final_round_as_a_spectator_does() -> None:
+    """Issue 25, item 4: at a table nobody is asked; the person who is out hears the rest as a spectator does, and
+    once no person is left in, both hear the final round (B12) and every hand of it, then the end."""
+    class Ear:
+        lang, verbosity, cards = "en", "brief", "names"
+
+        def __init__(self) -> None:
+            self.lines: list[str] = []
+
+        def say(self, lines: list[str]) -> None:
+            self.lines += lines
+
+    players = [Player("Dora", "human"), *(Player(n, "bot:heuristic") for n in ("Anna", "Ben", "Cem"))]
+    match = Match(ruleset("braillespiel", marks=2), players, 4)
+    ears = {seat: Ear() for seat in (0, -1)}
+    listeners = {seat: Listener.create(match, seat, "en", "brief", "names", "dora" if seat == 0 else None)
+                 for seat in ears}
+    for seat, listener in listeners.items():
+        listener.attach(ears[seat])
+        listener.hear(match.events)
+    bots = {s: make_bot("heuristic", 40 + s) for s in (1, 2, 3)}
+    while not match.over:
+        seat = match.to_act
+        events = match.apply(seat, Pass() if seat == 0 else bots[seat].choose(match.view(seat)))
+        for listener in listeners.values():
+            listener.hear(events)
+    final = next(e for e in match.events if isinstance(e, Eliminated) and e.final_round)
+    assert final.final_round and match.events[-1].final_round
+    for seat, ear in ears.items():
+        out = ear.lines.index("You are out." if seat == 0 else "Dora is out.")
+        told = ear.lines.index(f"The match ends after {final.final_round} more hands.")
+        assert out < told and not any(line.startswith("Follow") for line in ear.lines)
+        assert sum(line.startswith("Hand ") for line in ear.lines[told:]) == final.final_round

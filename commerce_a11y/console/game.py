@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..bots import Bot
 from ..i18n import _
@@ -159,7 +160,7 @@ class Game:
                 except IllegalAction as refusal:
                     self.say([refusal_line(self.narrator, refusal, outcome.action, view)])
                     continue
-                self.announce(self.hearing.acted(outcome.action, view, events), events)
+                self.tell(events, partial(self.hearing.acted, outcome.action, view))
                 return True
             elif not self.speaker.answer(outcome, view):
                 self.leave()
@@ -186,19 +187,23 @@ class Game:
 
     # ----- telling -----
 
-    def tell(self, events: Sequence[Event]) -> None:
-        self.announce(self.hearing.tell(events), events)
-
-    def announce(self, lines: list[str], events: Sequence[Event]) -> None:
-        """Say the lines for ``events``; then, once a match and only at a terminal a person reads (a script always
-        hears everything), offer to stop following when they make the player out or passed for good."""
+    def tell(self, events: Sequence[Event], told: Callable[[Sequence[Event]], list[str]] | None = None) -> None:
+        """Say the lines for ``events`` (``told`` makes them: the player's own move is told by the seat as its
+        act). When they make the player out, or passed for good, the choice to stop following comes right after
+        that event, before what it is about: asked once a match, and only at a terminal a person reads; a script
+        is never asked and gets the question's default (``Skip.unanswered``): out of the match, the result only;
+        after a pass, everything."""
+        tell = told or self.hearing.tell
+        point = self.hearing.skip_point(events)
+        skip, cut = point if point is not None else (None, len(events))
+        lines = tell(events[:cut])
+        if skip is not None:
+            if lines:
+                self.say(lines)
+            answer = self.terminal.yes_or_no(skip.question(), skip.unanswered) if self.terminal.interactive else None
+            lines = self.hearing.follow(skip, answer) + self.hearing.tell(events[cut:])
         if lines:
             self.say(lines)
-        skip = self.hearing.skip_offer(events) if self.terminal.interactive else None
-        if skip is not None:
-            said = self.hearing.follow(skip, self.terminal.yes_or_no(skip.question()))
-            if said:
-                self.say(said)
 
     def tell_held(self) -> None:
         """Tell the passes held back: before the player is asked anything, or leaves."""

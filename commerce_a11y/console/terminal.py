@@ -277,13 +277,16 @@ class Terminal:
                 self.stdout.flush()
             raise
 
-    def yes_or_no(self, question: str) -> bool | None:
+    def yes_or_no(self, question: str, empty: bool | None = None) -> bool | None:
         """Ask until the answer is yes (True) or no (False), in the player's words or English; None at the end of
-        input or on Ctrl-C (each caller knows what leaving the question means)."""
+        input or on Ctrl-C (each caller knows what leaving the question means). ``empty``: what an empty answer
+        means, where the question has a default (None: it is asked again)."""
         while True:
             line = self.ask(question)
             if line is None or line == INTERRUPTED:
                 return None
+            if empty is not None and not line.strip():
+                return empty
             answer = answer_vocabulary(active_language()).get(normalize(line))
             if answer in ("yes", "no"):
                 return answer == "yes"

@@ -179,17 +179,23 @@ class Narrator:
 
     def events(self, events: Sequence[Event]) -> list[str]:
         """The lines for events in order; other players' passes in a row are told as one line ("Ben and Cem
-        pass."), since a run of moves that changed nothing is one thing to hear."""
+        pass."), since a run of moves that changed nothing is one thing to hear. A player's going out is told
+        knowing whether the match ends with it."""
         lines: list[str] = []
         run: list[int] = []
-        for event in events:
+        for i, event in enumerate(events):
             if isinstance(event, Passed) and event.player != self.seat:
                 run.append(event.player)
                 continue
             if run:
                 lines += self._passes(run)
                 run = []
-            lines += self.event(event)
+            if isinstance(event, Eliminated):  # whether the match plays on is in what follows
+                lines += self._eliminated(event, any(
+                    isinstance(e, MatchEnded) or (isinstance(e, Eliminated) and e.final_round is not None)
+                    for e in events[i + 1:]))
+            else:
+                lines += self.event(event)
         if run:
             lines += self._passes(run)
         return lines
@@ -455,12 +461,6 @@ class Narrator:
         void = [_("No one would be left, so no one loses this hand.")] if e.void else []
         return void + self._result(e)
 
-    def outcome(self, number: int, showdown: Showdown, chips: Settled) -> str:
-        """A hand in one line, for a player who skips to the outcomes: who lost or won, then the counts."""
-        totals = {s: chips.totals[s] for s in showdown.hands}
-        return _("Hand {number}: {result} {standings}").format(
-            number=number, result=" ".join(self.results(showdown)), standings=self.standings(totals))
-
     def hand_lines(self, e: Showdown, with_cards: bool) -> list[str]:
         """A showdown's hands, one line each: the value, and with ``with_cards`` the cards first."""
         lines = []
@@ -588,14 +588,27 @@ class Narrator:
             return _("Minus points: {list}.").format(list=parts)
         return _("Chips: {list}.").format(list=parts)
 
-    def _eliminated(self, e: Eliminated) -> list[str]:
+    def _eliminated(self, e: Eliminated, ends: bool = False) -> list[str]:
+        """A player out of the match, then, each on a line of its own, what follows: the final round (B12, at
+        every verbosity: it ends the match) or, to the player who is out, that the match plays on (not said where
+        the lines after it tell how it ends, ``ends``: its end with the same showdown, or the final round begun by
+        someone out with the player)."""
+        you = e.player == self.seat
         if self.rules.swim:  # S9
-            if e.player == self.seat:
-                return [_("You go under.") if self.brief else _("You go under. The match plays on to its end.")]
-            return [_("{name} goes under.").format(name=self.name(e.player))]
-        if e.player == self.seat:
-            return [_("You are out.") if self.brief else _("You are out. The match plays on to its end.")]
-        return [_("{name} is out.").format(name=self.name(e.player))]
+            lines = [_("You go under.") if you else _("{name} goes under.").format(name=self.name(e.player))]
+        else:
+            lines = [_("You are out.") if you else _("{name} is out.").format(name=self.name(e.player))]
+        if e.final_round is not None:
+            lines.append(ngettext("The match ends after one more hand.", "The match ends after {count} more hands.",
+                                  e.final_round).format(count=e.final_round))
+        elif you and not ends and not self.brief:
+            lines.append(_("The match plays on to its end."))
+        return lines
+
+    def played_on(self, hands: int) -> str:
+        """For a player who chose to hear only the result: the hands played meanwhile, said before the end."""
+        return ngettext("The others played one more hand.", "The others played {count} more hands.",
+                        hands).format(count=hands)
 
     def _match_end(self, e: MatchEnded) -> list[str]:
         winners = list(e.winners)

@@ -585,7 +585,7 @@ def _showdown_chips(rules: Ruleset) -> list[str]:  # C13, C14, R3
 def _winning(rules: Ruleset) -> list[str]:
     skipped = _("Players who are out are skipped in dealing and in turns. The match goes on with two players "
                 "left.")  # G1
-    if rules.settlement is Settlement.BEST_TAKES_POT:  # B1, B10
+    if rules.settlement is Settlement.BEST_TAKES_POT:  # B1, B10, B12
         hands = rules.match_hands
         lines = [_("A player with no marks when a hand starts is out."), skipped]
         if hands:
@@ -595,6 +595,9 @@ def _winning(rules: Ruleset) -> list[str]:
                                   "at the latest.", hands).format(count=hands))
         else:
             lines.append(_("The match ends when one player holds all the marks."))
+        if rules.final_round:  # B12
+            lines.append(_("Once only computer players are left in, each of them deals one more hand, then the "
+                           "match ends."))
         lines.append(_("Then the most marks win; equal marks share the win."))
         return lines
     if rules.settlement is Settlement.FEWEST_GET_MINUS:  # H7

@@ -48,13 +48,15 @@ from .events import (
 )
 from .match import Match, Phase, SeatView
 from .options import parse_assignments
-from .record import RECORD_FORMAT, record_lines, replay, write_record
+from .record import DECLINES_FORMAT, FINAL_ROUND_FORMAT, RECORD_FORMAT, record_lines, replay, write_record
 from .rulesets import RULESETS, Ruleset, Settlement, ruleset
 from .terms import CounterKind, Term
 from .tuning import Tuning
 from .values import HandName
 
 __all__ = [
+    "DECLINES_FORMAT",
+    "FINAL_ROUND_FORMAT",
     "RECORD_FORMAT",
     "RULESETS",
     "Accept",

@@ -144,6 +144,8 @@ class MatchStarted(_Event):
     players: tuple[Player, ...]
     seed: int | str | None
     chance: str = SEEDED
+    final_round: bool = field(default=False, metadata=NOT_RECORDED)
+    """B12: the match may end with a final round, which its record's format says (format 4, ``record_format``)."""
 
     def visible_to(self, seat: int) -> Self:
         return dataclasses.replace(self, seed=None)
@@ -398,16 +400,21 @@ class Eliminated(_Event):
 
     kind: ClassVar[str] = "eliminated"
     player: int
+    final_round: int | None = None
+    """B12: this player was the last person in, and the match ends after this many more hands (the final round);
+    None for every other elimination."""
 
 
 @dataclass(frozen=True, slots=True)
 class MatchEnded(_Event):
-    """C15, B10, H7: the winners, every seat's count, and in handeln the losers."""
+    """C15, B10, H7, B12: the winners, every seat's count, and in handeln the losers."""
 
     kind: ClassVar[str] = "match_end"
     winners: tuple[int, ...]
     standings: Counts
     losers: tuple[int, ...] | None = None
+    final_round: bool = False
+    """B12: the match ended with its final round, the computer players having played on alone."""
 
 
 Event = (MatchStarted | FirstDealerDrawn | Dealt | Anted | ExchangedAll | Kept | Waived | Swapped | Passed | Knocked

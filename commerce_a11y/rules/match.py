@@ -152,9 +152,12 @@ class SeatView:
 class Match:
     """A match of one ruleset between seated players, from the first dealer's draw to the match end."""
 
-    def __init__(self, rules: Ruleset, players: Sequence[Player], seed: Chance | int) -> None:
+    def __init__(self, rules: Ruleset, players: Sequence[Player], seed: Chance | int, final_round: bool = True
+                 ) -> None:
         """A match about to begin: the first dealer drawn and the first hand dealt. ``seed``: where its chance comes
-        from (G10, ``chance.py``); a plain number is the seeded chance, ``Seeded(seed)``, the record's seed."""
+        from (G10, ``chance.py``); a plain number is the seeded chance, ``Seeded(seed)``, the record's seed.
+        ``final_round``: whether B12 holds (where the ruleset has it); records before format 4 were played without
+        it, so their replay turns it off."""
         rules.check_players(len(players))
         self.rules = rules
         self.players = tuple(players)
@@ -194,8 +197,13 @@ class Match:
         self.own_turns = [0] * n
         self.winners: tuple[int, ...] = ()
         self._hand_start = 0
+        self.final_round = (final_round and rules.final_round and any(p.kind.is_human for p in players)
+                            and not all(p.kind.is_human for p in players))
+        """B12: the match can come to a final round, having begun with a person and a computer player."""
+        self.last_hand: int | None = None
+        """B12: the last hand the final round allows, once no person is left in."""
         self._emit(MatchStarted(rules.name, dict(rules.options), self.players, self.chance.recorded,
-                                self.chance.kind))
+                                self.chance.kind, self.final_round))
         self._choose_first_dealer()
         self._start_hand()
 
@@ -766,26 +774,48 @@ class Match:
                 if changes.get(seat) == -1 and self.counts[seat] == 0:
                     self._emit(Swimming(seat))  # S9
         if rules.settlement is not Settlement.FEWEST_GET_MINUS:
-            for seat in self.order:
-                if seat in gone or (rules.settlement is Settlement.BEST_TAKES_POT and self.counts[seat] <= 0):
-                    self.out[seat] = True
-                    self._emit(Eliminated(seat))
+            leaving = [s for s in self.order
+                       if s in gone or (rules.settlement is Settlement.BEST_TAKES_POT and self.counts[s] <= 0)]
+            for seat in leaving:
+                self.out[seat] = True
+            final = self._final_round(leaving)
+            for seat in leaving:
+                self._emit(Eliminated(seat, final if seat == leaving[-1] else None))
         if self._match_ends():
             return
         self.dealer = self._next_alive(self.dealer)
         self._start_hand()
 
+    def _final_round(self, leaving: Sequence[int]) -> int | None:
+        """B12: when ``leaving`` (out now) takes the last person out of a match that goes on, the final round
+        begins: one more hand for each player still in, so that each deals once (fewer if the option ``hands``
+        ends the match sooner). How many hands it has, or None where it does not begin now."""
+        alive = self._alive()
+        if (not self.final_round or self.last_hand is not None or not leaving or len(alive) < 2
+                or any(self.players[s].kind.is_human for s in alive)):
+            return None
+        hands = len(alive)
+        limit = self.rules.match_hands
+        if limit:
+            if self.hand_no >= limit:
+                return None  # B10 ends the match now
+            hands = min(hands, limit - self.hand_no)
+        self.last_hand = self.hand_no + hands
+        return hands
+
     def _match_ends(self) -> bool:
         """C15, B10, H7: end the match when its ruleset says so, naming winners (and losers where there are)."""
         rules, counts = self.rules, self.counts
         losers: tuple[int, ...] | None = None
+        final = False
         alive = self._alive()
         if rules.settlement is Settlement.WORST_LOSES:
             if len(alive) > 1:
                 return False
             winners = alive
         elif rules.settlement is Settlement.BEST_TAKES_POT:
-            if len(alive) > 1 and not (rules.match_hands and self.hand_no >= rules.match_hands):
+            final = len(alive) > 1 and self.last_hand is not None and self.hand_no >= self.last_hand  # B12
+            if len(alive) > 1 and not (rules.match_hands and self.hand_no >= rules.match_hands) and not final:
                 return False
             top = max(counts)
             winners = [s for s in range(len(counts)) if counts[s] == top]
@@ -795,7 +825,7 @@ class Match:
             winners = [s for s in range(len(counts)) if counts[s] == min(counts)]
             losers = tuple(s for s in range(len(counts)) if counts[s] == max(counts))
         self.winners = tuple(winners)
-        self._emit(MatchEnded(self.winners, self._totals(), losers))
+        self._emit(MatchEnded(self.winners, self._totals(), losers, final))
         self.phase = Phase.OVER
         self.to_act = None
         return True

@@ -22,6 +22,7 @@ from .events import (
     ACTION_KINDS,
     Anted,
     Dealt,
+    Eliminated,
     Event,
     Fired,
     FirstDealerDrawn,
@@ -36,18 +37,23 @@ from .events import (
 from .match import Match, Phase
 from .rulesets import ruleset
 
-RECORD_FORMAT = 3
+RECORD_FORMAT = 4
 """The newest format this version writes and reads, as ``format`` on the match line (an extra field docs/record.md
 allows). A reader refuses a record of a newer format rather than misread it; a record without the field (written by
 hand from docs/record.md, or before the field existed) is read as format 1.
 
 Format 2 added the ``keep`` line (H1: Handeln's dealer keeps the hand dealt), which format 1 left out; format 3 the
-``done`` line (every other decline: C3, H4, T2) and the keyed chance (``chance``, the key as ``seed``). Older records
-are still read, a keep or a decline they leave out implied as before (``IMPLIED_EVENTS``). A record is written in
-format 3 only where its match may need it (``record_format``): every other record is what format 2 wrote, byte for
-byte, and a reader of format 2 reads it."""
+``done`` line (every other decline: C3, H4, T2) and the keyed chance (``chance``, the key as ``seed``); format 4 the
+final round (B12), which ends a match that earlier formats played on. Older records are still read, a keep or a
+decline they leave out implied as before (``IMPLIED_EVENTS``), and without the final round. A record is written in a
+newer format only where its match may need it (``record_format``): every other record is what format 2 wrote, byte
+for byte, and a reader of format 2 reads it."""
 PLAIN_FORMAT = 2
 """The format of a record that needs nothing format 3 added."""
+DECLINES_FORMAT = 3
+"""The format of the ``done`` line and the keyed chance."""
+FINAL_ROUND_FORMAT = 4
+"""The format from which a match has its final round (B12): an older record is replayed without it."""
 IMPLIED_EVENTS: frozenset[type[Event]] = frozenset({Kept, Waived})
 """Events the engine makes that an older record may leave out: the reader supplies them where a line lacks them."""
 OPTIONAL_FIELDS: dict[type[Event], frozenset[str]] = {
@@ -56,7 +62,8 @@ OPTIONAL_FIELDS: dict[type[Event], frozenset[str]] = {
     Anted: frozenset({"totals"}),
     Fired: frozenset({"kind"}),
     Showdown: frozenset({"void", "stalemate"}),
-    MatchEnded: frozenset({"losers"}),
+    MatchEnded: frozenset({"losers", "final_round"}),
+    Eliminated: frozenset({"final_round"}),
 }
 """Fields (record keys) our engine writes beyond docs/record.md's required ones, per event: compared only when a
 record has them.
@@ -75,11 +82,15 @@ def record_lines(events: Iterable[Event]) -> Iterator[str]:
 
 
 def record_format(head: MatchStarted) -> int:
-    """The format a match's record is written in, decided by its match line, since a record only grows: format 3
-    where the match may need it (a keyed chance; rules in which a player declines more than the dealer's exchange,
-    so that ``done`` lines may come), else format 2, as earlier versions wrote it."""
+    """The format a match's record is written in, decided by its match line, since a record only grows: format 4
+    where the final round may end it (B12: rules that have it, a person and a computer player at the table, and a
+    match not replayed from an earlier format, which was played without it); format 3 where the match may need
+    that (a keyed chance; rules in which a player declines more than the dealer's exchange, so that ``done`` lines
+    may come); else format 2, as earlier versions wrote it."""
+    if head.final_round:
+        return FINAL_ROUND_FORMAT
     if head.chance != SEEDED or ruleset(head.ruleset, **head.options).declines:
-        return RECORD_FORMAT
+        return DECLINES_FORMAT
     return PLAIN_FORMAT
 
 
@@ -141,13 +152,14 @@ def replay(lines: Iterable[str], observe: Callable[[Match], None] | None = None)
     if not objects or objects[0]["event"] != "match":
         raise RecordError(N_("A record begins with its match line."), line=objects[0]["_line"] if objects else 1)
     head = objects[0]
-    check_format(head)
+    found = check_format(head)
     try:
         rules = ruleset(str(head["ruleset"]), **dict(head.get("options") or {}))
         # Names may come from someone else's record: cleaned where they are read, like a typed name.
         players = [Player(clean_name(p["name"]), PlayerKind(clean(str(p.get("kind", PlayerKind.human())), 40)))
                    for p in head["players"]]
-        match = Match(rules, players, chance_from_record(head.get("chance", SEEDED), head["seed"]))
+        match = Match(rules, players, chance_from_record(head.get("chance", SEEDED), head["seed"]),
+                      final_round=found >= FINAL_ROUND_FORMAT)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, OptionError):
             raise RecordError(N_("Line {line} of the record: {reason}"), line=head["_line"], reason=str(exc)) from None
@@ -170,8 +182,8 @@ def replay(lines: Iterable[str], observe: Callable[[Match], None] | None = None)
     return match
 
 
-def check_format(head: dict[str, Any]) -> None:
-    """Refuse a match line of a newer format (``NewerRecordError``) or with a format that is not a number."""
+def check_format(head: dict[str, Any]) -> int:
+    """A match line's format; refuses one of a newer format (``NewerRecordError``) or one that is not a number."""
     found = head.get("format", 1)
     if not isinstance(found, int) or isinstance(found, bool) or found < 1:
         raise RecordError(N_("Line {line} of the record is not a valid match line."), line=head.get("_line", 1))
@@ -179,6 +191,7 @@ def check_format(head: dict[str, Any]) -> None:
         raise NewerRecordError(N_("The record comes from a newer version of the game (format {found}; this version "
                                   "reads format {known})."), line=head.get("_line", 1), found=found,
                                known=RECORD_FORMAT)
+    return found
 
 
 def _feed(match: Match, obj: dict[str, Any], number: int) -> None:

@@ -88,6 +88,9 @@ class Ruleset:
     """C6: the showdown follows after this many passes per player in a row; None where passing never ends it."""
     match_hands: int = 0
     """B10: the match ends after this many hands (0: no limit)."""
+    final_round: bool = False
+    """B12: once the last person is out and computer players alone play on, the match ends after one more round
+    (a hand for each player still in); only where nothing else ends a match in a bounded number of hands."""
     minus_limit: int = 0
     """H7: the match ends when a player has this many minus points."""
     widow: bool = True
@@ -203,6 +206,7 @@ def _braillespiel(o: dict[str, Any]) -> Ruleset:
         scorer=score_braillespiel, scorer_options={"krikelkrakel": o["krikelkrakel"]},
         counter=CounterKind.MARKS, starting_count=o["marks"], settlement=Settlement.BEST_TAKES_POT,
         multi_swap=True, pass_is_final=True, can_knock=False, stalemate_rounds=None, match_hands=o["hands"],
+        final_round=True,
     )
 
 

@@ -31,7 +31,6 @@ from ..rules import (
     Phase,
     Refreshed,
     SeatView,
-    Settled,
     Showdown,
 )
 from .coach import NULL_COACH, Coach
@@ -46,16 +45,24 @@ Told = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 class Skip(StrEnum):
-    """What a player may choose, once a match, to stop following: the rest of the match after they are out, or the
-    others' swaps after their pass in Braillespiel (until the showdown)."""
+    """What a player may choose, once a match, to stop following: the rest of the match after they are out (then
+    only its result is told), or the others' swaps after their pass in Braillespiel (until the showdown)."""
 
     OUT = "out"
     PASSED = "passed"
 
     def question(self) -> str:
         if self is Skip.OUT:
-            return _("Follow the rest, hand by hand? Yes or no? ")
+            return _("Follow the rest? Yes or no? ")
         return _("Follow the others' swaps until the showdown? Yes or no? ")
+
+    @property
+    def unanswered(self) -> bool | None:
+        """The answer an empty line, the end of input or a script (never asked) gives: out of the match, "no", the
+        result only, since nothing the player could do is left and the one thing they wait for is who wins (every
+        move stays in the record, for ``commerce replay``); after a pass, None: an empty line asks again, and no
+        answer (or a script) follows on."""
+        return False if self is Skip.OUT else None
 
 
 @dataclass
@@ -78,8 +85,8 @@ class Hearing:
     """The player's answers to "follow the rest?"; True skips."""
     hiding: bool = False
     """The others' swaps after the player's pass are not told (``skip[Skip.PASSED]``) until the showdown."""
-    last_showdown: Showdown | None = None
-    hand_no: int = 0
+    unheard: int = 0
+    """The hands dealt since the player chose to hear only the result (``skip[Skip.OUT]``)."""
     last_batch: list[str] = field(default_factory=list)
     """The lines said last (``repeat`` says them again)."""
 
@@ -147,18 +154,16 @@ class Hearing:
 
     def narrated(self, events: Sequence[Event]) -> list[str]:
         """The lines for events as the player chose to follow them (``skip``): everything; or, out of the match,
-        each hand's outcome in one line; or, after a pass in Braillespiel, nothing more of the hand until its
-        showdown."""
+        only the result, after a line saying how many hands the others played meanwhile; or, after a pass in
+        Braillespiel, nothing more of the hand until its showdown."""
         if self.skip.get(Skip.OUT):
             lines = []
             for event in events:
                 if isinstance(event, Dealt):
-                    self.hand_no = event.hand
-                elif isinstance(event, Showdown):
-                    self.last_showdown = event
-                elif isinstance(event, Settled) and self.last_showdown is not None:
-                    lines.append(self.narrator.outcome(self.hand_no, self.last_showdown, event))
-                elif isinstance(event, Eliminated | MatchEnded):
+                    self.unheard += 1
+                elif isinstance(event, MatchEnded):
+                    if self.unheard:
+                        lines.append(self.narrator.played_on(self.unheard))
                     lines += self.narrator.event(event)
             return lines
         shown = []
@@ -178,28 +183,33 @@ class Hearing:
 
     # ----- follow the rest? -----
 
-    def skip_offer(self, events: Sequence[Event]) -> Skip | None:
+    def skip_point(self, events: Sequence[Event]) -> tuple[Skip, int] | None:
         """Whether the events make the seat someone who may stop following (out of the match, or passed in
-        Braillespiel while others swap on), not asked before this match: the question to ask, once."""
+        Braillespiel while others swap on), not asked before this match: the question to ask, once, and how many
+        of ``events`` come before it (it is asked right after the event that makes it, before anything the choice
+        is about)."""
         if not self.coach.offers_skip or self.match.over:
             return None
-        out = any(isinstance(e, Eliminated) and e.player == self.seat for e in events)
-        passed = any(isinstance(e, Passed) and e.player == self.seat for e in events)
-        if out and Skip.OUT not in self.skip:
-            return Skip.OUT
-        if (passed and self.match.rules.pass_is_final and Skip.PASSED not in self.skip
+        out = next((i for i, e in enumerate(events) if isinstance(e, Eliminated) and e.player == self.seat), None)
+        passed = next((i for i, e in enumerate(events) if isinstance(e, Passed) and e.player == self.seat), None)
+        if out is not None and Skip.OUT not in self.skip:
+            after = next((i for i in range(out + 1, len(events)) if not isinstance(events[i], Eliminated)),
+                         len(events))  # everyone out in the same showdown is told before the question
+            return Skip.OUT, after
+        if (passed is not None and self.match.rules.pass_is_final and Skip.PASSED not in self.skip
                 and self.seat in self.match.passed and self.match.phase is not Phase.OVER):
-            return Skip.PASSED
+            return Skip.PASSED, passed + 1
         return None
 
     def follow(self, skip: Skip, answer: bool | None) -> list[str]:
-        """The player's answer to ``skip``'s question (None: no answer, which follows on): what is said to it."""
-        self.skip[skip] = answer is False
-        if answer is not False:
+        """The player's answer to ``skip``'s question (None: no answer, ``skip.unanswered``): what is said to it."""
+        follows = answer if answer is not None else skip.unanswered is not False
+        self.skip[skip] = not follows
+        if follows:
             return []
         if skip is Skip.OUT:
-            self.hand_no = max(e.hand for e in self.seen if isinstance(e, Dealt))
-            return [_("You will hear only each hand's result and the end of the match.")]
+            self.unheard = 0
+            return [_("You will hear only the result.")]
         self.hiding = True
         return [_("You will hear only the showdown.")]
 

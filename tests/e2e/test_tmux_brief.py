@@ -31,7 +31,7 @@ def braille_cells(lang: str, lines: list[str]) -> list[int] | None:
 
 def play_passing(tmux: Tmux, s: Sentences) -> list[str]:
     """Pass at every question until the game has ended; asked whether to follow the rest, follow it."""
-    follow = s.say("Follow the rest, hand by hand? Yes or no? ").strip()
+    follow = s.say("Follow the rest? Yes or no? ").strip()
     asked = 0
 
     def ready(lines: list[str]) -> bool:
@@ -71,46 +71,62 @@ def test_a_whole_brief_match_with_codes_reads_on_a_40_cell_line(tmp_path: Path, 
     assert len(over) <= 0.05 * len(lines), over
 
 
-def out_first_seed() -> int:
-    """A seed whose one-chip match, four players, puts a player who always passes out first (the computer
+def out_and_on_seed(rules: str, **options: object) -> int:
+    """A seed whose match of four puts a player who always passes out while the match goes on (the computer
     players as ``commerce play`` makes them)."""
     for seed in range(300):
-        match = Match(ruleset("commerce", chips=1), [Player("You")] + [Player(n, "bot:heuristic")
-                                                                       for n in ("Anna", "Ben", "Cem")], seed)
+        match = Match(ruleset(rules, **options), [Player("You")] + [Player(n, "bot:heuristic")
+                                                                    for n in ("Anna", "Ben", "Cem")], seed)
         bots = {s: PositionSeeded("heuristic", Seeded(seed), s) for s in (1, 2, 3)}
-        while not any(e.kind == "eliminated" for e in match.events):
+        while not match.over and not match.out[0]:
             seat = match.to_act
             match.apply(seat, bots[seat].choose(match.view(seat)) if seat else
                         Pass() if Pass() in match.legal_actions() else match.phase.done)
-        out = [e.player for e in match.events if e.kind == "eliminated"]
-        if out == [0] and not match.over:
+        if match.out[0] and not match.over:
             return seed
-    raise AssertionError("no seed puts the player out first")
+    raise AssertionError("no seed puts the player out with the match going on")
 
 
-def test_out_of_the_match_the_player_is_asked_once_and_may_skip_to_the_outcomes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("answer", ["", "yes"])
+def test_out_of_the_match_the_player_is_asked_once_and_enter_gives_the_result_only(tmp_path: Path,
+                                                                                   answer: str) -> None:
+    """Issue 25, item 4, at a real terminal: out of a Braillespiel match, the player hears the out line and the
+    final round (B12) each on its own line, then is asked once; Enter gives the result only, after a line saying
+    how many hands the others played; "yes" follows every hand of the final round to the end."""
     require_tmux()
     s = Sentences("en")
-    seed = out_first_seed()
-    argv = game_argv("--seed", str(seed), "--lang", "en", "--option", "chips=1", "--input", "plain")
-    follow = s.say("Follow the rest, hand by hand? Yes or no? ").strip()
+    seed = out_and_on_seed("braillespiel", marks=2)
+    argv = game_argv("--rules", "braillespiel", "--seed", str(seed), "--lang", "en", "--option", "marks=2",
+                     "--input", "plain")
+    follow = s.say("Follow the rest? Yes or no? ").strip()
+    others = s.say("Follow the others' swaps until the showdown? Yes or no? ").strip()
     with Tmux(tmp_path / "tmux", cols=80, rows=60) as tmux:
         tmux.start(argv, game_env(tmp_path / "home", TERM="dumb"))
         asked = 0
         while True:
-            lines = tmux.wait_for(lambda ls, seen=asked: len(ls) > seen and (ls[-1] == follow or s.waiting(ls)),
-                                  timeout=15)
+            lines = tmux.wait_for(lambda ls, seen=asked: len(ls) > seen and (ls[-1] in (follow, others)
+                                                                             or s.waiting(ls)), timeout=15)
             asked = len(lines)
             if lines[-1] == follow:
-                tmux.send_line("no")
+                tmux.send_line(answer)
                 break
-            tmux.send_line(s.words["pass"])
+            tmux.send_line(s.yes if lines[-1] == others else s.words["pass"])
         assert tmux.wait_exit() == 0
         lines = tmux.lines()
-    at = lines.index(f"{follow} no")
-    assert lines.count(f"{follow} no") == 1
+    asked_line = f"{follow} {answer}".rstrip()
+    assert lines.count(asked_line) == 1
+    at = lines.index(asked_line)
+    out = lines.index("You are out.")
+    assert all(line.endswith(" is out.") for line in lines[out + 1:at - 1])  # out in the same showdown
+    hands = re.fullmatch(r"The match ends after (\d+) more hands\.", lines[at - 1])
+    assert hands, lines[out:at + 1]
     after = lines[at + 1:]
-    assert after[0] == s.say("You will hear only each hand's result and the end of the match.")
-    outcomes = [line for line in after if re.fullmatch(r"Hand \d+: .+\. Chips: .+\.", line)]
-    assert outcomes
-    assert all(line in outcomes or line.endswith(" is out.") or "the match" in line for line in after[1:]), after
+    won = re.compile(r"(\w+ wins the match\.|\w+(, \w+)* and \w+ share the win\.)")
+    if answer:
+        deals = [line for line in after if re.fullmatch(r"Hand \d+\. \w+ deals\.", line)]
+        assert 1 <= len(deals) <= int(hands[1])
+        assert won.fullmatch(after[-2]) and after[-1].startswith("Marks: ")
+        return
+    assert after[0] == "You will hear only the result."
+    assert re.fullmatch(r"The others played (one more hand|\d+ more hands)\.", after[1]), after
+    assert won.fullmatch(after[2]) and after[3].startswith("Marks: ") and len(after) == 4, after

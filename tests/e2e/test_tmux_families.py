@@ -65,7 +65,7 @@ def play_match(tmp_path: Path, rules: str, lang: str, *extra: str) -> tuple[list
     require_tmux()
     s = Sentences(lang)
     player = Player(rules, s)
-    follow = s.say("Follow the rest, hand by hand? Yes or no? ").strip()
+    follow = s.say("Follow the rest? Yes or no? ").strip()
     argv = game_argv("--rules", rules, "--seed", SEEDS[rules], "--lang", lang, "--input", "plain", "--option",
                      "chips=5", *extra)
     with Tmux(tmp_path / "tmux", cols=80, rows=60) as tmux:
@@ -179,7 +179,7 @@ def test_a_whole_brief_match_with_codes_reads_on_a_40_cell_line(tmp_path: Path, 
     require_tmux()
     s = Sentences(lang)
     shown = s.shown[rules]
-    follow = s.say("Follow the rest, hand by hand? Yes or no? ").strip()
+    follow = s.say("Follow the rest? Yes or no? ").strip()
     argv = game_argv("--rules", rules, "--seed", "5", "--lang", lang, "--cards", "codes", "--verbosity", "brief",
                      "--input", "plain")
     with Tmux(tmp_path / "tmux", cols=40, rows=60) as tmux:
