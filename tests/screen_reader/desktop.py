@@ -41,7 +41,7 @@ AT_SPI_LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
 PROGRAMS = ("Xvfb", "dbus-daemon", AT_SPI_LAUNCHER, "pulseaudio", "pactl", "speech-dispatcher", "brltty",
             "xfce4-terminal", "xdotool", "orca", "script", "xdpyinfo", SYSTEM_PYTHON)
 SYSTEM_MODULES = ("pyatspi", "brlapi", "louis", "speechd")
-DEBIAN_PACKAGES = ("orca", "xvfb", "dbus", "dbus-x11", "at-spi2-core", "xfce4-terminal", "xdotool",
+DEBIAN_PACKAGES = ("orca", "xvfb", "dbus", "at-spi2-core", "xfce4-terminal", "xdotool",
                    "speech-dispatcher", "speech-dispatcher-espeak-ng", "espeak-ng", "python3-speechd", "brltty",
                    "python3-brlapi", "python3-louis", "liblouis-data", "x11-utils", "pulseaudio",
                    "pulseaudio-utils")
@@ -181,6 +181,8 @@ class Desktop:
         self.run = run
         self.started: list[tuple[int, str]] = []
         """Every process started here, in order, with what it is."""
+        self.stopped: list[int] = []
+        """Every process ``stop`` ended: those started here and what they started."""
         self.env: dict[str, str] = {}
         self.display: BrailleDisplay | None = None
         self.orca_process: subprocess.Popen[bytes] | None = None
@@ -255,13 +257,8 @@ class Desktop:
         wait_until("speech-dispatcher", speech_socket.exists)
         self.env["SPEECHD_ADDRESS"] = f"unix_socket:{speech_socket}"
         # 6. BRLTTY on the virtual display, its BrlAPI server for Orca on a number no other run of this test uses.
-        self.display = BrailleDisplay(run / "brlapi" / "display.sock")
         brlapi_host = f":{100 + int(display)}"
-        self._start("brltty", ["brltty", "-n", "-e", "-q", "-f", "/dev/null", "-F", "/dev/null", "-Z",
-                               "-b", "vr", "-d", f"client:{self.display.path}", "-x", "no", "-s", "no",
-                               "-A", f"auth=none,host={brlapi_host}", "-W", str(run / "brlapi"),
-                               "-U", str(run / "brlapi"), "-P", str(run / "brlapi" / "pid"), "--start-message="])
-        wait_until("the braille display", lambda: self.display is not None and self.display.connection is not None)
+        self.braille(brlapi_host)
         self.env["BRLAPI_HOST"] = brlapi_host
         # 7. The terminal, with the shell that runs the games.
         (run / "shellrc").write_text(_SHELL_RC)
@@ -275,6 +272,26 @@ class Desktop:
 
         wait_until("the terminal's window", window)
         self.window = self.window.split()[0]
+
+    def braille(self, brlapi_host: str, tries: int = 2) -> None:
+        """Start BRLTTY on a new virtual display, again if it dies first (it has been seen to fail an assertion in
+        its memory allocator at start, about once in four)."""
+        for attempt in range(1, tries + 1):
+            folder = self.run / "brlapi" / str(attempt)
+            folder.mkdir()
+            self.display = BrailleDisplay(folder / "display.sock")
+            brltty = self._start(f"brltty-{attempt}", [
+                "brltty", "-n", "-e", "-q", "-f", "/dev/null", "-F", "/dev/null", "-Z", "-b", "vr",
+                "-d", f"client:{self.display.path}", "-x", "no", "-s", "no", "-A", f"auth=none,host={brlapi_host}",
+                "-W", str(folder), "-U", str(folder), "-P", str(folder / "pid"), "--start-message="])
+            deadline = time.monotonic() + 15
+            while self.display.connection is None and brltty.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.05)
+            if self.display.connection is not None and brltty.poll() is None:
+                return
+            end([brltty.pid])
+            self.display.close()
+        raise DesktopError(f"BRLTTY did not start in {tries} tries")
 
     def orca(self, lang: str) -> None:
         """(Re)start Orca, its braille in ``lang``'s table, and give the terminal the focus."""
@@ -319,12 +336,13 @@ class Desktop:
             if alive(pid):
                 pids += [*descendants(pid), pid]
         end(pids)
+        self.stopped += pids
         if self.display is not None:
             self.display.close()
 
     def left(self) -> list[int]:
-        """The processes started here that still run (none after ``stop``)."""
-        return [pid for pid, _name in self.started if alive(pid)]
+        """The processes started here, or by them, that still run (none after ``stop``)."""
+        return sorted({pid for pid, _name in self.started if alive(pid)} | {pid for pid in self.stopped if alive(pid)})
 
     # --- playing ---------------------------------------------------------------------------------------------
 

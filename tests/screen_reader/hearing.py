@@ -119,6 +119,5 @@ class Burst:
         start = line.rfind(window) if window else 0
         cells = max(len(line), start + cursor if cursor else len(line) + 1)
         if window != line or not 1 <= cursor <= CELLS or cells > CELLS:
-            return [f"the question takes {cells} cells with the cursor, the display shows {window!r} of "
-                    f"{line!r}: {question!r}"]
+            return [f"{question!r} takes {cells} cells with the cursor: the display shows {window!r} of {line!r}"]
         return []

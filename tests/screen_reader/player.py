@@ -5,6 +5,7 @@ game's output and Orca's log into bursts (``hearing.Burst``) at those moments.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -14,8 +15,9 @@ from .hearing import ANSI, SPOKEN, Burst, norm, records
 
 QUESTION_WAIT = 20.0
 """Seconds the game may take to ask its next question (it takes well under one)."""
-SPEECH_WAIT = 10.0
-"""Seconds Orca may take to speak a question once it is on screen (it takes well under one)."""
+SPEECH_WAIT = 30.0
+"""Seconds Orca may take to speak a question once it is on screen (well under one, but on a busy machine it has
+been seen to take ten)."""
 LEAVING = 3
 """How many times Ctrl-D is pressed to leave the game (a yes-or-no question takes it as no answer and goes on)."""
 SETTLED = 0.3
@@ -102,3 +104,12 @@ class Player:
             if asked is None:
                 return bursts
         raise StepTimeout(f"the game did not end after Ctrl-D {LEAVING} times")
+
+    def leave(self) -> None:
+        """After a step went wrong: Ctrl-D until the game has ended, so the next one starts at the shell."""
+        for _ in range(LEAVING):
+            if b"Script done" in self.desktop.printed():
+                return
+            self.desktop.key("ctrl+d")
+            with contextlib.suppress(StepTimeout):
+                self.next_stop(self.mark())
