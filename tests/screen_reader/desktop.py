@@ -174,13 +174,15 @@ class BrailleDisplay:
 
 
 class Desktop:
-    """The desktop of one test session in ``run`` (see the module): ``start``, then ``play`` games in its
-    terminal under ``orca(lang)``, then ``stop``."""
+    """The desktop of one test session in ``run`` (see the module): ``start``; then ``orca(lang)``, and games
+    started (``launch``) and typed into (``type_line``, ``key``) in its terminal; then ``stop``."""
 
     def __init__(self, run: Path) -> None:
         self.run = run
         self.started: list[tuple[int, str]] = []
         """Every process started here, in order, with what it is."""
+        self.children: list[subprocess.Popen[bytes]] = []
+        """The processes started here as this process's children, waited for when they end."""
         self.stopped: list[int] = []
         """Every process ``stop`` ended: those started here and what they started."""
         self.env: dict[str, str] = {}
@@ -200,6 +202,7 @@ class Desktop:
                                    stderr=subprocess.STDOUT, pass_fds=pass_fds)
         log.close()
         self.started.append((process.pid, name))
+        self.children.append(process)
         return process
 
     def _run(self, *argv: str, check: bool = True) -> subprocess.CompletedProcess[str]:
@@ -337,6 +340,9 @@ class Desktop:
                 pids += [*descendants(pid), pid]
         end(pids)
         self.stopped += pids
+        for child in self.children:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                child.wait(5)
         if self.display is not None:
             self.display.close()
 

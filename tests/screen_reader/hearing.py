@@ -69,17 +69,38 @@ class Burst:
     def printed(self) -> list[str]:
         return printed_lines(self.typescript, self.answer is not None)
 
+    def fragments(self) -> list[str]:
+        """What Orca spoke after the key that began the burst, one piece per line of each message, as spoken (key
+        names left out). Before that key is the echo of the answer typed; without one, all of it."""
+        messages = [match[1] for record in records(self.log) if (match := SPOKEN.match(record))]
+        keys = [i for i, text in enumerate(messages) if KEY_NAME.match(text)]
+        if keys:
+            messages = messages[keys[0] + 1:]
+        return [line for text in messages if not KEY_NAME.match(text) for line in text.split("\n") if line.strip()]
+
     def spoken(self) -> list[str]:
-        """The lines Orca spoke, in order, without the key echo and the echo of the answer typed."""
+        """The lines Orca spoke, in order. Where the terminal got a line in pieces, Orca speaks each piece as it
+        comes ("Your turn", then ": swap, pass, in?"): a player hears the line whole, so the pieces that make up a
+        printed line, one after the other, count as that line."""
+        printed = self.printed
         lines: list[str] = []
-        for record in records(self.log):
-            match = SPOKEN.match(record)
-            if match is None:
-                continue
-            text = match[1]
-            if KEY_NAME.match(text) or len(text.strip()) <= 1 or (self.answer and text.strip() in self.answer):
-                continue
-            lines += [norm(line) for line in text.split("\n") if line.strip()]
+        pending = ""
+
+        def begins_a_line(text: str) -> bool:
+            return any(line.startswith(norm(text)) for line in printed)
+
+        for piece in self.fragments():
+            if pending and begins_a_line(pending + piece):
+                pending += piece
+            else:
+                if pending:
+                    lines.append(norm(pending))
+                pending = piece
+            if norm(pending) in printed or not begins_a_line(pending):
+                lines.append(norm(pending))
+                pending = ""
+        if pending:
+            lines.append(norm(pending))
         return lines
 
     def braille(self) -> tuple[str, str, int] | None:
@@ -101,6 +122,8 @@ class Burst:
         for line, times in Counter(printed).items():
             if said[line] != times:
                 found.append(f"printed {times}x, spoken {said[line]}x: {line!r}")
+        if found:
+            found.append(f"(Orca spoke {self.fragments()!r})")
         if self.question and printed and spoken and spoken[-1] != printed[-1]:
             found.append(f"the question {printed[-1]!r} is not spoken last (last: {spoken[-1]!r})")
         for record in records(self.log):

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .desktop import Desktop
-from .hearing import ANSI, SPOKEN, Burst, norm, records
+from .hearing import ANSI, Burst, norm
 
 QUESTION_WAIT = 20.0
 """Seconds the game may take to ask its next question (it takes well under one)."""
@@ -19,7 +19,8 @@ SPEECH_WAIT = 30.0
 """Seconds Orca may take to speak a question once it is on screen (well under one, but on a busy machine it has
 been seen to take ten)."""
 LEAVING = 3
-"""How many times Ctrl-D is pressed to leave the game (a yes-or-no question takes it as no answer and goes on)."""
+"""How many times Ctrl-D is pressed to leave the game: Braillespiel's question after a pass (follow the others?)
+takes it as no answer and plays on."""
 SETTLED = 0.3
 """Seconds without output after which a partial line is taken as the question, and Orca's log as settled."""
 
@@ -37,6 +38,8 @@ class StepTimeout(AssertionError):
 
 
 class Player:
+    """Plays games on ``desktop`` and hands back their bursts."""
+
     def __init__(self, desktop: Desktop) -> None:
         self.desktop = desktop
 
@@ -67,18 +70,15 @@ class Player:
         deadline = time.monotonic() + SPEECH_WAIT
         while not self.spoken_since(since, asked):
             if time.monotonic() > deadline:
-                raise StepTimeout(f"Orca did not speak the question {asked!r} within {SPEECH_WAIT:.0f} s")
+                said = self.burst(None, since, self.mark()).spoken()[-3:]
+                raise StepTimeout(f"Orca did not speak the question {asked!r} within {SPEECH_WAIT:.0f} s "
+                                  f"(it spoke last: {said!r})")
             time.sleep(0.05)
         self.desktop.quiet(SETTLED)
         return asked
 
     def spoken_since(self, since: Mark, line: str) -> bool:
-        log = self.desktop.orca_bytes()[since.spoken:].decode("utf-8", "replace")
-        for record in records(log):
-            match = SPOKEN.match(record)
-            if match and line in (norm(said) for said in match[1].split("\n")):
-                return True
-        return False
+        return line in self.burst(None, since, self.mark()).spoken()
 
     def burst(self, answer: str | None, since: Mark, until: Mark, question: bool = True) -> Burst:
         printed = self.desktop.printed()[since.printed:until.printed].decode("utf-8", "replace")

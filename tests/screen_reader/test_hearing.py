@@ -31,6 +31,7 @@ def test_a_line_missing_twice_or_after_the_question_is_named() -> None:
     assert Burst("hand", PRINTED, log + QUESTION_BRAILLE).problems() == [
         "printed 1x, spoken 2x: 'Your cards: s8 sa hk.'",
         "printed 1x, spoken 0x: 'Your hand: Point, 29.'",
+        "(Orca spoke ['Your cards: s8 sa hk.', 'Turn: s8 sa hk, c2 hq h4 ', 'Your cards: s8 sa hk.'])",
         "the question 'Turn: s8 sa hk, c2 hq h4' is not spoken last (last: 'Your cards: s8 sa hk.')"]
 
 
@@ -62,3 +63,8 @@ def test_without_orca_it_skips_except_in_ci(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("CI", "1")
     with pytest.raises(pytest.fail.Exception, match="cannot run: missing orca"):
         unavailable("missing orca")
+
+
+def test_a_line_spoken_in_pieces_as_the_terminal_got_it_counts_once() -> None:
+    log = spoken("return ", "Your cards: s8 sa hk.\nYour hand: Point, 29.", "Turn: s8 sa", " hk, c2 hq h4 ")
+    assert Burst("hand", PRINTED, log + QUESTION_BRAILLE).problems() == []
