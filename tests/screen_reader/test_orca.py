@@ -15,7 +15,7 @@ language and ruleset meets both. In every burst of output (``hearing.Burst``):
 
 All cases run in one test function on one desktop (it takes a minute or two, most of it typing and speaking),
 since Orca, the display number and the braille display cannot be shared between xdist workers; its failure names
-every case and burst that went wrong. Run it alone with ``uv run pytest -m screen_reader -p no:randomly``.
+every case and burst that went wrong. Run it alone with ``uv run pytest -m screen_reader``.
 """
 
 from __future__ import annotations
