@@ -3,10 +3,11 @@
 comes as short lines.
 
 The decisions are real: seeded matches between computer players, each of seat 0's decisions kept once per kind
-(phase, last round, moves possible), with a 20-letter name at the table (the longest a table server allows); the
+(phase, last round, moves possible), with 20-letter names at the table (the longest a table server allows); the
 kinds a random match meets only rarely (a call right after the deal, fire or a pounce among the moves) are those
-views with the actions added. The tests that count cells start ``lou_translate`` (marked e2e); cells are counted as bench/speech_cost.py counts them: liblouis ``lou_translate``
-with the language's table, one cell per output character, one run per table for all the lines.
+views with the actions added. Cells are counted as bench/speech_cost.py counts them: liblouis ``lou_translate``
+with the language's table, one cell per output character, one run per table for all the lines (the tests that
+count cells start it, so they are marked e2e).
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from functools import cache
 import pytest
 
 from commerce_a11y.bots import make_bot
+from commerce_a11y.console.session import TUTORIAL_OFFER, TUTORIAL_QUESTION
 from commerce_a11y.i18n import _, speaking
 from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
 from commerce_a11y.rules import Fire, Match, Phase, Player, Pounce, SeatView, Wait, ruleset
 from commerce_a11y.seat.parser import REVIEW_COMMANDS, command_vocabulary, normalize
 from commerce_a11y.seat.prompts import ADVICE, AGAIN, LOOK, READ, SETTINGS, TOLD, help_lines, possible, question
-from commerce_a11y.console.session import TUTORIAL_OFFER, TUTORIAL_QUESTION
 
 TABLES = {"de": "de-g0.utb", "nl": "nl-NL-g0.utb", "en": "en-ueb-g1.ctb"}
 """The liblouis tables bench/speech_cost.py measures with."""
@@ -104,6 +105,23 @@ def test_every_question_with_its_cursor_fits_a_braille_line(lang: str) -> None:
     assert all(line.endswith(" ") and not line.endswith("  ") for line in lines)
     over = [(n + 1, line) for line, n in zip(lines, braille_cells(lang, [ln.rstrip() for ln in lines]), strict=True)
             if n + 1 > CELLS]
+    assert not over, over
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("lang", ["de", "nl", "en"])
+def test_with_codes_the_cards_before_each_question_fit_a_braille_line(lang: str) -> None:
+    """With codes the hand and the widow are the line right before every question (one pan up), whether or not
+    they changed; an offer to the player comes before them."""
+    lines = []
+    with speaking(lang):
+        for view, verbosity in itertools.product(decisions(), Verbosity):
+            narrator = Narrator(view.rules, NAMES, 0, verbosity, CardStyle.CODES)
+            status = narrator.status_lines(view, (view.hand, view.widow))
+            assert status[-1] == narrator.table_cards(view)
+            assert len(status) == 1 + (view.phase is Phase.ANSWER)
+            lines += status
+    over = [(n, line) for line, n in zip(lines, braille_cells(lang, lines), strict=True) if n > CELLS]
     assert not over, over
 
 

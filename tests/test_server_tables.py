@@ -88,7 +88,7 @@ def test_turn_timer_lets_the_computer_play_a_slow_turn(harness: Harness) -> None
     ed = harness.person("Ed")
     table(ed, "commerce name=Timer seats=3 bots=easy timer=60")
     ed.send("start")
-    ed.expect(r"(Your turn|Last turn|You deal|You may call)", timeout=20)
+    ed.expect(r"(swap, pass|Last turn|You deal|You may call)", timeout=20)
     harness.advance(59)
     assert "Time is up" not in ed.text  # the turn is the person's for the whole minute
     ed.expect("Time is up: the computer plays this turn for you.", timeout=120)
@@ -175,7 +175,7 @@ def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_
                 if client is vic and offered is None and " offer," in question:
                     offered = question
                     vic.send("offer 1")
-                elif client is uma and offered is not None and question.startswith("Vic offers you "):
+                elif client is uma and offered is not None and question == "give, decline? ":
                     answered = question
                     status = uma.statuses()[-1]
                     assert status["yours"] and status["phase"] == "answer" and status["turn"] == "Uma"
@@ -188,8 +188,9 @@ def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_
                 else:
                     client.send("p")
     card = vic.expect(r"You offer (.+) to Uma\.").removeprefix("You offer ").removesuffix(" to Uma.")
-    assert answered == f"Vic offers you {card}. Give one of your cards for it, or decline? "
-    assert uma.text.count(f"Vic offers you {card}") == 1  # said once: in the question
+    # Said once, on the line before the question (issue 25, item 6).
+    assert uma.text.count(f"Vic offers you {card}") == 1
+    assert f"Vic offers you {card}.\ngive, decline? " in uma.text
     vic.expect(r"Uma declines\.")
     seen = wes.expect(r"Vic offers Uma a card\.\n(?:.*\n)*?Uma declines\.")
     assert card not in seen

@@ -618,14 +618,13 @@ class Narrator:
         return lines
 
     def table_cards(self, view: SeatView) -> str:
-        """The hand and the widow in one short line of codes, said before each decision (``status_lines``); the
+        """The hand and the widow in one short line of codes, said before each decision (``status_lines``): the
+        widow named ("hq h7 s2, widow c7 d9 h2"), so that the line read alone says which cards are whose; the
         hand alone where no widow lies face up (tauschen, X1; schwimmen before the dealer's choice, S2)."""
         if not view.widow:
-            return self.cards(view.hand)
-        if self.brief:
-            # Translators: a player's cards, then the widow's, as short codes: "hq h7 s2, c7 d9 h2". The comma costs
-            # one braille cell where a semicolon after a digit costs two in German braille.
-            return _("{hand}, {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.widow))
+            return _("Your cards: {cards}.").format(cards=self.cards(view.hand))
+        # Translators: a player's cards, then the widow's, as short codes: "hq h7 s2, widow c7 d9 h2". The comma
+        # costs one braille cell where a semicolon after a digit costs two in German braille.
         return _("{hand}, widow {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.widow))
 
     def situation(self, view: SeatView) -> str | None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ..cards import Card
 from ..i18n import _, active_language
 from ..narration.narrator import Narrator
-from ..rules import Action, IllegalAction, Phase, SeatView, Swap
+from ..rules import Action, IllegalAction, SeatView, Swap
 from .parser import ACTION_ORDER, all_words, command_for, main_words, shown_words
 
 SETTINGS = ("verbosity", "cards", "speech", "language")
