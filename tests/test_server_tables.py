@@ -317,3 +317,30 @@ def test_a_seated_person_gone_at_the_start_gets_the_grace_period_told(harness: H
     quin.expect("Ray has lost the connection; the computer plays for Ray after 90 seconds.")
     quin.expect("The computer plays for Ray until Ray is back.", timeout=100)
     quin.close()
+
+
+def test_who_is_short_lines_the_askers_place_first(harness: Harness) -> None:
+    """Issue 25, item 7: ``who`` says how many are online, then one short line a person, those where the asker is
+    first; without parentheses."""
+    ann, bo, cy = harness.person("Ann"), harness.person("Bo"), harness.person("Cy")
+    table(ann, "commerce name=Who seats=4", bo)
+    cy.send("who")
+    assert cy.expect(r"Online: 3 people\.\n.+\n.+\n.+\n") == (
+        "Online: 3 people.\nCy in the lobby, en.\nAnn at table Who, en.\nBo at table Who, en.\n")
+    ann.send("who")
+    assert ann.expect(r"Online: 3 people\.\n.+\n.+\n.+\n").splitlines()[1:] == [
+        "Ann at table Who, en.", "Bo at table Who, en.", "Cy in the lobby, en."]
+    for client in (ann, bo, cy):
+        client.close()
+
+
+def test_who_names_a_dozen_people_and_counts_the_rest() -> None:
+    from types import SimpleNamespace
+
+    from commerce_a11y.server.lobby import WHO_LINES, who_lines
+
+    people = [SimpleNamespace(account=f"P{n:02}", lang="de", place=None) for n in range(WHO_LINES + 5)]
+    lines = who_lines(people[0], people)  # type: ignore[arg-type]
+    assert lines[0] == f"Online: {WHO_LINES + 5} people."
+    assert lines[1:-1] == [f"P{n:02} in the lobby, de." for n in range(WHO_LINES)]
+    assert lines[-1] == "And 5 more."

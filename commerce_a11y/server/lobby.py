@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from functools import partial
 
-from ..i18n import _, speaking
+from ..i18n import _, ngettext, speaking
 from ..rules import OptionError, parse_assignments
 from ..seat.naming import match_title
 from .connection import DROPPED, TOO_LONG, Connection
@@ -169,12 +169,7 @@ class Lobby:
         session.say([table_line(t) for t in tables])
 
     async def who(self, session: Session, rest: str) -> None:
-        people = []
-        for other in self.server.online.values():
-            where = other.place.name if other.place is not None else _("lobby")
-            people.append(_("{name} ({language}, {place})").format(name=other.account, language=other.lang,
-                                                                    place=where))
-        session.say([_("Online: {people}.").format(people=", ".join(people))])
+        session.say(who_lines(session, list(self.server.online.values())))
 
     async def say(self, session: Session, rest: str) -> None:
         text = rest.strip()[:CHAT_LIMIT]
@@ -299,6 +294,32 @@ class Lobby:
                 session.say([_("Set hints=on, hints=off, timer=SECONDS or timer=off.")])
                 return
         table.remember()
+
+
+WHO_LINES = 12
+"""The people ``who`` names one to a line; the others it counts."""
+
+
+def who_lines(asker: Session, online: list[Session]) -> list[str]:
+    """Who is online, as short lines, the most important first: how many, then one line a person (those where the
+    asker is first, then those at tables, then the lobby, each by name), at most ``WHO_LINES`` of them and then
+    how many more, so that a busy server's answer stays a few lines a braille display shows one by one."""
+    def order(other: Session) -> tuple[bool, bool, str, str]:
+        place = other.place
+        return (place is not asker.place, place is None, place.name if place is not None else "", other.account)
+
+    people = sorted(online, key=order)
+    lines = [ngettext("Online: {count} person.", "Online: {count} people.", len(people)).format(count=len(people))]
+    for other in people[:WHO_LINES]:
+        if other.place is None:
+            lines.append(_("{name} in the lobby, {language}.").format(name=other.account, language=other.lang))
+        else:
+            lines.append(_("{name} at table {table}, {language}.").format(name=other.account, table=other.place.name,
+                                                                         language=other.lang))
+    more = len(people) - WHO_LINES
+    if more > 0:
+        lines.append(ngettext("And {count} more.", "And {count} more.", more).format(count=more))
+    return lines
 
 
 def table_line(table: Table) -> str:
