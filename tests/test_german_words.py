@@ -35,7 +35,7 @@ def test_the_draw_for_the_first_deal_is_german() -> None:
 
 
 def test_a_swap_by_numbers_tauscht_gegen() -> None:
-    assert _("13 swaps your card 1 for widow card 3.") == "13 tauscht Karte 1 gegen Skatkarte 3."
+    assert _("13 swaps card 1 for widow card 3.") == "13 tauscht Karte 1 gegen Skatkarte 3."
 
 
 def test_values_name_the_category_first_in_german_patterns() -> None:

@@ -123,7 +123,7 @@ def help_lines(view: SeatView) -> list[str]:
         lines += [_("Name your card by number, code or name."),
                   _("For example {example}.").format(example=f"{shown['offer' if 'offer' in kinds else 'swap']} 2")]
     if any(isinstance(a, Swap) for a in view.legal):
-        lines.append(_("13 swaps your card 1 for widow card 3."))
+        lines.append(_("13 swaps card 1 for widow card 3."))
         if view.rules.multi_swap:
             lines.append(_("13 21 swaps two cards each."))
         lines.append(_("Cards by code or name work too."))
