@@ -27,6 +27,7 @@ from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
 from commerce_a11y.rules import Fire, Match, Phase, Player, Pounce, SeatView, Wait, ruleset
 from commerce_a11y.seat.parser import REVIEW_COMMANDS, command_vocabulary, normalize
 from commerce_a11y.seat.prompts import ADVICE, AGAIN, LOOK, READ, SETTINGS, TOLD, help_lines, possible, question
+from commerce_a11y.server.lobby import lobby_help
 
 TABLES = {"de": "de-g0.utb", "nl": "nl-NL-g0.utb", "en": "en-ueb-g1.ctb"}
 """The liblouis tables bench/speech_cost.py measures with."""
@@ -149,7 +150,9 @@ def test_help_comes_as_short_lines(lang: str) -> None:
     12)."""
     with speaking(lang):
         helps = [help_lines(view) for view in decisions()]
-    lines = sorted({line for lines in helps for line in lines})
+        lobby = [lobby_help(lang, at_table) for at_table in (False, True)]  # the table server's, before a match
+    assert all(len(lines) >= 2 for lines in lobby)
+    lines = sorted({line for lines in (*helps, *lobby) for line in lines})
     over = [(n, line) for line, n in zip(lines, braille_cells(lang, lines), strict=True) if n > CELLS]
     assert not over, over
     assert not any(set(line) & set("();") for line in lines)
@@ -171,3 +174,11 @@ def test_the_tutorial_offer_is_a_line_and_a_short_question() -> None:
     with speaking("en"):
         assert _(TUTORIAL_OFFER) == "New to Commerce? A guided first hand teaches it step by step."
         assert _(TUTORIAL_QUESTION) == "Play the tutorial now? Yes or no? "
+
+
+def test_the_lobby_help_is_short_lines_most_used_first() -> None:
+    with speaking("en"):
+        assert lobby_help("en", at_table=False)[:4] == [
+            "Tables: tables, join NAME.", "Tables: watch NAME.", "People: who, say TEXT.", "New table: create commerce"]
+        assert lobby_help("en", at_table=True) == [
+            "Table: leave, say TEXT, who.", "Host only: start, set hints=on.", "Host only: set timer=60."]

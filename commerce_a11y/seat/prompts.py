@@ -16,10 +16,15 @@ from ..rules import Action, IllegalAction, SeatView, Swap
 from .parser import ACTION_ORDER, all_words, command_for, main_words, shown_words
 
 SETTINGS = ("verbosity", "cards", "speech", "language")
-LINE = 39
-"""The characters a line of help holds: a 40-cell braille display, less the cell a capital letter takes. The
-commands' words are lower-case letters, one braille cell each in every language's table; tests/test_question_cells.py
-measures the lines themselves."""
+LINE = 40
+"""The braille cells a line of help holds: a 40-cell display."""
+
+
+def cells(text: str) -> int:
+    """About how many braille cells a line of help takes, at most: a cell a character, and one more for each
+    capital letter (English and Dutch braille mark it) and each "=" (two cells in every table). The commands'
+    words are lower-case letters, one cell each; tests/test_question_cells.py measures the lines themselves."""
+    return len(text) + text.count("=") + sum(ch.isupper() for ch in text)
 
 
 def possible(view: SeatView) -> list[str]:
@@ -70,19 +75,19 @@ def command_word(lang: str, command: str, words: dict[str, tuple[str, ...]] | No
     return _("{word} {short}").format(word=word, short=short)
 
 
-def listed(template: str, items: list[str]) -> list[str]:
-    """A labelled list as few lines as hold it in ``LINE`` characters each where its items allow, evenly filled,
-    each line with the label (``template``, such as "Settings: {commands}."), so that each line read alone on a
+def listed(template: str, items: list[str], sep: str = ", ") -> list[str]:
+    """A labelled list as few lines as hold it in ``LINE`` cells each where its items allow, evenly filled, each
+    line with the label (``template``, such as "Settings: {commands}."), so that each line read alone on a
     braille display says what it lists."""
     def line(row: Sequence[str]) -> str:
-        return template.format(commands=", ".join(row))
+        return template.format(commands=sep.join(row))
 
     for count in range(1, len(items) + 1):
         splits = [[items[a:b] for a, b in itertools.pairwise((0, *cuts, len(items)))]
                   for cuts in itertools.combinations(range(1, len(items)), count - 1)]
-        fitting = [rows for rows in splits if all(len(line(row)) <= LINE for row in rows)]
+        fitting = [rows for rows in splits if all(cells(line(row)) <= LINE for row in rows)]
         if fitting:
-            return [line(row) for row in min(fitting, key=lambda rows: max(len(line(row)) for row in rows))]
+            return [line(row) for row in min(fitting, key=lambda rows: max(cells(line(row)) for row in rows))]
     return [line([item]) for item in items]
 
 
