@@ -25,6 +25,7 @@ from commerce_a11y.console.session import TUTORIAL_OFFER, TUTORIAL_QUESTION
 from commerce_a11y.i18n import _, speaking
 from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
 from commerce_a11y.rules import Fire, Match, Phase, Player, Pounce, SeatView, Wait, ruleset
+from commerce_a11y.seat.coach import NullCoach
 from commerce_a11y.seat.parser import REVIEW_COMMANDS, command_vocabulary, normalize
 from commerce_a11y.seat.prompts import ADVICE, AGAIN, LOOK, READ, SETTINGS, TOLD, help_lines, possible, question
 from commerce_a11y.server.lobby import lobby_help
@@ -85,7 +86,7 @@ def questions(lang: str) -> list[str]:
     with speaking(lang):
         for view, style, verbosity in itertools.product(decisions(), CardStyle, Verbosity):
             lines.append(question(Narrator(view.rules, NAMES, 0, verbosity, style), view))
-        lines.append(_(TUTORIAL_QUESTION))
+        lines += [_(TUTORIAL_QUESTION), NullCoach().leave_question()]
     return lines
 
 

@@ -266,7 +266,7 @@ class Sentences:
         self.kinds = dict(zip(self._prompts, self.QUESTIONS, strict=True))
         """Each question's pattern to its catalog entry (``kind``)."""
         self.situation = re.compile(situation)
-        self.leave_prompt = self.t.gettext("Leave the game? Your match is saved. Yes or no? ")
+        self.leave_prompt = self.t.gettext("Save and leave? Yes or no? ")
         self._prompts.append(re.compile(re.escape(self.leave_prompt.strip()) + r"(?: (?P<answer>.*))?"))
 
     @staticmethod
