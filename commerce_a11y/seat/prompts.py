@@ -34,9 +34,9 @@ def possible(view: SeatView) -> list[str]:
 
 
 def question_words(lang: str, rules: str) -> dict[str, str]:
-    """Each command as a question names it: as ``shown_words`` shows it, but a ruleset's word of two words by its
-    first command word ("alle tauschen" as "alle", which the parser takes alone), so that the longest list of
-    moves (German Schwimmen's) still fits a braille line."""
+    """Each command as a question names it: as ``shown_words`` shows it, but where a ruleset shows it in two words
+    by the command's own word ("alle" for Schwimmen's "alle tauschen", which the parser takes alone), so that the
+    longest lists of moves (German and Dutch Schwimmen's in the last round) still fit a braille line."""
     shown, main = shown_words(lang, rules), main_words(lang)
     return {c: main[c] if " " in word else word for c, word in shown.items()}
 
