@@ -115,8 +115,7 @@ class FuzzInput:
         self.tally.lines += 1
         line = random_line(self.rng)
         view = game.match.view(game.seat)
-        asking_turn = game.match.to_act == game.seat and prompt != _("Leave the game? Your match is saved. Yes "
-                                                                    "or no? ")
+        asking_turn = game.match.to_act == game.seat and prompt != _("Save and leave? Yes or no? ")
         parsed = parse(line, view) if asking_turn else None
         self.before, self.last = now, (line, parsed, view.legal)
         return line

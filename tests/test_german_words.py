@@ -35,8 +35,7 @@ def test_the_draw_for_the_first_deal_is_german() -> None:
 
 
 def test_a_swap_by_numbers_tauscht_gegen() -> None:
-    assert _("Swap by numbers: 13 swaps your card 1 for widow card 3. Cards by code or name work too.") == (
-        "Tauschen mit Zahlen: 13 tauscht deine Karte 1 gegen Skatkarte 3. Karten per Code oder Name gehen auch.")
+    assert _("13 swaps card 1 for widow card 3.") == "13 tauscht Karte 1 gegen Skatkarte 3."
 
 
 def test_values_name_the_category_first_in_german_patterns() -> None:
@@ -61,9 +60,8 @@ def test_handeln_asks_for_feuer_or_fertig_and_neither_has_a_short_form() -> None
     words = all_words("de")
     assert words["fire"] == ("feuer",) and words["done"] == ("fertig",)
     view = replace(Match(ruleset("handeln"), [Player(n) for n in NAMES], seed=1).view(0), phase=Phase.CALL)
-    line = narrator("handeln").question(view, ", ".join((main_words("de")["fire"], main_words("de")["done"])),
-                                        usual=False)
-    assert line == "Du darfst jetzt ansagen: feuer, fertig? "
+    line = narrator("handeln").question(view, ", ".join((main_words("de")["fire"], main_words("de")["done"])))
+    assert line == "Du darfst ansagen: feuer, fertig? "
 
 
 def test_a_card_setting_is_said_back_in_german_case() -> None:

@@ -37,7 +37,7 @@ def test_quit_is_answered_by_yes_and_no_words_of_the_language_and_english(tmp_pa
     typed = [x for no in noes for x in (quit_word, no.upper() if no == noes[0] else no)]
     typed += [quit_word, "vielleicht", words(lang, "yes")[0]]
     lines = play(tmp_path, typed, lang)
-    question = t.gettext("Leave the game? Your match is saved. Yes or no? ").strip()
+    question = t.gettext("Save and leave? Yes or no? ").strip()
     answers = [line[len(question):].strip() for line in lines if line.startswith(question)]
     assert answers == [*(a for a in typed if a != quit_word)]
     assert lines.count(t.gettext("Please answer yes or no.")) == 1
@@ -49,7 +49,7 @@ def test_quit_is_answered_by_yes_and_no_words_of_the_language_and_english(tmp_pa
 def test_end_of_input_at_the_question_saves_and_leaves(tmp_path: Path, lang: str) -> None:
     t = translation(lang)
     lines = play(tmp_path, [t.pgettext("command", "quit q exit").split()[0]], lang)
-    question = t.gettext("Leave the game? Your match is saved. Yes or no? ").strip()
+    question = t.gettext("Save and leave? Yes or no? ").strip()
     assert lines[-2].rstrip() == question
     assert lines[-1] == t.gettext("Your match is saved. To go on, type: commerce resume")
     assert (tmp_path / "data" / "commerce-a11y" / "saved-match.jsonl").is_file()

@@ -77,16 +77,18 @@ def test_card_names_and_codes_name_one_card_each(lang: str) -> None:
     assert all(2 <= len(card_code(c)) <= 4 and card_code(c) == card_code(c).lower() for c in CARDS)
 
 
-def test_the_brief_question_with_codes_holds_the_cards_and_fits_a_40_cell_display(lang: str) -> None:
-    """The line the cursor sits on at a turn tells what the player needs: the hand and the widow, within 40
-    characters for the longest codes (braille cells are measured by bench/speech_cost.py)."""
+def test_with_codes_the_line_before_the_question_holds_the_cards_and_fits_a_40_cell_display(lang: str) -> None:
+    """The question names the moves; the line just before it, one pan up on a braille display, holds the hand and
+    the widow, within 40 characters for the longest codes (braille cells: tests/test_question_cells.py)."""
     narrator = Narrator(ruleset("commerce"), ["You", "Anna", "Ben"], 0, Verbosity.BRIEF, CardStyle.CODES)
     longest = sorted(CARDS, key=lambda c: len(card_code(c)), reverse=True)[:6]
     match = Match(ruleset("commerce"), [Player("You"), Player("Anna"), Player("Ben")], seed=1)
     match.hands[0], match.widow = list(longest[:3]), list(longest[3:])
-    line = narrator.question(match.view(0), "swap, pass, knock", usual=True)
-    assert len(line.strip()) <= 40, line
-    assert all(card_code(c) in line for c in longest)
+    view = match.view(0)
+    status = narrator.status_lines(view, (view.hand, view.widow))  # said even though nothing changed
+    assert len(status) == 1 and len(status[0]) <= 40, status
+    assert all(card_code(c) in status[0] for c in longest)
+    assert narrator.question(view, "swap, pass, knock") == "swap, pass, knock? "
 
 
 def test_parse_positions_codes_and_names(lang: str) -> None:

@@ -42,6 +42,10 @@ from commerce_a11y.rules import (
 )
 
 NAMES = ["You", "Anna", "Ben", "Cem", "Dora"]
+QUESTION = re.compile(r"(?:(?:Your turn goes on|Last turn|You deal|You may call now|\S+ offered): )?"
+                      r"[a-z]+(?: all)?(?:, [a-z]+(?: all)?)*\? ")
+"""A question at a decision, as the game writes it with the answer: the moves possible now, perhaps after what sets
+the decision apart ("Last turn: swap, pass? pass")."""
 
 
 @pytest.fixture(autouse=True)
@@ -170,7 +174,7 @@ def turn_blocks(lines: list[str]) -> list[tuple[list[str], str]]:
     """Each question with the lines said since the one before."""
     blocks, since = [], []
     for line in lines:
-        if re.match(r"^(Your turn|Last turn|You deal|You may call)", line):
+        if QUESTION.match(line):
             blocks.append((since, line))
             since = []
         else:
@@ -196,30 +200,29 @@ def test_cards_and_widow_are_said_before_a_question_only_when_they_changed() -> 
     assert heard_hand is not None and heard_widow is not None
 
 
-def test_with_codes_the_question_holds_hand_and_widow_and_the_last_turn_names_the_knocker() -> None:
-    """Issue 15: the line the cursor sits on tells what the player needs: hand and widow in codes, whether it is
-    the last turn, and who knocked."""
-    questions: list[tuple[str, tuple, tuple, int | None, bool]] = []
+def test_with_codes_the_line_before_each_question_holds_hand_and_widow_and_the_last_turn_is_said() -> None:
+    """Issue 15, issue 25 item 6: the question names the moves and whether it is the last turn (who knocked was
+    said when it happened); one pan up on a braille display, the line before it holds hand and widow in codes."""
+    questions: list[tuple[str, str, tuple, tuple, bool]] = []
 
     def answer(prompt: str, game: Game) -> str | None:
         view = game.match.view(0)
-        questions.append((prompt, view.hand, view.widow, view.knocker, view.last_round))
+        before = game.terminal.stdout.getvalue().splitlines()[-1]
+        questions.append((prompt, before, view.hand, view.widow, view.last_round))
         return passing(prompt, game)
 
     for verbosity in (Verbosity.BRIEF, Verbosity.NORMAL):
         questions.clear()
         play(verbosity=verbosity, style=CardStyle.CODES, answer=answer)
         last = 0
-        for prompt, hand, widow, knocker, last_round in questions:
-            assert all(card_code(c) in prompt for c in (*hand, *widow)), prompt
-            brief = verbosity is Verbosity.BRIEF
+        for prompt, before, hand, widow, last_round in questions:
+            assert all(card_code(c) in before for c in (*hand, *widow)), before
+            assert not any(card_code(c) in prompt for c in (*hand, *widow)), prompt
             if last_round:
-                # Brief: the knock says it is the last turn, so that the line fits 40 braille cells.
-                expected = f"{NAMES[knocker]} knocked" if brief else f"Last turn, {NAMES[knocker]} knocked"
-                assert prompt.startswith(expected), prompt
+                assert prompt == "Last turn: swap, pass? ", prompt
                 last += 1
             else:
-                assert prompt.startswith("Turn: " if brief else "Your turn"), prompt
+                assert prompt == "swap, pass, knock? ", prompt
         assert last > 0
 
 
@@ -262,7 +265,7 @@ def test_brief_still_says_the_players_counts_dealer_and_the_last_turn() -> None:
         expected = (f"Hand {deal.hand}. You deal." if dealer == 0 else
                     f"Hand {deal.hand}. {NAMES[dealer]} deals.")
         assert expected in lines
-    assert any(re.match(r"\w+ knocked\? ", line) for line in lines)  # the last turn, and who knocked
+    assert any(line.startswith("Last turn: ") for line in lines)  # who knocked: "Anna knocks." when it happened
     assert any(line.startswith("Chips: ") for line in lines)
     assert not any("deals first" in line for line in lines)
 
@@ -333,7 +336,8 @@ def test_nothing_cut_from_brief_speech_is_lost_to_the_review_commands() -> None:
         view = game.match.view(0)
         if pending:
             command = pending.pop(0)
-            told = out[out.index(next(line for line in reversed(out) if line.endswith(command))) + 1:]
+            asked = max(i for i, line in enumerate(out) if line.endswith(command))
+            told = out[asked + 1:]
             told = told[:-1] if told and told[-1] == prompt else told
             if command == "hand":
                 assert all(card_code(c) in told[0] for c in view.hand)
@@ -584,8 +588,7 @@ def test_after_an_exchange_the_new_widow_is_not_said_twice() -> None:
                 continue
             exchanges += 1
             widow = "Widow: " + line.split("New widow: ", 1)[1]
-            before_question = itertools.takewhile(lambda x: not re.match(r"(Your turn|Last turn|You deal)", x),
-                                                  lines[i + 1:])
+            before_question = itertools.takewhile(lambda x: not QUESTION.match(x), lines[i + 1:])
             assert widow not in before_question
     assert exchanges
 

@@ -5,6 +5,7 @@ trades and offers on one's own), the words players type, the review commands and
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -265,6 +266,13 @@ def question(match: Match, verbosity: Verbosity = NORMAL, style: CardStyle = Car
     return ask(hearing_for(match, seat, verbosity, style).narrator, match.view(seat))
 
 
+def status(match: Match, verbosity: Verbosity = NORMAL, style: CardStyle = CardStyle.NAMES) -> list[str]:
+    """The lines before the question of the seat to act, which has heard nothing yet."""
+    seat = match.to_act
+    assert seat is not None
+    return hearing_for(match, seat, verbosity, style).status(match.view(seat))
+
+
 def test_x4_the_offer_is_asked_of_the_neighbour_on_the_offerers_turn() -> None:
     match = tauschen_at_turn()
     offerer = match.to_act
@@ -272,19 +280,22 @@ def test_x4_the_offer_is_asked_of_the_neighbour_on_the_offerers_turn() -> None:
     neighbour = match.to_act
     assert match.phase is Phase.ANSWER and neighbour != offerer
     who = match.players[offerer].name
-    assert question(match) == f"{who} offers you seven of clubs. Give one of your cards for it, or decline? "
-    assert question(match, BRIEF) == f"{who} offers seven of clubs: give, decline? "
-    assert question(match, NORMAL, CardStyle.CODES) == f"{who} offers c7, cj dq sk: give, decline? "
-    assert question(match, BRIEF, CardStyle.CODES) == f"{who} offers c7: cj dq sk "
+    # The offer on the line before the question (issue 25, item 6); with codes, the hand after it.
+    assert status(match)[0] == f"{who} offers you seven of clubs."
+    assert question(match) == question(match, BRIEF) == "give, decline? "
+    assert status(match, BRIEF, CardStyle.CODES) == [f"{who} offers you c7.", "Your cards: cj dq sk."]
+    assert question(match, NORMAL, CardStyle.CODES) == "c7 offered: give, decline? "
     use_language("de")
-    assert question(match) == f"{who} bietet dir Kreuz 7 an. Eine deiner Karten dafür geben oder ablehnen? "
-    assert question(match, BRIEF, CardStyle.CODES) == f"{who} bietet kr7 an: krb kad pik "
+    assert status(match)[0] == f"{who} bietet dir Kreuz 7 an."
+    assert question(match) == "geben, ablehnen? "
+    assert question(match, BRIEF, CardStyle.CODES) == "kr7 angeboten: geben, ablehnen? "
     use_language("nl")
-    assert question(match) == f"{who} biedt je klaverenzeven aan. Een van je kaarten ervoor geven, of weigeren? "
+    assert question(match) == "geven, weigeren? "
 
 
-def test_x4_the_offer_is_said_once_in_its_question_and_in_full_on_review() -> None:
-    """The neighbour's lines do not say the offer before its question; ``history`` does."""
+def test_x4_the_offer_is_said_once_before_its_question_and_in_full_on_review() -> None:
+    """The neighbour's lines do not tell the offer as an event: the line before its question says it; ``history``
+    tells it too."""
     match = tauschen_at_turn()
     neighbour = match.order[-1]
     hearing = hearing_for(match, neighbour)
@@ -300,35 +311,36 @@ def test_x4_the_offer_is_said_once_in_its_question_and_in_full_on_review() -> No
 
 def test_x2_x3_the_turn_question_names_trade_and_offer() -> None:
     match = tauschen_at_turn()
-    assert question(match) == "Your turn: trade, offer, pass, knock? "
-    assert question(match, BRIEF) == "Turn? "
-    assert question(match, BRIEF, CardStyle.CODES) == "Turn: c7 d7 h7 "
+    assert question(match) == question(match, BRIEF) == "trade, offer, pass, knock? "
+    assert question(match, BRIEF, CardStyle.CODES) == "trade, offer, pass, knock? "
+    assert status(match, BRIEF, CardStyle.CODES) == ["Your cards: c7 d7 h7."]
     use_language("de")
-    assert question(match) == "Dein Zug: tauschen, handeln, passen, klopfen? "
+    assert question(match) == "tauschen, handeln, passen, klopfen? "
     use_language("nl")
-    assert question(match) == "Je beurt: ruilen, handelen, passen, kloppen? "
+    assert question(match) == "ruilen, handelen, passen, kloppen? "
 
 
 def test_x4_after_a_declined_offer_the_turn_goes_on_without_a_second_offer() -> None:
     match = tauschen_at_turn()
     play(match, Offer(cards("7C")[0]), Decline())
     assert question(match) == "Your turn goes on: trade, pass, knock? "
+    use_language("de")
+    assert question(match) == "Weiter: tauschen, passen, klopfen? "
 
 
 def test_s2_s3_the_blind_choice_and_the_turn_with_swap_all() -> None:
     match = schwimmen_deal()
     assert match.phase is Phase.EXCHANGE
-    assert question(match) == "You deal. Keep your cards, or take the face-down widow? "
-    assert question(match, BRIEF) == "You deal: take, keep? "
-    assert question(match, NORMAL, CardStyle.CODES) == "You deal, ck da h7: take, keep? "
-    assert question(match, BRIEF, CardStyle.CODES) == "ck da h7: take, keep? "
+    for verbosity, style in itertools.product(Verbosity, CardStyle):
+        assert question(match, verbosity, style) == "You deal: take, keep? "
+    assert status(match, BRIEF, CardStyle.CODES) == ["Your cards: ck da h7."]
     play(match, Keep())
-    assert question(match) == "Your turn: swap, swap all, pass? "  # S3: no knock in the first round
-    assert question(match, BRIEF, CardStyle.CODES) == "Turn: c7 d8 h9, c8 d9 ht "
+    assert question(match) == "swap, all, pass? "  # S3: no knock in the first round; "all" swaps all three
+    assert status(match, BRIEF, CardStyle.CODES) == ["c7 d8 h9, widow c8 d9 ht"]
     use_language("de")
-    assert question(match) == "Dein Zug: tauschen, alle tauschen, schieben? "
+    assert question(match) == "tauschen, alle, schieben? "
     use_language("nl")
-    assert question(match) == "Je beurt: ruilen, alles ruilen, passen? "
+    assert question(match) == "ruilen, alles, passen? "
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -426,7 +438,7 @@ def test_tauschen_words(lang: str, typed: str, kind: type) -> None:
 def test_x1_widow_says_there_is_none_and_what_the_stock_holds() -> None:
     match = tauschen_at_turn()
     assert asked(hearing_for(match, match.to_act), "widow", match.view(match.to_act)) == [
-        "There is no widow in this game; the stock holds 43 cards."]
+        "There is no widow in Trade and Barter. The stock holds 43 cards."]
 
 
 def test_x3_whatif_names_a_trades_chance_and_an_answers_value() -> None:
@@ -568,9 +580,11 @@ def test_a_tauschen_game_in_process_answers_offers_and_trades(capsys: pytest.Cap
     game.run()
     lines = out.getvalue().splitlines()
     assert match.over and answers["offers"] >= 2
-    offers = [i for i, line in enumerate(lines) if line.endswith("Give one of your cards for it, or decline? ")]
+    offers = [i for i, line in enumerate(lines) if line == "give, decline? "]
     assert len(offers) == answers["offers"]
-    assert not [lines[i - 1] for i in offers if re.fullmatch(r"\w+ offers you .+\.", lines[i - 1])]
+    # Each offer said once, on the line before its question.
+    assert all(re.fullmatch(r"\w+ offers you .+\.", lines[i - 1]) for i in offers)
+    assert sum(bool(re.fullmatch(r"\w+ offers you .+\.", line)) for line in lines) == len(offers)
     assert any(line.startswith("You trade ") for line in lines) and any(line.startswith("You give ") for line in
                                                                          lines)
     assert _("You decline.") in lines

@@ -232,7 +232,7 @@ def test_rules_in_a_game_returns_to_the_same_question_and_leaves_the_match_untou
     _play(tmp_path / "b", ["pass"], record_b)
     assert record_a.read_text(encoding="utf-8") == record_b.read_text(encoding="utf-8")
     lines = out.splitlines()
-    question = next(line for line in lines if line.startswith("Your turn: ")).rsplit("? ", 1)[0] + "? "
+    question = next(line for line in lines if line.startswith("swap, pass")).rsplit("? ", 1)[0] + "? "
     asked = [line.removeprefix(question) for line in lines if line.startswith(question)]
     assert asked == ["rules ranking", "rules nothing", "rules", "pass"]
     assert lines[lines.index(question + "rules ranking") + 1] == "5. Hand ranking"

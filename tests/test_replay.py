@@ -262,7 +262,7 @@ def test_stepping_going_to_hands_and_review_commands(english: None) -> None:
     assert after(lines, "pass") == ["This is a replay: nothing can be played. Type help for the commands."]
     assert after(lines, "xyzzy") == ["I do not know xyzzy. Type help for the commands."]
     assert after(lines, "goto 999") == [f"Choose a hand from 1 to {match.hand_no}."]
-    assert after(lines, "help")[0].startswith("Replay: Enter or next (ne) for the next step, back (b) for the hand")
+    assert after(lines, "help")[0].startswith("Replay: Enter or next ne for the next step, back b for the hand")
     assert lines[-1].endswith(": quit")
 
 

@@ -165,8 +165,8 @@ def test_what_is_only_words_is_said() -> None:
     assert answer(hearing, "hand", view) == Say((
         "Your cards: jack of diamonds, queen of clubs, five of hearts.", "Your hand: point, 25."))
     assert answer(hearing, "frobnicate", view) == Say(("I do not know frobnicate. Type help for the commands.",))
-    assert answer(hearing, "help", view).lines[-1] == (
-        "Settings: verbosity (ve), cards (cd), speech (sp), language (la). Leave: quit (q).")
+    assert answer(hearing, "help", view).lines[-3:] == (
+        "Settings: verbosity ve, cards cd.", "Settings: speech sp, language la.", "Leave: quit q.")
 
 
 def test_repeat_says_the_last_batch_and_is_not_itself_kept() -> None:

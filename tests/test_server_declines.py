@@ -73,7 +73,7 @@ def two_swaps(a: RawClient, question: str) -> str | None:
     """C3: at an ordinary turn (not the last round), swap once, then end the turn."""
     if question.startswith("Your turn goes on"):
         return "done"
-    if question.startswith("Your turn:"):
+    if question.startswith("swap, pass"):  # an ordinary turn's question: its moves
         return "11"
     return None
 

@@ -276,7 +276,7 @@ def test_slow_connections_hold_only_their_share_and_a_stranger_logs_in(tmp_path:
         stranger.login("Nadia", "nadias-secret")
         stranger.expect("Welcome, Nadia.")
         stranger.send("who")
-        stranger.expect("Online: Nadia")
+        stranger.expect("Nadia in the lobby")
         share = 60 // 5
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not all(connection.closed for connection in slow):
@@ -289,7 +289,7 @@ def test_slow_connections_hold_only_their_share_and_a_stranger_logs_in(tmp_path:
         assert len(evicted) + len(late) == len(slow)
         assert 1 <= len(late) <= share - 1  # the stranger took one of the share's places
         stranger.send("who")
-        stranger.expect("Online: Nadia")  # logged in, the deadline is not theirs
+        stranger.expect("Nadia in the lobby")  # logged in, the deadline is not theirs
         stranger.close()
     finally:
         for connection in slow:

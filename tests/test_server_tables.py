@@ -88,7 +88,7 @@ def test_turn_timer_lets_the_computer_play_a_slow_turn(harness: Harness) -> None
     ed = harness.person("Ed")
     table(ed, "commerce name=Timer seats=3 bots=easy timer=60")
     ed.send("start")
-    ed.expect(r"(Your turn|Last turn|You deal|You may call)", timeout=20)
+    ed.expect(r"(swap, pass|Last turn|You deal|You may call)", timeout=20)
     harness.advance(59)
     assert "Time is up" not in ed.text  # the turn is the person's for the whole minute
     ed.expect("Time is up: the computer plays this turn for you.", timeout=120)
@@ -175,7 +175,7 @@ def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_
                 if client is vic and offered is None and " offer," in question:
                     offered = question
                     vic.send("offer 1")
-                elif client is uma and offered is not None and question.startswith("Vic offers you "):
+                elif client is uma and offered is not None and question == "give, decline? ":
                     answered = question
                     status = uma.statuses()[-1]
                     assert status["yours"] and status["phase"] == "answer" and status["turn"] == "Uma"
@@ -188,8 +188,9 @@ def test_x4_the_offer_is_asked_of_the_neighbour_and_each_listener_hears_what_it_
                 else:
                     client.send("p")
     card = vic.expect(r"You offer the (.+) to Uma\.").removeprefix("You offer the ").removesuffix(" to Uma.")
-    assert answered == f"Vic offers you {card}. Give one of your cards for it, or decline? "
-    assert uma.text.count(f"Vic offers you {card}") == 1  # said once: in the question
+    # Said once, on the line before the question (issue 25, item 6).
+    assert uma.text.count(f"Vic offers you the {card}") == 1
+    assert f"Vic offers you the {card}.\ngive, decline? " in uma.text
     vic.expect(r"Uma declines\.")
     seen = wes.expect(r"Vic offers Uma a card\.\n(?:.*\n)*?Uma declines\.")
     assert card not in seen
@@ -316,3 +317,30 @@ def test_a_seated_person_gone_at_the_start_gets_the_grace_period_told(harness: H
     quin.expect("Ray has lost the connection; the computer plays for Ray after 90 seconds.")
     quin.expect("The computer plays for Ray until Ray is back.", timeout=100)
     quin.close()
+
+
+def test_who_is_short_lines_the_askers_place_first(harness: Harness) -> None:
+    """Issue 25, item 7: ``who`` says how many are online, then one short line a person, those where the asker is
+    first; without parentheses."""
+    ann, bo, cy = harness.person("Ann"), harness.person("Bo"), harness.person("Cy")
+    table(ann, "commerce name=Who seats=4", bo)
+    cy.send("who")
+    assert cy.expect(r"Online: 3 people\.\n.+\n.+\n.+\n") == (
+        "Online: 3 people.\nCy in the lobby, en.\nAnn at table Who, en.\nBo at table Who, en.\n")
+    ann.send("who")
+    assert ann.expect(r"Online: 3 people\.\n.+\n.+\n.+\n").splitlines()[1:] == [
+        "Ann at table Who, en.", "Bo at table Who, en.", "Cy in the lobby, en."]
+    for client in (ann, bo, cy):
+        client.close()
+
+
+def test_who_names_a_dozen_people_and_counts_the_rest() -> None:
+    from types import SimpleNamespace
+
+    from commerce_a11y.server.lobby import WHO_LINES, who_lines
+
+    people = [SimpleNamespace(account=f"P{n:02}", lang="de", place=None) for n in range(WHO_LINES + 5)]
+    lines = who_lines(people[0], people)  # type: ignore[arg-type]
+    assert lines[0] == f"Online: {WHO_LINES + 5} people."
+    assert lines[1:-1] == [f"P{n:02} in the lobby, de." for n in range(WHO_LINES)]
+    assert lines[-1] == "And 5 more."

@@ -98,7 +98,7 @@ def test_gmcp_of_any_shape_before_and_after_login_from_many_connections_never_en
     other = RawClient(server.port)
     other.login("Bystander")
     other.send("who")
-    other.expect("Online: .*Shaper")
+    other.expect("Shaper in the lobby")
     for client in (player, other):
         client.close()
     log = (server.data / "server.log").read_text(encoding="utf-8")
@@ -123,7 +123,7 @@ def test_the_server_prints_no_traceback_for_a_clients_bytes(tmp_path: Path) -> N
         client.login("Still")
         client.send_raw(b"".join(hostile))
         client.send_raw(bytes((t.IAC, t.SE)) + b"\r\nwho\r\n")
-        client.expect("Online: Still")
+        client.expect("Still in the lobby")
         client.close()
         for sock in socks:
             sock.close()

@@ -31,8 +31,7 @@ def test_no_dutch_sentence_keeps_an_anglicism(pattern: str) -> None:
 
 
 @pytest.mark.parametrize(("english", "dutch"), [
-    ("Swap by numbers: 13 swaps your card 1 for widow card 3. Cards by code or name work too.",
-     "Ruilen met cijfers: 13 ruilt je kaart 1 tegen widowkaart 3. Een kaart noemen met code of naam kan ook."),
+    ("13 swaps card 1 for widow card 3.", "13 ruilt kaart 1 tegen widowkaart 3."),
     ("{name} takes the {took} for the {gave}.", "{name} ruilt {gave} tegen {took}."),
     ("{name}: {took} for {gave}.", "{name}: {took} voor {gave}."),
     ("Tricon: three of a rank.", "Tricon: drie van dezelfde rang."),

@@ -119,8 +119,8 @@ class Game:
         """Ask until the player acts (True) or leaves (False)."""
         self.tell_held()
         view = self.match.view(self.seat)
-        # The cards and the widow only where they changed since the player last heard them; the first thing said
-        # in a new turn cuts off stale speech.
+        # What the decision is made on (an offer, the cards and the widow: ``Hearing.status``); the first thing
+        # said in a new turn cuts off stale speech.
         status = self.hearing.status(view)
         if status:
             self.say(status, interrupt=True)

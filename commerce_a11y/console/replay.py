@@ -18,7 +18,7 @@ from ..rules import Dealt, Event, Match, Move, SeatView, Waived, replay
 from ..seat.handler import REPLAY, Act, Quit, handle
 from ..seat.hearing import Hearing
 from ..seat.parser import Invalid, Review, ReviewCommand, normalize, replay_vocabulary, replay_words, review_command
-from ..seat.prompts import command_word, settings_line
+from ..seat.prompts import command_word, settings_lines
 from .speaker import Speaker, forget
 from .terminal import INTERRUPTED, Terminal
 
@@ -226,5 +226,5 @@ class Replay:
             _("Any time: {commands}.").format(commands=", ".join(
                 command_word(lang, c) for c in ("hand", "widow", "value", "show", "history", "chips", "turn", "repeat",
                                                 "rules"))),
-            settings_line(lang),
+            *settings_lines(lang),
         ]

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..bots import BOT_KINDS
 from ..bots.seeding import PositionSeeded
-from ..i18n import _, active_language
+from ..i18n import N_, _, active_language
 from ..narration.narrator import CardStyle, Narrator, Verbosity
 from ..opponents import own_words
 from ..records import DEFAULT_KEEP, is_time_stamp, keep_record, stamp_time, time_stamp
@@ -174,6 +174,12 @@ def start_tutorial(flags: Mapping[str, str | None], stored: Settings) -> int:
     return tutorial_game(settings, stored).run()
 
 
+TUTORIAL_OFFER = N_("New to Commerce? A guided first hand teaches it step by step.")
+TUTORIAL_QUESTION = N_("Play the tutorial now? Yes or no? ")
+"""The first run's offer of the tutorial: what it is on a line of its own, then a question short enough for the one
+line a braille display shows (issue 25, item 6)."""
+
+
 def offer_tutorial(settings: Mapping[str, str], stored: Settings, terminal: Terminal | None = None) -> int | None:
     """On the very first start at a terminal, offer the tutorial once (scripts and pipes are never asked); the exit
     status if the tutorial was ended by a signal (the game then leaves rather than begin the match)."""
@@ -181,8 +187,8 @@ def offer_tutorial(settings: Mapping[str, str], stored: Settings, terminal: Term
         return None
     stored.remember({"tutorial": "offered"})
     terminal = terminal or make_terminal(settings)
-    answer = terminal.yes_or_no(_("New to Commerce? A guided first hand teaches it step by step. Play it now? "
-                                  "Yes or no? "))
+    terminal.say([_(TUTORIAL_OFFER)])
+    answer = terminal.yes_or_no(_(TUTORIAL_QUESTION))
     if answer:
         status = tutorial_game(settings, stored, terminal).run()
         if status >= 128:

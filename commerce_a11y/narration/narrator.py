@@ -630,12 +630,22 @@ class Narrator:
     # ----- asking -----
 
     def status_lines(self, view: SeatView, told: tuple[tuple[int, ...], tuple[int, ...]]) -> list[str]:
-        """Before a question, with card names: the cards and the widow, each only if it changed since the player
-        last heard it (``told``). With codes the question itself holds both (``question``)."""
-        if self.card_style is CardStyle.CODES:
-            return []
-        hand, widow = told
+        """Before a decision's question: an offer to the player (X4), then the cards it is decided on.
+
+        A braille display shows the line the cursor is on, the question, and the player pans up from there; the
+        question names the moves and has no room for the cards as well (``question``). So with codes the hand and
+        the widow come as one short line right before every decision (``table_cards``), where one pan up finds
+        them. With card names, whose hand and widow take a line each, they come only where they changed since
+        the player last heard them (``told``): names are said to be listened to, and repeating them every turn
+        would double what a player hears."""
         lines = []
+        offer = view.offer
+        if view.phase is Phase.ANSWER and offer is not None and offer.to == self.seat and offer.card is not None:
+            lines.append(_("{name} offers you the {card}.").format(name=self.name(offer.player),
+                                                                   card=self.card(offer.card)))
+        if self.card_style is CardStyle.CODES:
+            return [*lines, self.table_cards(view)]
+        hand, widow = told
         if tuple(view.hand) != hand:
             lines.append(_("Your cards: {cards}.").format(cards=self.cards(view.hand)))
         if view.widow and tuple(view.widow) != widow:
@@ -643,89 +653,54 @@ class Narrator:
         return lines
 
     def table_cards(self, view: SeatView) -> str:
-        """The hand and the widow in one short text, for the question line (codes); the hand alone where no widow
-        lies face up (tauschen, X1; schwimmen before the dealer's choice, S2)."""
+        """The hand and the widow in one short line of codes, said before each decision (``status_lines``): the
+        widow named ("hq h7 s2, widow c7 d9 h2"), so that the line read alone says which cards are whose; the
+        hand alone where no widow lies face up (tauschen, X1; schwimmen before the dealer's choice, S2)."""
         if not view.widow:
-            return self.cards(view.hand)
-        if self.brief:
-            # Translators: a player's cards, then the widow's, as short codes: "hq h7 s2, c7 d9 h2". The comma costs
-            # one braille cell where a semicolon after a digit costs two in German braille.
-            return _("{hand}, {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.widow))
+            return _("Your cards: {cards}.").format(cards=self.cards(view.hand))
+        # Translators: a player's cards, then the widow's, as short codes: "hq h7 s2, widow c7 d9 h2". The comma
+        # costs one braille cell where a semicolon after a digit costs two in German braille.
         return _("{hand}, widow {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.widow))
 
-    def situation(self, view: SeatView) -> str:
-        """What this decision is, as the question begins: whose turn, and whether it is the last one (and who
-        knocked)."""
+    def situation(self, view: SeatView) -> str | None:
+        """What sets this turn apart from an ordinary one, as its question begins: that it goes on (after a swap,
+        C3; after a declined offer, X4), or that it is the last one; None for an ordinary turn.
+
+        No player is named: a name at a table may have 20 letters, half a braille line, and the one a decision
+        turns on (who knocked, who offers) was said on a line of its own when it happened ("Anna knocks.") and
+        ``turn`` says it again."""
         if view.phase is Phase.CONTINUE or (view.phase is Phase.TURN and view.turn_offered):  # C3; X4, declined
             return _("Your turn goes on")
         if view.last_round and view.knocker is not None:
-            name = self.name(view.knocker)
-            im_in = Term.IM_IN in self.rules.terms
-            if self.brief:
-                # Brief: the knock alone says it is the last turn, which keeps a question with the cards in codes
-                # within a 40-cell line.
-                return (_("{name} is in") if im_in else _("{name} knocked")).format(name=name)
-            if im_in:
-                return _("Last turn, {name} called I'm in").format(name=name)
-            return _("Last turn, {name} knocked").format(name=name)
-        # Translators: brief speech's "your turn", as short as your language allows (a braille line holds 40 cells).
-        return pgettext("brief", "Turn") if self.brief else _("Your turn")
+            # Translators: the turn after someone knocked (or called "I'm in"), before the moves possible now:
+            # "Last turn: swap, pass?". A braille line holds 40 cells: keep it short.
+            return _("Last turn")
+        return None
 
-    def question(self, view: SeatView, actions: str, usual: bool) -> str:
-        """The question at the player's decision: ``actions`` are the command words possible now; ``usual`` says
-        they are only the turn's ordinary ones (swap, pass and, where there is one, knock), which brief speech
-        leaves unsaid. With codes, the line holds the hand and the widow: on a braille display the line the
-        cursor sits on is all the player needs to decide."""
-        codes = self.card_style is CardStyle.CODES
-        cards = self.table_cards(view) if codes else ""
-        if view.phase is Phase.ANSWER:  # X4: asked on another player's turn; the offer is said here, once
+    def question(self, view: SeatView, actions: str) -> str:
+        """The question at the player's decision, the same at every verbosity: what sets the decision apart (if
+        anything) and the moves possible now, ``actions``, in the words the player types ("Last turn: swap,
+        pass? "), so the one line a braille display shows says what to type. It fits 40 braille cells with the
+        cursor in every language and ruleset (tests/test_question_cells.py), which leaves no room for the cards:
+        those are on the line just before (``status_lines``). An ordinary turn is the moves alone ("swap, pass,
+        knock? "): they say whose decision it is, and every word more would push the longest lists (German
+        Handeln's "tauschen, passen, eingeschafft, feuer") past the line."""
+        if view.phase is Phase.ANSWER:  # X4: asked on another player's turn; the offer is the line before
             offer = view.offer
             assert offer is not None and offer.card is not None
-            name, card = self.name(offer.player), self.card(offer.card)
-            if codes and self.brief:
-                # Translators: brief speech with card codes, for a 40-cell braille line: who offers which card,
-                # then the player's cards; the answer is a card of theirs, or "decline".
-                return _("{name} offers {card}: {cards} ").format(name=name, card=card, cards=cards)
-            if codes:
-                return _("{name} offers {card}, {cards}: {actions}? ").format(name=name, card=card, cards=cards,
-                                                                               actions=actions)
-            if self.brief:
-                return _("{name} offers {card}: {actions}? ").format(name=name, card=card, actions=actions)
-            # Translators: the words for giving a card and declining are the commands the player types.
-            return _("{name} offers you {card}. Give one of your cards for it, or decline? ").format(
-                name=name, card=card)
-        if view.phase is Phase.EXCHANGE:
-            if view.face_down:  # S2: the dealer's blind choice, the middle unseen
-                if codes and self.brief:
-                    # Translators: brief speech with card codes, for a 40-cell braille line: the dealer's own
-                    # cards, then the choice (take the face-down widow, keep); "You deal" was said just before.
-                    return _("{cards}: {actions}? ").format(cards=cards, actions=actions)
-                if codes:
-                    return _("You deal, {cards}: {actions}? ").format(cards=cards, actions=actions)
-                if self.brief:
-                    return _("You deal: {actions}? ").format(actions=actions)
-                # Translators: the words for keeping and taking are the commands the player types.
-                return _("You deal. Keep your cards, or take the face-down widow? ")
-            if codes and self.brief:
-                return _("You deal: {cards} ").format(cards=cards)
-            if codes:
-                return _("You deal, {cards}: {actions}? ").format(cards=cards, actions=actions)
-            if self.brief:
-                return _("You deal: {actions}? ").format(actions=actions)
-            return _("You deal. Exchange your cards for the widow, or keep them? ")
-        if view.phase is Phase.CALL:
-            if codes:
-                return _("You may call, {cards}: {actions}? ").format(cards=cards, actions=actions)
+            if self.card_style is CardStyle.CODES:
+                # Translators: the answer to an offer, with the offered card's code (the player's own cards are
+                # on the line before): "h7 offered: give, decline? ". At most 40 braille cells.
+                return _("{card} offered: {actions}? ").format(card=self.card(offer.card), actions=actions)
+            return _("{actions}? ").format(actions=actions)
+        if view.phase is Phase.EXCHANGE:  # H1; S2, the middle face down
+            return _("You deal: {actions}? ").format(actions=actions)
+        if view.phase is Phase.CALL:  # H4, T2
             return _("You may call now: {actions}? ").format(actions=actions)
         situation = self.situation(view)
-        if codes:
-            if self.brief and usual:
-                # Translators: brief speech with card codes, for a 40-cell braille line: no question mark, the
-                # cursor right after the cards says the question.
-                return _("{situation}: {cards} ").format(situation=situation, cards=cards)
-            return _("{situation}, {cards}: {actions}? ").format(situation=situation, cards=cards, actions=actions)
-        if self.brief and usual:
-            return _("{situation}? ").format(situation=situation)
+        if situation is None:
+            # Translators: an ordinary turn's question is the moves possible now, "swap, pass, knock? ".
+            return _("{actions}? ").format(actions=actions)
         return _("{situation}: {actions}? ").format(situation=situation, actions=actions)
 
     def value_line(self, view: SeatView) -> str:

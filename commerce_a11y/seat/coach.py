@@ -68,7 +68,8 @@ class NullCoach:
         pass
 
     def leave_question(self) -> str:
-        return _("Leave the game? Your match is saved. Yes or no? ")
+        # A short question, one braille line in every language: saving is what leaving does.
+        return _("Save and leave? Yes or no? ")
 
     def goodbye(self, saved: bool) -> list[str]:
         if saved:

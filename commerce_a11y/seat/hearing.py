@@ -3,9 +3,9 @@
 A seat is told the events as it may know them (``visible_to``), in its own narrator's words, and nothing twice: the
 cards and the widow only where they changed since it last heard them (``told``), a run of other players' passes
 as one line (the passes at the end are held back until something else happens), an offer to the seat not as an
-event when the question right after says it. Both front ends hold one ``Hearing`` per seat (the console's game for
-its player, the table server for each person and spectator) and say what it returns; it never writes anywhere
-itself, so it is tested with events and lines alone.
+event when the lines before its question say it (``status``). Both front ends hold one ``Hearing`` per seat (the
+console's game for its player, the table server for each person and spectator) and say what it returns; it never
+writes anywhere itself, so it is tested with events and lines alone.
 """
 
 from __future__ import annotations
@@ -124,12 +124,13 @@ class Hearing:
         return self.narrated(held) if held else []
 
     def unasked(self, events: Sequence[Event]) -> list[Event]:
-        """``events`` without the offer the next question says (``asked_next``)."""
+        """``events`` without the offer said before the next question (``asked_next``)."""
         return [e for e in events if not self.asked_next(e)]
 
     def asked_next(self, event: Event) -> bool:
-        """X4: an offer to the player that the question right after says ("Ben offers you ..."): said once, there.
-        History and replay tell it as an event, and so does anything told once the offer is answered."""
+        """X4: an offer to the player that the lines before its question say ("Ben offers you ...", ``status``):
+        said once, there. History and replay tell it as an event, and so does anything told once the offer is
+        answered."""
         match = self.match
         return (isinstance(event, Offered) and event.to == self.seat and match.phase is Phase.ANSWER
                 and match.to_act == self.seat and match.offer is not None and match.offer.player == event.player)
@@ -216,8 +217,9 @@ class Hearing:
     # ----- asking -----
 
     def status(self, view: SeatView) -> list[str]:
-        """Before a question: the cards and the widow where they changed since the seat last heard them, which
-        from then on count as heard."""
+        """Before a decision's question: an offer to the seat, and the cards and the widow where they changed since
+        the seat last heard them (with codes, always: ``Narrator.status_lines``), which from then on count as
+        heard."""
         lines = self.narrator.status_lines(view, self.told)
         self.told = (view.hand, view.widow)
         return lines

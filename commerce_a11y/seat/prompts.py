@@ -6,16 +6,25 @@ person at their turn, so a question, a refusal and the help read the same at the
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
+
 from ..cards import Card
 from ..i18n import _, active_language
 from ..narration.narrator import Narrator
-from ..rules import Action, IllegalAction, Phase, SeatView, Swap
-from .parser import ACTION_ORDER, REVIEW_COMMANDS, all_words, command_for, main_words, shown_words
+from ..rules import Action, IllegalAction, SeatView, Swap
+from .parser import ACTION_ORDER, all_words, command_for, main_words, shown_words
 
-USUAL = frozenset({"swap", "all", "offer", "pass", "knock", "in"})
-"""The commands of an ordinary turn (swap one or all three, trade, offer, pass, knock), which a brief question
-leaves unsaid: the others (a call, a pounce, done) it names."""
 SETTINGS = ("verbosity", "cards", "speech", "language")
+LINE = 40
+"""The braille cells a line of help holds: a 40-cell display."""
+
+
+def cells(text: str) -> int:
+    """About how many braille cells a line of help takes, at most: a cell a character, and one more for each
+    capital letter (English and Dutch braille mark it) and each "=" (two cells in every table). The commands'
+    words are lower-case letters, one cell each; tests/test_question_cells.py measures the lines themselves."""
+    return len(text) + text.count("=") + sum(ch.isupper() for ch in text)
 
 
 def possible(view: SeatView) -> list[str]:
@@ -24,12 +33,18 @@ def possible(view: SeatView) -> list[str]:
     return [command_for(kind, view) for kind in ACTION_ORDER if kind in kinds]
 
 
+def question_words(lang: str, rules: str) -> dict[str, str]:
+    """Each command as a question names it: as ``shown_words`` shows it, but where a ruleset shows it in two words
+    by the command's own word ("alle" for Schwimmen's "alle tauschen", which the parser takes alone), so that the
+    longest lists of moves (German and Dutch Schwimmen's in the last round) still fit a braille line."""
+    shown, main = shown_words(lang, rules), main_words(lang)
+    return {c: main[c] if " " in word else word for c, word in shown.items()}
+
+
 def question(narrator: Narrator, view: SeatView) -> str:
     """The prompt: the decision, and the actions possible now in the player's words (``Narrator.question``)."""
-    words = shown_words(active_language(), view.rules.name)
-    commands = possible(view)
-    usual = view.phase is Phase.TURN and set(commands) <= USUAL
-    return narrator.question(view, ", ".join(words[c] for c in commands), usual)
+    words = question_words(active_language(), view.rules.name)
+    return narrator.question(view, ", ".join(words[c] for c in possible(view)))
 
 
 def refusal_line(narrator: Narrator, refusal: IllegalAction, action: Action, view: SeatView) -> str:
@@ -49,20 +64,54 @@ def refusal_reason(narrator: Narrator, refusal: IllegalAction) -> str:
 
 
 def command_word(lang: str, command: str, words: dict[str, tuple[str, ...]] | None = None) -> str:
-    """A command's word for help, with its short form: "history (hi)"."""
-    forms = (words or all_words(lang))[command]
-    return _("{word} ({short})").format(word=forms[0], short=forms[1]) if len(forms) > 1 else forms[0]
+    """A command's word for help, with its shortest other word after it where that is shorter: "history hi" (no
+    parentheses, which a screen reader speaks as words); a synonym no shorter ("quit", "exit") is left to the
+    player to find."""
+    word, *others = (words or all_words(lang))[command]
+    short = min(others, key=len, default=word)
+    if len(short) >= len(word):
+        return word
+    # Translators: a command in help, then its short form: "history hi". No parentheses: screen readers speak them.
+    return _("{word} {short}").format(word=word, short=short)
 
 
-def settings_line(lang: str) -> str:
+def listed(template: str, items: list[str], sep: str = ", ") -> list[str]:
+    """A labelled list as few lines as hold it in ``LINE`` cells each where its items allow, evenly filled, each
+    line with the label (``template``, such as "Settings: {commands}."), so that each line read alone on a
+    braille display says what it lists."""
+    def line(row: Sequence[str]) -> str:
+        return template.format(commands=sep.join(row))
+
+    for count in range(1, len(items) + 1):
+        splits = [[items[a:b] for a, b in itertools.pairwise((0, *cuts, len(items)))]
+                  for cuts in itertools.combinations(range(1, len(items)), count - 1)]
+        fitting = [rows for rows in splits if all(cells(line(row)) <= LINE for row in rows)]
+        if fitting:
+            return [line(row) for row in min(fitting, key=lambda rows: max(cells(line(row)) for row in rows))]
+    return [line([item]) for item in items]
+
+
+def settings_lines(lang: str) -> list[str]:
     """The settings and how to leave, for help."""
-    return _("Settings: {commands}. Leave: {quit}.").format(
-        commands=", ".join(command_word(lang, c) for c in SETTINGS), quit=command_word(lang, "quit"))
+    return [*listed(_("Settings: {commands}."), [command_word(lang, c) for c in SETTINGS]),
+            _("Leave: {quit}.").format(quit=command_word(lang, "quit"))]
+
+
+LOOK = ("hand", "widow", "value")
+TOLD = ("chips", "turn", "history")
+AGAIN = ("show", "repeat")
+ADVICE = ("hint", "explain", "whatif")
+READ = ("rules", "help")
+"""The review commands in help's groups, the most used first (``SETTINGS`` and ``quit`` end it)."""
+NO_WIDOW = frozenset({"widow"})
+"""What help leaves out where no widow lies (Trade and Barter, X1): ``widow`` there only says that there is none
+and how many cards the stock holds (docs/playing.md); ``whatif`` stays, it names a trade's chance."""
 
 
 def help_lines(view: SeatView) -> list[str]:
-    """What the seat may type now: the actions (and how to name cards for them), the review commands, the
-    settings."""
+    """What the seat may type now, as short lines, the most important first: the moves, how to name cards for
+    them, the review commands in groups (what you hold, what was said, advice, rules), the settings and leaving.
+    Each line fits a braille line where its words allow and says what it lists on its own."""
     lang = active_language()
     shown = shown_words(lang, view.rules.name)
 
@@ -70,22 +119,27 @@ def help_lines(view: SeatView) -> list[str]:
         # A ruleset's own word for a command ("schieben") is shown as it is, without the command's short form.
         return command_word(lang, command) if shown[command] == main_words(lang)[command] else shown[command]
 
-    lines = [_("Now: {commands}.").format(commands=", ".join(action(c) for c in possible(view)))]
+    lines = listed(_("Now: {commands}."), [action(c) for c in possible(view)])
     kinds = {a.kind for a in view.legal}
     if "accept" in kinds:  # X4
-        lines.append(_("Give a card for it by its number, code or name, for example {example}; or "
-                       "{decline}.").format(example=f"{shown['give']} 2", decline=shown["decline"]))
+        lines += [_("Give a card by number, code or name."),
+                  _("For example {example}.").format(example=f"{shown['give']} 2")]
     elif kinds & {"trade", "offer"}:  # X3, X4
-        lines.append(_("Name your card by its number, code or name, for example {example}.").format(
-            example=f"{shown['offer' if 'offer' in kinds else 'swap']} 2"))
+        lines += [_("Name your card by number, code or name."),
+                  _("For example {example}.").format(example=f"{shown['offer' if 'offer' in kinds else 'swap']} 2")]
     if any(isinstance(a, Swap) for a in view.legal):
+        lines.append(_("13 swaps card 1 for widow card 3."))
         if view.rules.multi_swap:
-            lines.append(_("Swap by numbers: 13 swaps your card 1 for widow card 3; 13 21 swaps two cards each. "
-                           "Cards by code or name work too."))
-        else:
-            lines.append(_("Swap by numbers: 13 swaps your card 1 for widow card 3. "
-                           "Cards by code or name work too."))
-    review = [c for c in REVIEW_COMMANDS if c not in (*SETTINGS, "quit")]
-    lines.append(_("Any time: {commands}.").format(commands=", ".join(command_word(lang, c) for c in review)))
-    lines.append(settings_line(lang))
-    return lines
+            lines.append(_("13 21 swaps two cards each."))
+        lines.append(_("Cards by code or name work too."))
+    left_out = NO_WIDOW if not view.rules.widow else frozenset()
+
+    def group(template: str, commands: tuple[str, ...]) -> list[str]:
+        return listed(template, [command_word(lang, c) for c in commands if c not in left_out])
+
+    lines += group(_("Look: {commands}."), LOOK)
+    lines += group(_("So far: {commands}."), TOLD)
+    lines += group(_("Again: {commands}."), AGAIN)
+    lines += group(_("Advice: {commands}."), ADVICE)
+    lines += group(_("Rules and help: {commands}."), READ)
+    return lines + settings_lines(lang)

@@ -53,9 +53,9 @@ def widow_line(narrator: Narrator, view: SeatView) -> str:
         return _("Widow: {cards}.").format(cards=narrator.cards(view.widow))
     if view.face_down:  # S2
         return _("The widow lies face down.")
-    # X1: no widow, only the dealer's stock to trade with
-    return ngettext("There is no widow in this game; the stock holds {count} card.",
-                    "There is no widow in this game; the stock holds {count} cards.",
+    # X1: no widow, only the dealer's stock to trade with (help leaves ``widow`` out here, docs/playing.md)
+    return ngettext("There is no widow in Trade and Barter. The stock holds {count} card.",
+                    "There is no widow in Trade and Barter. The stock holds {count} cards.",
                     view.stock_size).format(count=view.stock_size)
 
 

@@ -12,9 +12,11 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from functools import partial
 
-from ..i18n import _, speaking
+from ..i18n import _, ngettext, speaking
 from ..rules import OptionError, parse_assignments
 from ..seat.naming import match_title
+from ..seat.parser import setting_word
+from ..seat.prompts import listed
 from .connection import DROPPED, TOO_LONG, Connection
 from .creating import create
 from .limits import within_rate
@@ -140,23 +142,7 @@ class Lobby:
     # ----- the commands -----
 
     async def help(self, session: Session, rest: str) -> None:
-        w = partial(lobby_word, session.lang)
-        if session.place is None:
-            session.say([
-                _("Lobby: {tables}, {create}, {join} NAME, {watch} NAME, {who}, {say} TEXT, {quit}.").format(
-                    tables=w(LobbyCommand.TABLES), create=w(LobbyCommand.CREATE), join=w(LobbyCommand.JOIN),
-                    watch=w(LobbyCommand.WATCH), who=w(LobbyCommand.WHO), say=w(LobbyCommand.SAY),
-                    quit=w(LobbyCommand.QUIT)),
-                _("New table: {create} commerce name=NAME seats=4 bots=heuristic, then ruleset options (chips=5), "
-                  "private=yes, hints=on, timer=60.").format(create=w(LobbyCommand.CREATE)),
-                _("Settings: {language} de, {verbosity} brief, {cards} codes.").format(
-                    language=w(LobbyCommand.LANGUAGE), verbosity=w(LobbyCommand.VERBOSITY),
-                    cards=w(LobbyCommand.CARDS)),
-            ])
-        else:
-            session.say([_("Table: {start} (the host), {leave}, {say} TEXT, {who}, {set} hints=on or timer=60.").format(
-                start=w(LobbyCommand.START), leave=w(LobbyCommand.LEAVE), say=w(LobbyCommand.SAY),
-                who=w(LobbyCommand.WHO), set=w(LobbyCommand.SET))])
+        session.say(lobby_help(session.lang, at_table=session.place is not None))
 
     async def quit(self, session: Session, rest: str) -> None:
         await session.quit()
@@ -169,12 +155,7 @@ class Lobby:
         session.say([table_line(t) for t in tables])
 
     async def who(self, session: Session, rest: str) -> None:
-        people = []
-        for other in self.server.online.values():
-            where = other.place.name if other.place is not None else _("lobby")
-            people.append(_("{name} ({language}, {place})").format(name=other.account, language=other.lang,
-                                                                    place=where))
-        session.say([_("Online: {people}.").format(people=", ".join(people))])
+        session.say(who_lines(session, list(self.server.online.values())))
 
     async def say(self, session: Session, rest: str) -> None:
         text = rest.strip()[:CHAT_LIMIT]
@@ -299,6 +280,55 @@ class Lobby:
                 session.say([_("Set hints=on, hints=off, timer=SECONDS or timer=off.")])
                 return
         table.remember()
+
+
+def lobby_help(lang: str, at_table: bool) -> list[str]:
+    """The lobby's commands (or a table's, before its match), as short lines, the most used first: each fits a
+    braille line where its words allow, with no parentheses (a screen reader speaks them as words)."""
+    w = partial(lobby_word, lang)
+    if at_table:
+        return [*listed(_("Table: {commands}."), [w(LobbyCommand.LEAVE), _("{say} TEXT").format(
+                    say=w(LobbyCommand.SAY)), w(LobbyCommand.WHO)]),
+                *listed(_("Host only: {commands}."), [w(LobbyCommand.START), f"{w(LobbyCommand.SET)} hints=on",
+                                                      f"{w(LobbyCommand.SET)} timer=60"])]
+    named = [_("{command} NAME").format(command=w(c)) for c in (LobbyCommand.JOIN, LobbyCommand.WATCH)]
+    return [*listed(_("Tables: {commands}."), [w(LobbyCommand.TABLES), *named]),
+            *listed(_("People: {commands}."), [w(LobbyCommand.WHO), _("{say} TEXT").format(say=w(LobbyCommand.SAY))]),
+            _("New table: {create} commerce").format(create=w(LobbyCommand.CREATE)),
+            # Translators: the options typed after "create commerce", separated by spaces, for example
+            # "create commerce name=Anna seats=3"; NAME stands for the table's name, in your language's capitals.
+            *listed(_("Options: {commands}"), [_("name=NAME"), "seats=4", "bots=heuristic", "chips=5", "private=yes",
+                                              "hints=on", "timer=60"], sep=" "),
+            *listed(_("Settings: {commands}."), [f"{w(LobbyCommand.LANGUAGE)} {lang}",
+                                                 f"{w(LobbyCommand.VERBOSITY)} {setting_word(lang, 'brief')}",
+                                                 f"{w(LobbyCommand.CARDS)} {setting_word(lang, 'codes')}"]),
+            _("Leave: {quit}.").format(quit=w(LobbyCommand.QUIT))]
+
+
+WHO_LINES = 12
+"""The people ``who`` names one to a line; the others it counts."""
+
+
+def who_lines(asker: Session, online: list[Session]) -> list[str]:
+    """Who is online, as short lines, the most important first: how many, then one line a person (those where the
+    asker is first, then those at tables, then the lobby, each by name), at most ``WHO_LINES`` of them and then
+    how many more, so that a busy server's answer stays a few lines a braille display shows one by one."""
+    def order(other: Session) -> tuple[bool, bool, str, str]:
+        place = other.place
+        return (place is not asker.place, place is None, place.name if place is not None else "", other.account)
+
+    people = sorted(online, key=order)
+    lines = [ngettext("Online: {count} person.", "Online: {count} people.", len(people)).format(count=len(people))]
+    for other in people[:WHO_LINES]:
+        if other.place is None:
+            lines.append(_("{name} in the lobby, {language}.").format(name=other.account, language=other.lang))
+        else:
+            lines.append(_("{name} at table {table}, {language}.").format(name=other.account, table=other.place.name,
+                                                                         language=other.lang))
+    more = len(people) - WHO_LINES
+    if more > 0:
+        lines.append(ngettext("And {count} more.", "And {count} more.", more).format(count=more))
+    return lines
 
 
 def table_line(table: Table) -> str:

@@ -121,7 +121,7 @@ class Table(Filer):
             self.turn_timer = asyncio.get_running_loop().call_later(self.timer, self.time_up, seat, position)
 
     def ask(self, seat: int) -> None:
-        """The seat's question, preceded by its cards and the widow where they changed."""
+        """The seat's question, preceded by what it is decided on (``Hearing.status``)."""
         listener = self.listeners[seat]
         session = self.present.get(seat)
         if session is None or listener.reader is not None or self.stalled:

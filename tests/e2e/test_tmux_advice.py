@@ -12,13 +12,15 @@ from .tmux import Sentences, Tmux, game_argv, game_env, require_tmux
 def test_first_start_offers_the_tutorial_and_a_newcomer_follows_it_to_the_end(tmp_path: Path) -> None:
     require_tmux()
     s = Sentences("en")
-    offer = s.say("New to Commerce? A guided first hand teaches it step by step. Play it now? Yes or no? ").strip()
+    told = s.say("New to Commerce? A guided first hand teaches it step by step.")
+    offer = s.say("Play the tutorial now? Yes or no? ").strip()
     step = re.compile(s.pattern("Step {number} of {total}: type {command}", total=12).pattern.replace(
         ".+?", "(.+?)") + "$")
     home = tmp_path / "home"
     with Tmux(tmp_path / "tmux", cols=80, rows=40) as tmux:
         tmux.start(game_argv("--seed", "3", "--lang", "en", "--input", "plain"), game_env(home, first_start=True))
-        tmux.wait_for(offer)
+        # What the tutorial is on a line of its own, then the short question (issue 25, item 6).
+        assert tmux.wait_for(lambda ls: bool(ls) and ls[-1] == offer)[-2:] == [told, offer]
         tmux.send_line(s.yes)
         typed: list[str] = []
         for number in range(1, 13):

@@ -47,8 +47,8 @@ def play_passing(tmux: Tmux, s: Sentences) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["de", "nl", "en"])
 def test_a_whole_brief_match_with_codes_reads_on_a_40_cell_line(tmp_path: Path, lang: str) -> None:
-    """Issue 15: in brief codes mode at least 95% of the lines fit 40 braille cells, and each question line holds
-    the player's cards and the widow."""
+    """Issue 15: in brief codes mode at least 95% of the lines fit 40 braille cells; issue 25: every question fits,
+    and the line just before each holds the player's cards and the widow."""
     require_tmux()
     s = Sentences(lang)
     argv = game_argv("--seed", "5", "--lang", lang, "--cards", "codes", "--verbosity", "brief", "--input", "plain")
@@ -58,17 +58,18 @@ def test_a_whole_brief_match_with_codes_reads_on_a_40_cell_line(tmp_path: Path, 
         assert tmux.wait_exit() == 0
     text = "\n".join(lines)
     assert "Traceback" not in text
-    questions = [line for line in lines if s.prompt(line)[0]]
-    assert questions, text
+    at = [i for i, line in enumerate(lines) if s.prompt(line)[0]]
+    assert at, text
     code = r"[a-z]{1,2}[0-9atjqkzbdhv]"
-    for line in questions:
-        prompt = line.rsplit(" ", 1)[0]  # without the echoed answer
-        assert re.search(rf"(?:{code} ){{2}}{code}, (?:{code} ){{2}}{code}$", prompt), prompt
-    cells = braille_cells(lang, [line.rsplit(" ", 1)[0] if s.prompt(line)[0] else line for line in lines])
+    for i in at:
+        assert re.fullmatch(rf"(?:{code} ){{2}}{code}, \S+ (?:{code} ){{2}}{code}", lines[i - 1]), lines[i - 1:i + 1]
+    shown = [line.rsplit(" ", 1)[0] if s.prompt(line)[0] else line for line in lines]  # without the echoed answer
+    cells = braille_cells(lang, shown)
     if cells is None:
         pytest.skip("liblouis (lou_translate) is not installed")
     over = [line for line, n in zip(lines, cells, strict=True) if n > 40]
     assert len(over) <= 0.05 * len(lines), over
+    assert all(cells[i] + 1 <= 40 for i in at), [shown[i] for i in at if cells[i] + 1 > 40]
 
 
 def out_and_on_seed(rules: str, **options: object) -> int:

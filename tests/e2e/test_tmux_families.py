@@ -38,10 +38,10 @@ class Player:
     def answer(self, question: str) -> str:
         s, rules = self.s, self.rules
         kind = s.kind(question)
-        words, shown = s.words, s.shown[rules]
+        words, shown, asked = s.words, s.shown[rules], s.asked[rules]
         if kind in Sentences.BLIND and shown["take"] in question:
             return shown["take"] if self.once("take") else shown["keep"]
-        if kind in Sentences.OFFERS:
+        if s.offer(question):
             count = self.said.get("offered", 0)
             self.said["offered"] = count + 1
             return (f"{shown['give']} 1", shown["decline"], shown["pass"])[min(count, 2)]
@@ -52,10 +52,10 @@ class Player:
         turn = self.said.get("turns", 0)
         self.said["turns"] = turn + 1
         if rules == "schwimmen":
-            moves = [(shown["all"], shown["all"]), (shown["swap"], "13")]
+            moves = [(asked["all"], shown["all"]), (asked["swap"], "13")]
         else:
-            moves = [(shown["offer"], f"{shown['offer']} 1"), (shown["swap"], f"{shown['swap']} 1")]
-        if turn < len(moves) and f" {moves[turn][0]}," in question.replace(":", ","):
+            moves = [(asked["offer"], f"{shown['offer']} 1"), (asked["swap"], f"{shown['swap']} 1")]
+        if turn < len(moves) and f" {moves[turn][0]}," in " " + question.replace(":", ","):
             return moves[turn][1]
         return shown["pass"]
 
@@ -141,11 +141,12 @@ def test_x3_x4_a_whole_match_of_trade_and_barter_typed_as_a_new_player(tmp_path:
     s = player.s
     text = "\n".join(lines)
     shown = s.shown["tauschen"]
-    # Offers to the player: each said once, in its question (no line before it says it again).
-    asked = [i for i, line in enumerate(lines) if s.kind(line) in Sentences.OFFERS]
+    # Offers to the player: each said once, on the line before its question (issue 25, item 6).
+    asked = [i for i, line in enumerate(lines) if s.offer(line)]
     assert len(asked) >= 3, text
     offered_you = s.pattern("{name} offers you the {card}.")
-    assert not [lines[i - 1] for i in asked if offered_you.fullmatch(lines[i - 1])], text
+    assert all(offered_you.fullmatch(lines[i - 1]) for i in asked), text
+    assert sum(bool(offered_you.fullmatch(line)) for line in lines) == len(asked), text
     gave = answered(lines, s, f"{shown['give']} 1")
     assert s.pattern("You give the {card} for the {offered}.").fullmatch(gave[0][0]), gave
     assert answered(lines, s, shown["decline"])[0][:1] == [s.say("You decline.")]
@@ -160,8 +161,8 @@ def test_x3_x4_a_whole_match_of_trade_and_barter_typed_as_a_new_player(tmp_path:
         "You trade the {gave} for the {took} and pay a chip to the box.").fullmatch(trade[0]), trade
     # No widow here: one sentence says so, with the stock to trade with.
     widow = answered(lines, s, s.words["widow"])[0]
-    no_widow = s.t.ngettext("There is no widow in this game; the stock holds {count} card.",
-                            "There is no widow in this game; the stock holds {count} cards.", 40)
+    no_widow = s.t.ngettext("There is no widow in Trade and Barter. The stock holds {count} card.",
+                            "There is no widow in Trade and Barter. The stock holds {count} cards.", 40)
     assert re.fullmatch(re.escape(no_widow).replace(re.escape("{count}"), r"\d+"), widow[0]), widow
     # What others do, as every seat may know it: a card traded or offered unnamed.
     assert said(lines, s, "{name} offers {other} a card.") or said(lines, s, "{name} trades a card and pays "
@@ -172,8 +173,8 @@ def test_x3_x4_a_whole_match_of_trade_and_barter_typed_as_a_new_player(tmp_path:
 @pytest.mark.parametrize("lang", ["de", "nl", "en"])
 def test_a_whole_brief_match_with_codes_reads_on_a_40_cell_line(tmp_path: Path, rules: str, lang: str) -> None:
     """Brief speech with card codes in a 40-column terminal, a player who passes (keeps, declines): at least 95% of
-    the lines fit 40 braille cells, and every question holds the player's cards (and the widow, where one lies
-    face up)."""
+    the lines fit 40 braille cells, every question fits, and the line before each holds the player's cards (and
+    the widow, where one lies face up)."""
     from .test_tmux_brief import braille_cells
 
     require_tmux()
@@ -198,16 +199,18 @@ def test_a_whole_brief_match_with_codes_reads_on_a_40_cell_line(tmp_path: Path, 
         lines = tmux.lines()
     text = "\n".join(lines)
     assert "Traceback" not in text
-    questions = [line.rsplit(" ", 1)[0] for line in lines if s.prompt(line)[0]]
-    assert questions, text
+    at = [i for i, line in enumerate(lines) if s.prompt(line)[0] and line != f"{follow} {s.yes}"]
+    assert at, text
     code = r"[a-z]{1,2}[0-9atjqkzbdhv]"
     hand = rf"(?:{code} ){{2}}{code}"
-    for prompt in questions:
-        assert re.search(rf"{hand}(?:, {hand})?(?:: .+\?)?$", prompt), prompt
+    for i in at:
+        assert re.search(rf"{hand}(?:, \S+ {hand})?\.?$", lines[i - 1]), lines[i - 1:i + 1]
     if rules == "schwimmen":
-        assert any(re.search(rf"{hand}, {hand}$", prompt) for prompt in questions), questions
+        assert any(re.search(rf"{hand}, \S+ {hand}$", lines[i - 1]) for i in at), text
     if rules == "tauschen":
-        assert any(s.kind(line) in Sentences.OFFERS for line in lines), text
+        assert any(s.offer(line) for line in lines), text
+    questions = [lines[i].rsplit(" ", 1)[0] for i in at]
+    assert all(n + 1 <= 40 for n in braille_cells(lang, questions) or []), questions
     cells = braille_cells(lang, [line.rsplit(" ", 1)[0] if s.prompt(line)[0] else line for line in lines])
     if cells is None:
         pytest.skip("liblouis (lou_translate) is not installed")

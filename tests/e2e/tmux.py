@@ -229,28 +229,18 @@ class Sentences:
     catalog is read afresh (not from this process's cache), since it may have changed since another test read it.
     """
 
-    QUESTIONS = ("{situation}: {actions}? ", "{situation}? ", "{situation}: {cards} ", "You deal: {cards} ",
-                 "{situation}, {cards}: {actions}? ", "You deal: {actions}? ", "You deal, {cards}: {actions}? ",
-                 "You deal. Exchange your cards for the widow, or keep them? ", "You may call now: {actions}? ",
-                 "You may call, {cards}: {actions}? ", "You deal. Keep your cards, or take the face-down widow? ",
-                 "{cards}: {actions}? ", "{name} offers you {card}. Give one of your cards for it, or decline? ",
-                 "{name} offers {card}: {actions}? ", "{name} offers {card}, {cards}: {actions}? ",
-                 "{name} offers {card}: {cards} ")
-    """The questions of a decision (``Narrator.question``)."""
-    OFFERS = QUESTIONS[-4:]
-    """X4: the questions of an offer, asked on another player's turn."""
-    BLIND = ("You deal. Keep your cards, or take the face-down widow? ", "{cards}: {actions}? ")
-    """S2: the questions of the dealer's blind choice (with the brief ones of Handeln's exchange, which also
-    name keep)."""
-    SITUATIONS = ((None, "Your turn"), (None, "Your turn goes on"), (None, "Last turn, {name} knocked"),
-                  (None, "Last turn, {name} called I'm in"), ("brief", "Turn"), (None, "{name} knocked"),
-                  (None, "{name} is in"))
+    QUESTIONS = ("{actions}? ", "{situation}: {actions}? ", "You deal: {actions}? ", "You may call now: {actions}? ",
+                 "{card} offered: {actions}? ")
+    """The questions of a decision (``Narrator.question``): the moves, perhaps after what sets the decision apart."""
+    BLIND = ("You deal: {actions}? ",)
+    """S2: the question of the dealer's blind choice (and of Handeln's exchange, which also names keep)."""
+    SITUATIONS = ("Your turn goes on", "Last turn")
     ACTIONS = ("swap", "pass", "knock", "in", "fire", "call", "pounce", "exchange", "keep", "done", "take", "all",
                "offer", "give", "decline")
 
     def __init__(self, lang: str) -> None:
         from commerce_a11y import i18n
-        from commerce_a11y.seat import parser
+        from commerce_a11y.seat import parser, prompts
 
         i18n._loaded.pop(lang, None)
         for cached in (parser.main_words, parser.all_words, parser.command_vocabulary, parser.setting_vocabulary,
@@ -261,26 +251,22 @@ class Sentences:
         self.words = parser.main_words(lang)
         """Each command's first word in this language: what a player reads in the prompt and types."""
         self.shown = {rules: parser.shown_words(lang, rules) for rules in ("schwimmen", "tauschen")}
-        """Each command as the questions of Schwimmen and Tauschen show it ("schieben", "swap all", "trade")."""
+        """Each command as help and hints of Schwimmen and Tauschen show it ("schieben", "swap all", "trade")."""
+        self.asked = {rules: prompts.question_words(lang, rules) for rules in ("schwimmen", "tauschen")}
+        """Each command as the questions of Schwimmen and Tauschen name it ("schieben", "all", "trade")."""
         self.yes = parser.normalize(self.t.pgettext("answer", "yes y").split()[0])
-        shown = {words[a] for words in (self.words, *self.shown.values()) for a in self.ACTIONS}
+        shown = {words[a] for words in (self.words, *self.shown.values(), *self.asked.values()) for a in self.ACTIONS}
         actions = "|".join(re.escape(word) for word in sorted(shown, key=len, reverse=True))
         actions = f"(?:{actions})(?:, (?:{actions}))*"
-        situation = "(?:" + "|".join(self._regex(self.t.pgettext(c, m) if c else self.t.gettext(m), {"name": ".+?"})
-                                     for c, m in self.SITUATIONS) + ")"
-        # Cards in codes: three (four after a pounce) for the hand, three for the widow; a question without a
-        # question mark ends with them, so they must not run into the answer typed after.
-        code_lists = {"hand": r"\S+(?: \S+){2,3}", "widow": r"\S+ \S+ \S+"}
-        cards = "(?:" + "|".join([self._regex(self.t.gettext(m), code_lists)
-                                  for m in ("{hand}, {widow}", "{hand}, widow {widow}")] + [code_lists["hand"]]) + ")"
-        card = r"\S+(?: \S+){0,3}?"  # a card's code, or its name of up to four words
+        situation = "(?:" + "|".join(self._regex(self.t.gettext(m), {}) for m in self.SITUATIONS) + ")"
+        card = r"\S+"  # a card's code: only a question with codes names the offered card
         self._prompts = [re.compile(self._regex(self.t.gettext(q).strip(), {
-            "situation": situation, "actions": actions, "cards": cards, "name": r"\S+", "card": card})
-            + r"(?: (?P<answer>.*))?") for q in self.QUESTIONS]
+            "situation": situation, "actions": actions, "card": card}) + r"(?: (?P<answer>.*))?")
+            for q in self.QUESTIONS]
         self.kinds = dict(zip(self._prompts, self.QUESTIONS, strict=True))
         """Each question's pattern to its catalog entry (``kind``)."""
         self.situation = re.compile(situation)
-        self.leave_prompt = self.t.gettext("Leave the game? Your match is saved. Yes or no? ")
+        self.leave_prompt = self.t.gettext("Save and leave? Yes or no? ")
         self._prompts.append(re.compile(re.escape(self.leave_prompt.strip()) + r"(?: (?P<answer>.*))?"))
 
     @staticmethod
@@ -315,6 +301,12 @@ class Sentences:
             if regex.fullmatch(line.rstrip()):
                 return self.kinds.get(regex)
         return None
+
+    def offer(self, line: str) -> bool:
+        """Whether ``line`` asks for the answer to an offer (X4): its moves begin with the word for giving."""
+        kind = self.kind(line)
+        give = self.words["give"]
+        return kind == "{card} offered: {actions}? " or (kind == "{actions}? " and line.startswith(f"{give}, "))
 
     def waiting(self, lines: Sequence[str]) -> bool:
         """The game asks and nothing is typed yet: the last line is a bare question."""
