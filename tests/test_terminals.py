@@ -134,7 +134,7 @@ def test_german_under_an_ascii_locale_degrades_to_ascii_and_still_plays(tmp_path
                                                                                                "king of hearts")))
     assert out.count(not_here) == 3, out
     assert fold(s.say("You pass.")) in out.splitlines()
-    assert out.splitlines()[-1] == fold(s.say("Your match is saved. To go on, type: commerce resume"))
+    assert out.splitlines()[-1] == fold(s.saved)
     assert "?" not in out.replace("? ", "").rstrip("?")  # nothing replaced by "?" (questions end with one)
 
 
@@ -380,7 +380,7 @@ def test_damaged_settings_are_ignored_with_one_sentence(tmp_path: Path, content:
     assert result.stderr.decode().splitlines() == [
         s.say("Some settings in {path} are not valid; the game uses its defaults for them.",
               path=folder / "settings.json")]
-    assert result.stdout.decode().splitlines()[-1] == s.say("Your match is saved. To go on, type: commerce resume")
+    assert result.stdout.decode().splitlines()[-1] == s.saved
 
 
 @pytest.mark.e2e

@@ -177,7 +177,7 @@ def signal_game(tmp_path: Path, lang: str, stop: str, input_mode: str = "plain")
         if stop == "SIGTERM":
             os.kill(game.process.pid, signal.SIGTERM)
             status = game.wait()
-            assert game.lines()[-1] == s.say("Your match is saved. To go on, type: commerce resume")
+            assert game.lines()[-1] == s.saved
         else:
             os.close(game.master)  # the window closes: the kernel hangs up the terminal (SIGHUP)
             status = game.process.wait(15)
@@ -225,7 +225,7 @@ def test_ctrl_c_twice_asks_whether_to_leave_and_end_of_input_there_saves_and_lea
         asked = s.prompt_count(game.lines())
         game.key(b"\x03", lambda: s.prompt_count(game.lines()) > asked)
         game.key(b"\x03", lambda: game.lines()[-1].startswith(s.leave_prompt.strip()))
-        game.key(b"\x04", lambda: s.say("Your match is saved. To go on, type: commerce resume") in game.lines())
+        game.key(b"\x04", lambda: s.saved in game.lines())
         status = game.wait()
     finally:
         game.close()
@@ -233,7 +233,7 @@ def test_ctrl_c_twice_asks_whether_to_leave_and_end_of_input_there_saves_and_lea
     lines = [line.removesuffix("^C").rstrip() for line in game.lines()]
     assert status == 0
     assert lines[-4:] == [question, question, s.leave_prompt.strip(),
-                          s.say("Your match is saved. To go on, type: commerce resume")], lines[-6:]
+                          s.saved], lines[-6:]
     assert save_path_in(tmp_path).is_file()
 
 

@@ -154,7 +154,7 @@ def type_hand_and_pass(tmp_path: Path, input_mode: str, term: str) -> Typed:
             typed.enter_bytes.append(chunk)
         before = asked()
         game.key(w["quit"].encode() + b"\r", question_after(before))
-        game.key(s.yes.encode() + b"\r", lambda: s.say("Your match is saved. To go on, type: commerce resume")
+        game.key(s.yes.encode() + b"\r", lambda: s.saved
                  in game.lines())
         typed.status = game.wait()
     finally:
@@ -181,7 +181,7 @@ def check_screen(typed: Typed) -> None:
     assert s.pattern("Your hand: {value}.").fullmatch(hand_block[1])
     assert lines[pass_at + 1] == s.say("You pass.")
     assert lines.count(s.say("You pass.")) == 1
-    assert lines[-1] == s.say("Your match is saved. To go on, type: commerce resume")
+    assert lines[-1] == s.saved
     doubled = [a for a, b in itertools.pairwise(lines) if a == b and a]
     assert not doubled, doubled
 
