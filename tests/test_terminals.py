@@ -400,12 +400,12 @@ def test_an_unknown_locale_speaks_english(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "says"), [
-    (("--players", "abc"), "'abc' is not a valid integer"),
+    (("--players", "abc"), "'abc' is not a valid number"),
     (("--players", "0"), "commerce is for 3 to 12 players, not 0."),
     (("--players", "9" * 30), f"commerce is for 3 to 12 players, not {'9' * 30}."),
     (("--option", "chips=\u00b2"), "Option chips of commerce cannot be \u00b2. Allowed: 1 to 9."),
     (("--option", "chips="), "Option chips of commerce cannot be . Allowed: 1 to 9."),
-    (("--seed", "x"), "'x' is not a valid integer"),
+    (("--seed", "x"), "'x' is not a valid number"),
     (("--lang", "xx"), "'xx' is not one of 'de', 'nl', 'en'"),
     (("--colour",), "No such option '--colour'"),
     (("--opponents", "Anna:godlike"), "godlike is not a computer player level"),
