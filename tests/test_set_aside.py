@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -27,18 +28,18 @@ def say(lang: str, msgid: str, **values: object) -> str:
 def test_declined_matches_are_set_aside_listed_and_resumed_by_number() -> None:
     assert run("play", "--seed", "3", stdin="quit\nyes\n").returncode == 0
     declined = run("play", "--seed", "4", "--rules", "schwimmen", stdin="no\nquit\nyes\n", lang="de")
-    assert say("de", "The saved match is set aside as number {number}. To go on with it later, type: {command}",
-               number=1, command="commerce resume 1") in declined.stdout.splitlines()
+    lines = declined.stdout.splitlines()
+    said = lines.index(say("de", "The saved match is set aside as number {number}.", number=1))
+    assert lines[said + 1] == say("de", "To go on with it later, type: {command}", command="commerce resume 1")
     assert str(save_path().parent) not in declined.stdout  # no path read aloud
     run("play", "--seed", "5", stdin="no\nquit\nyes\n")
     assert sorted(set_aside()) == [1, 2]
     save_path().unlink()  # nothing waiting: resume lists what is set aside
     listed = run("resume").stdout.splitlines()
     assert listed[0] == say("en", "Matches set aside:")
-    assert [line.split(": ", 1)[1] for line in listed[1:3]] == ["Commerce, hand 1.", "Schwimmen, hand 1."]
-    assert [line.split(".")[0] for line in listed[1:3]] == ["1", "2"]
-    assert listed[3] == say("en", "To go on with one, type its number after resume, for example: {command}",
-                            command="commerce resume 1")
+    assert [line.rsplit(", ", 1)[0] for line in listed[1:3]] == ["1. Commerce, hand 1", "2. Schwimmen, hand 1"]
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\d\.", line.rsplit(", ", 1)[1]) for line in listed[1:3]), listed
+    assert listed[3] == say("en", "Go on with one, for example: {command}", command="commerce resume 1")
     resumed = run("resume", "2", stdin="quit\nyes\n").stdout.splitlines()
     assert resumed[0] == say("en", "Your saved match goes on: {ruleset}, hand {number}.", ruleset="Schwimmen",
                              number=1)

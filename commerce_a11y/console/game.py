@@ -117,7 +117,7 @@ class Game:
                 # Ctrl-C outside a question (a computer player thinking, a line being printed): nothing to
                 # cancel, and the match is as saved (actions and their saves are never parted), so play goes on,
                 # and the player hears what the key does here.
-                self.say([_("Ctrl-C cancels only what you type. To leave, type {quit} at your turn.").format(
+                self.say([_("Ctrl-C cancels only what you type."), _("To leave, type {quit} at your turn.").format(
                     quit=main_words(active_language())["quit"])])
                 continue
         if self.match.over:

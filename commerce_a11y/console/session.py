@@ -375,8 +375,8 @@ def offer_resume(settings: Mapping[str, str], stored: Settings, asked: Ruleset |
         slot.release()
         return None, terminal, free_slot()
     number = aside_number(kept)
-    terminal.say([_("The saved match is set aside as number {number}. To go on with it later, type: {command}")
-                  .format(number=number, command=command_line(f"resume {number}"))])
+    terminal.say([_("The saved match is set aside as number {number}.").format(number=number),
+                  _("To go on with it later, type: {command}").format(command=command_line(f"resume {number}"))])
     return None, terminal, slot
 
 
@@ -387,13 +387,13 @@ def aside_number(path: Path) -> int:
 
 def aside_lines() -> list[str]:
     """The saved matches set aside, one short line each, numbered for ``commerce resume N``: the date it was last
-    played, its ruleset and hand ("2. 2026-12-02 16:20: Commerce, hand 3.")."""
+    played, its ruleset, hand and the day it was last played ("2. Commerce, hand 3, 2026-12-02.")."""
     from datetime import datetime
 
     lines = []
     for number, path in set_aside().items():
         try:
-            date = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            date = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d")
         except OSError:
             date = path.name
         try:
@@ -404,7 +404,7 @@ def aside_lines() -> list[str]:
         if match is None:
             lines.append(_("{number}. {date}: cannot be read.").format(number=number, date=date))
         else:
-            lines.append(_("{number}. {date}: {ruleset}, hand {hand}.").format(
+            lines.append(_("{number}. {ruleset}, hand {hand}, {date}.").format(
                 number=number, date=date, ruleset=match_title(match.rules), hand=match.hand_no))
     return lines
 
@@ -416,7 +416,7 @@ def say_set_aside(terminal: Terminal) -> bool:
         return False
     first = next(iter(set_aside()))
     terminal.say([_("Matches set aside:"), *lines,
-                  _("To go on with one, type its number after resume, for example: {command}").format(
+                  _("Go on with one, for example: {command}").format(
                       command=command_line(f"resume {first}"))])
     return True
 

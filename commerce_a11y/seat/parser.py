@@ -391,7 +391,7 @@ def parse(line: str, view: SeatView) -> Parsed | None:
     swap_all = command == "all" and len(rest) == 1 and command_vocabulary(lang).get(normalize(rest[0])) == "swap"
     if rest and not swap_all and (review in ALONE or (review is None and command not in TAKES_WORDS)):
         # "knock knock", "pass 2": a word the command does not take is refused, not dropped unheard.
-        return Invalid(_("Type {word} alone, with nothing after it.").format(word=tokens[0][:20]))
+        return Invalid(_("Type {word} alone, nothing after it.").format(word=tokens[0][:20]))
     if review is not None:
         return Review(review, " ".join(rest))
     trading = view.rules.trade and not view.rules.widow

@@ -264,7 +264,7 @@ def test_ctrl_c_while_a_computer_player_moves_says_what_it_does_and_play_goes_on
     marker = tmp_path / "thinking"
     env = game_env(tmp_path / "home", TERM="xterm" if input_mode == "rich" else "dumb")
     env.update(PYTHONPATH=str(hooks), THINKING_MARKER=str(marker))
-    said = s.say("Ctrl-C cancels only what you type. To leave, type {quit} at your turn.", quit=s.words["quit"])
+    said = s.say("To leave, type {quit} at your turn.", quit=s.words["quit"])
     game = PtyGame(game_argv("--seed", "3", "--lang", "en", "--input", input_mode), env, cols=250)
     try:
         game.read(marker.exists, timeout=15)
@@ -273,4 +273,5 @@ def test_ctrl_c_while_a_computer_player_moves_says_what_it_does_and_play_goes_on
     finally:
         game.close()
     assert lines.count(said) == 1, lines
+    assert lines[lines.index(said) - 1] == s.say("Ctrl-C cancels only what you type.")
     assert s.prompt(lines[-1])[0], lines[-3:]  # and the game asks the player's question as usual
