@@ -66,3 +66,25 @@ def test_a_remembered_rich_input_is_not_used_when_input_is_piped(tmp_path: Path)
     s = Sentences("de")
     asked = [line for line in out.splitlines() if s.prompt(line)[0]]
     assert asked and all(line.count("?") == 1 for line in asked), out
+
+
+def test_a_yes_or_no_question_completes_only_its_answers() -> None:
+    from commerce_a11y.console import terminal as module
+    from commerce_a11y.console.terminal import Terminal
+
+    offered: list[tuple[str, ...] | None] = []
+
+    class Backend(module.RichInput):
+        def __init__(self) -> None:
+            self.now = None
+
+        def read(self, prompt: str) -> str | None:
+            offered.append(self.now)
+            return "ja"
+
+    use_language("de")
+    try:
+        assert Terminal(Backend(), stdout=io.StringIO()).yes_or_no("Weiter? ") is True
+    finally:
+        use_language("en")
+    assert offered and offered[0] is not None and {"ja", "nein"} <= set(offered[0]) and "hand" not in offered[0]

@@ -296,11 +296,13 @@ class Terminal:
     def yes_or_no(self, question: str) -> bool | None:
         """Ask until the answer is yes (True) or no (False), in the player's words or English; None at the end of
         input or on Ctrl-C (each caller knows what leaving the question means)."""
+        vocabulary = answer_vocabulary(active_language())
+        answers = [word for word, key in vocabulary.items() if key in ("yes", "no") and len(word) > 1]
         while True:
-            line = self.ask(question)
+            line = self.ask(question, words=answers)
             if line is None or line == INTERRUPTED:
                 return None
-            answer = answer_vocabulary(active_language()).get(normalize(line))
+            answer = vocabulary.get(normalize(line))
             if answer in ("yes", "no"):
                 return answer == "yes"
             self.say([_("Please answer yes or no.")])
