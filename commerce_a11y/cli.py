@@ -96,7 +96,7 @@ def _interrupted(error: BaseException) -> bool:
 def _run(args: list[str]) -> None:
     """Read the settings, choose the language, then let click parse and run the command (inside ``main``'s guard:
     nothing here, the settings' reading included, can show a traceback)."""
-    from click.exceptions import ClickException
+    from click.exceptions import ClickException, UsageError
 
     from .console.charset import prepare_streams
     from .i18n import argument_language, init_language, use_language
@@ -120,10 +120,30 @@ def _run(args: list[str]) -> None:
         # Not standalone: click raises its errors instead of printing them and calling sys.exit, so they are shown
         # here through LossyText (the help and version options write through it too: commands.py).
         status = cli.main(args=args, prog_name="commerce", obj=settings, standalone_mode=False)
+    except UsageError as error:
+        _usage_error(error)
+        sys.exit(error.exit_code)
     except ClickException as error:
         error.show(file=LossyText(sys.stderr))  # type: ignore[arg-type]  # click only writes, flushes and asks isatty
         sys.exit(error.exit_code)
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def _usage_error(error: object) -> None:
+    """A usage error as a player needs it: the sentence that says what is wrong first, then how to get help (click
+    puts its usage lines first, and a screen reader reads them before the sentence that matters)."""
+    from click.exceptions import UsageError
+
+    from .i18n import _
+    from .invocation import program
+
+    assert isinstance(error, UsageError)
+    _error_line(_("Error: {message}").format(message=error.format_message()))
+    ctx = error.ctx
+    if ctx is not None and ctx.command.get_help_option(ctx) is not None:
+        command = ctx.command_path.replace("commerce", program(), 1)
+        option = max(ctx.command.get_help_option_names(ctx), key=len)  # "--help" reads better than "-h"
+        _error_line(_("Try '{command} {option}' for help.").format(command=command, option=option))
 
 
 def _settings_problem(settings: object) -> None:

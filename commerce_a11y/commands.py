@@ -219,7 +219,8 @@ def _summary_lines(summary: Summary) -> list[str]:
 
 
 @cli.command("rules", short_help=_("Read the rules of a ruleset."),
-             help=_("Read the rules of a ruleset (commerce by default), section by section."))
+             help=_("Read the rules of a ruleset (commerce by default), section by section."),
+             epilog=_("Rulesets: {names}.").format(names=", ".join(RULESET_NAMES)))
 @click.argument("ruleset_name", metavar="RULESET", required=False, default="commerce")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help=_("A ruleset option, for example chips=5; may be given several times."))
@@ -318,14 +319,16 @@ def play_command(rules_name: str, options: tuple[str, ...], players: int | None,
 
 
 @cli.command("resume", short_help=_("Go on with the saved match."),
-             help=_("Go on with the saved match."))
+             help=_("Go on with the saved match, or with a match set aside, by its number (NUMBER). Saved matches "
+                    "are kept in the game's data folder, for example ~/.local/share/commerce-a11y."))
+@click.argument("number", metavar="NUMBER", type=click.IntRange(min=1, max=9999), required=False)
 @_listening_options
 @_keep_records_option
 @_lang_option
-def resume_command(**settings: str | None) -> None:
+def resume_command(number: int | None, **settings: str | None) -> None:
     from .console.session import resume_game
 
-    sys.exit(resume_game(_game_flags(settings), _stored()))
+    sys.exit(resume_game(_game_flags(settings), _stored(), number))
 
 
 @cli.command("tutorial", short_help=_("A guided first hand of Commerce."),
@@ -513,3 +516,73 @@ def join_command(address: str, name: str | None, password: str | None, tls: bool
     stored = _stored()
     sys.exit(join(address, name, password, tls or tls_ca is not None, resolve_settings(settings, stored), stored,
                   tls_ca))
+
+
+# ----- click's own words, in the player's language -----
+
+def _describe_range(low: float | None, high: float | None) -> str:
+    """A number range in the player's words ("0 to 10000", not click's "[0<=x<=10000]")."""
+    if low is None:
+        return _("at most {high}").format(high=high)
+    if high is None:
+        return _("at least {low}").format(low=low)
+    return _("{low} to {high}").format(low=low, high=high)
+
+
+class _IntRange(click.IntRange):
+    def _describe_range(self) -> str:
+        return _describe_range(self.min, self.max)
+
+
+class _FloatRange(click.FloatRange):
+    def _describe_range(self) -> str:
+        return _describe_range(self.min, self.max)
+
+
+def _number_type(kind: Any) -> Any:
+    """The number type ``kind`` in the player's words (its name is what click's errors and help call it), or None
+    when ``kind`` is no number."""
+    made: Any
+    if isinstance(kind, click.IntRange):
+        made = _IntRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
+    elif isinstance(kind, click.FloatRange):
+        made = _FloatRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
+    elif isinstance(kind, click.types.IntParamType):
+        made = click.types.IntParamType()
+    elif isinstance(kind, click.types.FloatParamType):
+        made = click.types.FloatParamType()
+    else:
+        return None
+    # Translators: what a number option takes, in click's errors ("'x' is not a valid number.").
+    made.name = _("number")
+    return made
+
+
+def _in_the_players_words(group: click.Group) -> None:
+    """Put click's English in help pages and errors into the player's language: ``[OPTIONS]``, ``[COMMAND]
+    [ARGS]...``, and each option's placeholder (``NUMBER``, ``TEXT``, ``KEY=VALUE``) and range."""
+    # Translators: the placeholders of a help page's usage line and options, in capitals as on the English page.
+    words = {"KEY=VALUE": _("KEY=VALUE"), "SPEC": _("SPEC"), "RULESET": _("RULESET"), "ADDRESS": _("ADDRESS"),
+             "FILE": _("FILE"), "NUMBER": _("NUMBER")}
+    group.subcommand_metavar = _("[COMMAND] [ARGS]...")
+    for command in (group, *group.commands.values()):
+        command.options_metavar = _("[OPTIONS]")
+        for param in command.params:
+            number = _number_type(param.type)
+            if number is not None:
+                param.type = number
+            if isinstance(param, click.Argument):
+                # A metavar given is shown as it is: an optional argument's brackets are added here, as click does.
+                name = words.get(param.metavar or (param.name or "").upper(), param.metavar)
+                param.metavar = name if param.required or name is None else f"[{name}]"
+            elif param.metavar in words:
+                param.metavar = words[param.metavar]
+            elif param.metavar is None and isinstance(param, click.Option) and not param.is_flag:
+                if number is not None:
+                    param.metavar = _("NUMBER")
+                elif param.type is click.STRING:
+                    param.metavar = _("TEXT")
+
+
+_in_the_players_words(cli)
+

@@ -520,17 +520,57 @@ def remove_stale_temporaries(path: Path) -> None:
                 stale.unlink()
 
 
-def keep_aside(path: Path) -> Path | None:
-    """Move a file out of the way under a free numbered name beside it (never delete a player's file)."""
+def keep_aside(path: Path, like: str | None = None) -> Path | None:
+    """Move a file out of the way under a free numbered name beside it (never delete a player's file): named after
+    itself, or after ``like`` (``saved-match-2.jsonl`` for a save from any slot, so that the saves set aside are
+    numbered in one series). A name is taken in one step (a hard link), so two windows never choose the same one."""
+    stem, suffix = os.path.splitext(like or path.name)
     for n in range(1, 10000):
-        target = path.with_name(f"{path.stem}-{n}{path.suffix}")
-        if not os.path.lexists(target):
+        target = path.with_name(f"{stem}-{n}{suffix}")
+        if os.path.lexists(target):
+            continue
+        try:
+            os.link(path, target)
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here (some USB sticks): a check and a rename
             try:
                 path.replace(target)
             except OSError:
                 return None
             return target
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return target
     return None
+
+
+_ASIDE = re.compile(r"saved-match-(?P<n>[1-9]\d{0,3})\.jsonl")
+
+
+def aside_path(number: int) -> Path:
+    """Where the saved match set aside as ``number`` is kept (``saved-match-2.jsonl``)."""
+    return data_dir() / f"saved-match-{number}.jsonl"
+
+
+def set_aside() -> dict[int, Path]:
+    """The saved matches set aside (declined when a new match began, or kept aside because they cannot be loaded),
+    by number, lowest first."""
+    try:
+        found = {int(m["n"]): p for p in data_dir().iterdir() if (m := _ASIDE.fullmatch(p.name))}
+    except OSError:
+        return {}
+    return dict(sorted(found.items()))
+
+
+def take_back(number: int, slot: SaveSlot) -> bool:
+    """Move the match set aside as ``number`` into ``slot`` (claimed by this process, empty), in one rename; False
+    if it is not there (any more: another window took it back first)."""
+    try:
+        os.replace(aside_path(number), slot.path)
+    except OSError:
+        return False
+    return True
 
 
 FILING_LOCK = "filing.lock"

@@ -35,6 +35,11 @@ from typing import Any
 
 import pytest
 
+for _variable in ("UV_RUN_RECURSION_DEPTH", "UV"):
+    # The suite runs under ``uv run``; the games it plays are played as by a player who installed the game, so
+    # their sentences name ``commerce`` (commerce_a11y/invocation.py). tests/test_invocation.py sets these itself.
+    os.environ.pop(_variable, None)
+
 HOME_FOLDERS = (("HOME", ""), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
                 ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state"))
 

@@ -41,7 +41,7 @@ def test_quit_is_answered_by_yes_and_no_words_of_the_language_and_english(tmp_pa
     answers = [line[len(question):].strip() for line in lines if line.startswith(question)]
     assert answers == [*(a for a in typed if a != quit_word)]
     assert lines.count(t.gettext("Please answer yes or no.")) == 1
-    assert lines[-1] == t.gettext("Your match is saved. To go on, type: commerce resume")
+    assert lines[-1] == t.gettext("Your match is saved. To go on, type: {command}").format(command="commerce resume")
     assert (tmp_path / "data" / "commerce-a11y" / "saved-match.jsonl").is_file()
 
 
@@ -51,5 +51,5 @@ def test_end_of_input_at_the_question_saves_and_leaves(tmp_path: Path, lang: str
     lines = play(tmp_path, [t.pgettext("command", "quit q exit").split()[0]], lang)
     question = t.gettext("Save and leave? Yes or no? ").strip()
     assert lines[-2].rstrip() == question
-    assert lines[-1] == t.gettext("Your match is saved. To go on, type: commerce resume")
+    assert lines[-1] == t.gettext("Your match is saved. To go on, type: {command}").format(command="commerce resume")
     assert (tmp_path / "data" / "commerce-a11y" / "saved-match.jsonl").is_file()

@@ -97,13 +97,14 @@ def test_1_a_second_window_never_offers_sets_aside_or_overwrites_the_first_windo
         assert declined.returncode == 0, declined.stderr
         assert declined.stdout.splitlines() == [
             say("Another window is playing your match. Play a new one here, saved apart? Yes or no? ").strip()
-            + " no", say("Goodbye. Go on in the other window, or later with: commerce resume")]
+            + " no", say("Goodbye. Go on in the other window, or later with: {command}", command="commerce resume")]
         resumed = run("resume")
         assert resumed.returncode == 1
         assert resumed.stdout.splitlines() == [say("Another window is playing your saved match; go on there.")]
         apart = run("play", "--seed", "5", stdin="yes\nquit\nyes\n")
         assert apart.returncode == 0, apart.stderr
-        assert apart.stdout.splitlines()[-1] == say("Your match is saved. To go on, type: commerce resume")
+        assert apart.stdout.splitlines()[-1] == say("Your match is saved. To go on, type: {command}",
+                                                    command="commerce resume")
         assert save_path().read_bytes() == before  # never set aside, never written over
         assert stale.exists()  # 16: a running game's temporary file is its own
         assert load_saved_match(slot=SaveSlot(2)).chance == Seeded(5)  # the second window's match, saved apart
@@ -202,7 +203,7 @@ def test_3_the_save_stays_when_neither_record_nor_statistics_can_be_written() ->
     filed = run("resume")  # 18: filed now, and said so
     assert filed.returncode == 0
     assert filed.stdout.splitlines() == [say("Your saved match had already ended; its result is kept now."),
-                                         say("Start a new match with: commerce play")]
+                                         say("Start a new match with: {command}", command="commerce play")]
     assert len(kept_records()) == 1 and len(read_stats()) == 1 and not save_path().exists()
 
 
@@ -259,7 +260,7 @@ def test_7_a_hostile_save_is_refused_kept_aside_and_never_read_whole(home: Path)
     folder = save_path().parent
     folder.mkdir(parents=True)
     damaged = say("The saved match is damaged or cut short; it is kept as {path}.",
-                  path=folder / "saved-match-1.jsonl")
+                  path="saved-match-1.jsonl")
     for make in (lambda p: p.write_text(NESTED + "\n", encoding="utf-8"),
                  lambda p: os.truncate(p.open("wb").name, HOSTILE_SAVE),  # sparse: never read whole
                  lambda p: p.symlink_to("/dev/zero")):
@@ -304,7 +305,7 @@ def test_12_a_named_pipe_in_place_of_a_file_never_hangs_the_game(home: Path) -> 
         "Settings: {path} is not a file; the game uses its defaults and remembers nothing.",
         path=config / "settings.json")]
     assert result.stdout.splitlines()[0] == say("The saved match is damaged or cut short; it is kept as {path}.",
-                                                path=save_path().with_name("saved-match-1.jsonl"))
+                                                path="saved-match-1.jsonl")
     assert len(kept_records()) == 1 and not save_path().exists()  # kept as a record; the pipe is left alone
     assert not stats_path().is_file()
     stats = run("stats")
@@ -395,7 +396,7 @@ def test_9_a_save_naming_an_unknown_computer_level_is_refused_as_newer_and_kept_
     assert result.returncode == 1
     assert result.stdout.splitlines()[0] == say(
         "The saved match comes from a newer version of the game; it is kept as {path}.",
-        path=save_path().with_name("saved-match-1.jsonl"))
+        path="saved-match-1.jsonl")
 
 
 @pytest.mark.e2e
@@ -462,7 +463,7 @@ def test_17_the_end_says_the_match_is_saved_once_saving_works_again(monkeypatch:
     lines = out.getvalue().splitlines()
     assert status == 0
     assert lines.count(say("The match cannot be saved here; it goes on without saving.")) == 1
-    assert lines[-1] == say("Your match is saved. To go on, type: commerce resume")
+    assert lines[-1] == say("Your match is saved. To go on, type: {command}", command="commerce resume")
     assert load_saved_match() is not None
 
 

@@ -203,8 +203,8 @@ def test_resume_refuses_a_bad_save_keeps_it_aside_and_says_so(lang: str, kind: s
     result = run("resume", lang=lang)
     kept = save_path().with_name("saved-match-1.jsonl")
     assert result.returncode == 1
-    assert result.stdout.splitlines() == [say(lang, sentence, path=kept),
-                                          say(lang, "Start a new match with: commerce play")]
+    assert result.stdout.splitlines() == [say(lang, sentence, path=kept.name),
+                                          say(lang, "Start a new match with: {command}", command="commerce play")]
     assert result.stderr == ""
     assert kept.read_bytes() == content
     assert not save_path().exists()
@@ -218,9 +218,9 @@ def test_play_keeps_a_bad_save_aside_and_begins_a_new_match() -> None:
     lines = result.stdout.splitlines()
     kept = save_path().with_name("saved-match-1.jsonl")
     assert result.returncode == 0
-    assert lines[:2] == [say("en", "The saved match is damaged or cut short; it is kept as {path}.", path=kept),
+    assert lines[:2] == [say("en", "The saved match is damaged or cut short; it is kept as {path}.", path=kept.name),
                          say("en", "A new match begins.")]
-    assert lines[-1] == say("en", "Your match is saved. To go on, type: commerce resume")
+    assert lines[-1] == say("en", "Your match is saved. To go on, type: {command}", command="commerce resume")
     assert kept.read_bytes() == BAD_SAVES["damaged"]
     assert load_saved_match() is not None
 

@@ -134,7 +134,7 @@ def test_german_under_an_ascii_locale_degrades_to_ascii_and_still_plays(tmp_path
                                                                                                "king of hearts")))
     assert out.count(not_here) == 3, out
     assert fold(s.say("You pass.")) in out.splitlines()
-    assert out.splitlines()[-1] == fold(s.say("Your match is saved. To go on, type: commerce resume"))
+    assert out.splitlines()[-1] == fold(s.saved)
     assert "?" not in out.replace("? ", "").rstrip("?")  # nothing replaced by "?" (questions end with one)
 
 
@@ -380,7 +380,7 @@ def test_damaged_settings_are_ignored_with_one_sentence(tmp_path: Path, content:
     assert result.stderr.decode().splitlines() == [
         s.say("Some settings in {path} are not valid; the game uses its defaults for them.",
               path=folder / "settings.json")]
-    assert result.stdout.decode().splitlines()[-1] == s.say("Your match is saved. To go on, type: commerce resume")
+    assert result.stdout.decode().splitlines()[-1] == s.saved
 
 
 @pytest.mark.e2e
@@ -400,12 +400,12 @@ def test_an_unknown_locale_speaks_english(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "says"), [
-    (("--players", "abc"), "'abc' is not a valid integer"),
+    (("--players", "abc"), "'abc' is not a valid number"),
     (("--players", "0"), "commerce is for 3 to 12 players, not 0."),
     (("--players", "9" * 30), f"commerce is for 3 to 12 players, not {'9' * 30}."),
     (("--option", "chips=\u00b2"), "Option chips of commerce cannot be \u00b2. Allowed: 1 to 9."),
     (("--option", "chips="), "Option chips of commerce cannot be . Allowed: 1 to 9."),
-    (("--seed", "x"), "'x' is not a valid integer"),
+    (("--seed", "x"), "'x' is not a valid number"),
     (("--lang", "xx"), "'xx' is not one of 'de', 'nl', 'en'"),
     (("--colour",), "No such option '--colour'"),
     (("--opponents", "Anna:godlike"), "godlike is not a computer player level"),

@@ -82,8 +82,10 @@ def test_the_tutorial_completes_from_piped_input(tmp_path: Path, lang: str) -> N
     assert t.gettext("No move yet: first try the commands that only tell you things.") in out
     assert t.gettext("Not this move now; this step asks for another.") in out
     assert t.gettext("That was the tutorial. The commands once more:") in out
-    assert out[-2:] == [t.gettext("To learn another game of the family, Schwimmen for example, type: commerce "
-                                  "rules schwimmen"), t.gettext("To play a whole match, type: commerce play")]
+    assert out[-2:] == [
+        t.gettext("To learn another game of the family, Schwimmen for example, type: {command}").format(
+            command="commerce rules schwimmen"),
+        t.gettext("To play a whole match, type: {command}").format(command="commerce play")]
     assert "Traceback" not in result.stdout
     assert save.read_text(encoding="utf-8") == "a saved match\n"  # the player's saved match is left alone
     settings = json.loads((tmp_path / "config" / "commerce-a11y" / "settings.json").read_text(encoding="utf-8"))

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _, active_language
+from ..invocation import command_line
 from ..storage import Settings
 from ..wire import telnet as t
 from ..wire.asks import AskKind
@@ -194,7 +195,7 @@ def keep_delivered(data: dict[str, Any], keep: int) -> str:
         add_match(match_entry(match, seat, content_digest(lines), datetime.now()))
     if path is None:
         return _("The match's record could not be kept here.")
-    return _("Record kept: commerce replay --seat {seat} plays it.").format(seat=seat + 1)
+    return _("Record kept: {command} plays it.").format(command=command_line(f"replay --seat {seat + 1}"))
 
 
 def split_address(address: str, default_port: int) -> tuple[str, int] | None:

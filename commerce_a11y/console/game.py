@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ..bots import Bot
-from ..i18n import _
+from ..i18n import _, active_language
 from ..narration.narrator import Narrator
 from ..rules import Event, IllegalAction, Match, SeatView, record_lines
 from ..seat.coach import NULL_COACH, Coach
 from ..seat.handler import CONSOLE, Act, Quit, handle
 from ..seat.hearing import Hearing
-from ..seat.parser import parse
-from ..seat.prompts import question, refusal_line
+from ..seat.parser import REVIEW_COMMANDS, main_words, parse, shown_words
+from ..seat.prompts import possible, question, refusal_line
 from .signals import GUARD, Stopped, silence_output
 from .speaker import Speaker, forget
 from .terminal import INTERRUPTED, Terminal
@@ -29,6 +29,16 @@ from .terminal import INTERRUPTED, Terminal
 
 def _nothing_failed(lines: list[str]) -> list[str]:
     return []
+
+
+def answer_words(view: SeatView) -> list[str]:
+    """The words that answer the question at ``view`` (what rich input completes): the moves possible now as the
+    question names them, and the review commands."""
+    lang = active_language()
+    moves = shown_words(lang, view.rules.name)
+    review = main_words(lang)
+    return [*(word for command in possible(view) for word in moves[command].split()),
+            *(review[command] for command in REVIEW_COMMANDS)]
 
 
 @dataclass
@@ -106,7 +116,10 @@ class Game:
                     self.tell(events)
             except KeyboardInterrupt:
                 # Ctrl-C outside a question (a computer player thinking, a line being printed): nothing to
-                # cancel, and the match is as saved (actions and their saves are never parted), so play goes on.
+                # cancel, and the match is as saved (actions and their saves are never parted), so play goes on,
+                # and the player hears what the key does here.
+                self.say([_("Ctrl-C cancels only what you type."), _("To leave, type {quit} at your turn.").format(
+                    quit=main_words(active_language())["quit"])])
                 continue
         if self.match.over:
             with GUARD.deferred():
@@ -131,7 +144,7 @@ class Game:
             if instruct:
                 self.instruct(view)
                 instruct = False
-            line = self.terminal.ask(question(self.narrator, view), interrupt=fresh)
+            line = self.terminal.ask(question(self.narrator, view), interrupt=fresh, words=answer_words(view))
             fresh = False
             if line is None:
                 self.leave()

@@ -9,6 +9,7 @@ import click
 
 from ..cleaning import clean_name, load_json
 from ..i18n import _
+from ..invocation import command_line
 from ..narration.narrator import ruleset_title
 from ..records import kept_records, record_time
 from ..rules import Match, RecordError, ruleset
@@ -35,7 +36,8 @@ def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping
     path = choose_record(file)
     if path is None:
         say([_("There is no kept record of a finished match yet; give a record file.") if file is None else
-             _("There is no kept record number {number}. See: commerce replay --list").format(number=file)])
+             _("There is no kept record number {number}. See: {command}").format(
+                 number=file, command=command_line("replay --list"))])
         return 1
     try:
         lines = read_limited(path, FILE_LIMIT, regular=path != file).decode("utf-8", errors="replace").splitlines()

@@ -18,6 +18,7 @@ from typing import Any
 from ..bots import BOT_KINDS
 from ..bots.seeding import PositionSeeded
 from ..i18n import N_, _, active_language
+from ..invocation import command_line
 from ..narration.narrator import CardStyle, Narrator, Verbosity
 from ..opponents import own_words
 from ..records import DEFAULT_KEEP, is_time_stamp, keep_record, stamp_time, time_stamp
@@ -37,18 +38,23 @@ from ..seat.parser import command_vocabulary
 from ..seat.tutorial import OPPONENTS, RULES, TUTORIAL_SEED, PatientBot, Tutorial
 from ..stats import add_match, match_entry
 from ..storage import (
+    SAVE_FILE,
     SaveRefused,
     SaveSlot,
     SaveWriter,
     Settings,
+    aside_path,
     atomic_write,
     content_digest,
     filing_lock,
     free_slot,
     keep_aside,
     new_ident,
+    read_save,
     save_slots,
     seal_ident,
+    set_aside,
+    take_back,
     unseal,
 )
 from .game import Game
@@ -195,7 +201,7 @@ def offer_tutorial(settings: Mapping[str, str], stored: Settings, terminal: Term
             return status
         terminal.say([_("Now your match begins.")])
     elif answer is False:
-        terminal.say([_("You can start it any time with: commerce tutorial")])
+        terminal.say([_("You can start it any time with: {command}").format(command=command_line("tutorial"))])
     return None
 
 
@@ -278,14 +284,15 @@ def saved_match(text: str) -> tuple[Match, int, list[str], dict[str, Any]]:
 
 
 def refuse_save(refusal: SaveRefused, terminal: Terminal, slot: SaveSlot | None = None) -> None:
-    """Keep a save that cannot be loaded aside (never delete a player's match) and say why and where."""
+    """Keep a save that cannot be loaded aside (never delete a player's match) and say why, and under which name in
+    the game's data folder (a whole path is long to hear; ``commerce --help`` and the docs say where that is)."""
     path = (slot or SaveSlot()).path
-    kept = keep_aside(path) or path
+    kept = keep_aside(path, SAVE_FILE) or path
     terminal.say([{
         "damaged": _("The saved match is damaged or cut short; it is kept as {path}."),
         "edited": _("The saved match was changed outside the game; it is kept as {path}."),
         "newer": _("The saved match comes from a newer version of the game; it is kept as {path}."),
-    }[refusal.reason].format(path=kept)])
+    }[refusal.reason].format(path=kept.name)])
 
 
 def waiting_question(match: Match, asked: Ruleset | None) -> str:
@@ -356,7 +363,8 @@ def offer_resume(settings: Mapping[str, str], stored: Settings, asked: Ruleset |
         terminal = make_terminal(settings)
         if not terminal.yes_or_no(_("Another window is playing your match. Play a new one here, saved apart? "
                                     "Yes or no? ")):
-            terminal.say([_("Goodbye. Go on in the other window, or later with: commerce resume")])
+            terminal.say([_("Goodbye. Go on in the other window, or later with: {command}").format(
+                command=command_line("resume"))])
             return 0, terminal, None
         return None, terminal, free_slot()
     assert slot is not None
@@ -368,25 +376,96 @@ def offer_resume(settings: Mapping[str, str], stored: Settings, asked: Ruleset |
     if answer:
         return played(_game(match, default_seat(match), settings, stored, None, terminal, slot), slot, True), \
             terminal, slot
-    kept = keep_aside(slot.path)
+    kept = keep_aside(slot.path, SAVE_FILE)
     if kept is None:  # it cannot be moved: it stays where it is, and the new match is saved apart
         slot.release()
         return None, terminal, free_slot()
-    terminal.say([_("The saved match is kept as {path}.").format(path=kept)])
+    number = aside_number(kept)
+    terminal.say([_("The saved match is set aside as number {number}.").format(number=number),
+                  _("To go on with it later, type: {command}").format(command=command_line(f"resume {number}"))])
     return None, terminal, slot
 
 
-def resume_game(flags: Mapping[str, str | None], stored: Settings) -> int:
-    """Go on with the saved match no other window plays; 1 if there is none or it cannot be loaded (it is then
-    kept aside); 0 if it had ended and is filed now."""
+def aside_number(path: Path) -> int:
+    """The number of the match set aside in ``path`` (``saved-match-2.jsonl``: 2)."""
+    return int(path.stem.rsplit("-", 1)[1])
+
+
+def aside_lines() -> list[str]:
+    """The saved matches set aside, one short line each, numbered for ``commerce resume N``: the date it was last
+    played, its ruleset, hand and the day it was last played ("2. Commerce, hand 3, 2026-12-02.")."""
+    from datetime import datetime
+
+    lines = []
+    for number, path in set_aside().items():
+        try:
+            date = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d")
+        except OSError:
+            date = path.name
+        try:
+            text = read_save(path)
+            match = saved_match(text)[0] if text is not None else None
+        except SaveRefused:
+            match = None
+        if match is None:
+            lines.append(_("{number}. {date}: cannot be read.").format(number=number, date=date))
+        else:
+            lines.append(_("{number}. {ruleset}, hand {hand}, {date}.").format(
+                number=number, date=date, ruleset=match_title(match.rules), hand=match.hand_no))
+    return lines
+
+
+def say_set_aside(terminal: Terminal) -> bool:
+    """List the matches set aside and how to go on with one; False when there are none."""
+    lines = aside_lines()
+    if not lines:
+        return False
+    first = next(iter(set_aside()))
+    terminal.say([_("Matches set aside:"), *lines,
+                  _("Go on with one, for example: {command}").format(
+                      command=command_line(f"resume {first}"))])
+    return True
+
+
+def resume_aside(number: int, settings: Mapping[str, str], stored: Settings, terminal: Terminal) -> int:
+    """Go on with the match set aside as ``number``: it is moved back into a free save slot (in one rename, so two
+    windows cannot both take it) and played from there; 1 if it is not there or cannot be loaded."""
+    slot = free_slot() if aside_path(number).exists() else None
+    if slot is None or not take_back(number, slot):
+        if slot is not None:
+            slot.release()
+        terminal.say([_("No match is set aside as number {number}.").format(number=number)])
+        if not say_set_aside(terminal):
+            terminal.say([_("There is no saved match. Start one with: {command}").format(
+                command=command_line("play"))])
+        return 1
+    try:
+        match, _outcome = open_slot(slot, int(settings["keep_records"]))
+    except SaveRefused as refusal:
+        refuse_save(refusal, terminal, slot)
+        slot.release()
+        return 1
+    if match is None:  # it had ended: filed now
+        slot.release()
+        terminal.say([_("Your saved match had already ended; its result is kept now.")])
+        return 0
+    return played(_game(match, default_seat(match), settings, stored, None, terminal, slot), slot, True)
+
+
+def resume_game(flags: Mapping[str, str | None], stored: Settings, number: int | None = None) -> int:
+    """Go on with the saved match no other window plays, or with the one set aside as ``number``; 1 if there is
+    none or it cannot be loaded (it is then kept aside); 0 if it had ended and is filed now. With nothing waiting,
+    the matches set aside are listed."""
     settings = resolve_settings(flags, stored, remember=True)
     terminal = make_terminal(settings)
+    if number is not None:
+        return resume_aside(number, settings, stored, terminal)
     waiting = claim_waiting(int(settings["keep_records"]))
     if waiting.refusal is not None:
         refuse_save(waiting.refusal, terminal, waiting.slot)
         if waiting.slot is not None:
             waiting.slot.release()
-        terminal.say([_("Start a new match with: commerce play")])
+        terminal.say([_("Start a new match with: {command}").format(command=command_line("play"))])
         return 1
     if waiting.match is not None:
         return played(_game(waiting.match, default_seat(waiting.match), settings, stored, None, terminal,
@@ -396,12 +475,13 @@ def resume_game(flags: Mapping[str, str | None], stored: Settings) -> int:
         return 1
     if waiting.filed == "filed":
         terminal.say([_("Your saved match had already ended; its result is kept now."),
-                      _("Start a new match with: commerce play")])
+                      _("Start a new match with: {command}").format(command=command_line("play"))])
         return 0
     if waiting.filed == "unfiled":
         terminal.say([_("Your saved match had already ended but cannot be kept here yet; it stays saved.")])
         return 1
-    terminal.say([_("There is no saved match. Start one with: commerce play")])
+    if not say_set_aside(terminal):
+        terminal.say([_("There is no saved match. Start one with: {command}").format(command=command_line("play"))])
     return 1
 
 

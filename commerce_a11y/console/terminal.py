@@ -131,10 +131,14 @@ class RichInput:
         from prompt_toolkit.output.color_depth import ColorDepth
         from prompt_toolkit.shortcuts import CompleteStyle
 
+        self.now: tuple[str, ...] | None = None
+        """The words that fit the question being asked, when the game said which (``Terminal.ask``)."""
+        backend = self
+
         class Words(Completer):
             def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
                 prefix = document.get_word_before_cursor().lower()
-                for word in sorted(set(words())):
+                for word in sorted(set(words() if backend.now is None else backend.now)):
                     if word.startswith(prefix) and prefix:
                         yield Completion(word, start_position=-len(prefix))
 
@@ -144,6 +148,9 @@ class RichInput:
             enable_suspend=False, auto_suggest=None, bottom_toolbar=None, rprompt=None,
             include_default_pygments_style=False, erase_when_done=False,
         )
+        from .rich_screen import steady
+
+        steady(self.session)
 
     def read(self, prompt: str) -> str | None:
         width = shutil.get_terminal_size().columns - 8
@@ -186,10 +193,15 @@ class NoInput:
 
 def make_input(choice: str, words: Callable[[], Iterable[str]], stdin: TextIO | None = None,
                stdout: TextIO | None = None) -> InputBackend:
-    """The back-end the player chose, or with ``auto`` the one docs/accessibility.md says fits this terminal."""
+    """The back-end the player chose, or with ``auto`` the one docs/accessibility.md says fits this terminal.
+
+    Input that is not a terminal (a pipe, a file) is always read plainly, whatever was chosen or remembered: rich
+    editing has no keyboard to read there, and prompt_toolkit would echo every question twice and warn in English.
+    """
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
-    if choice == "plain" or (choice == "auto" and plain_is_right(stdin, stdout, os.environ)):
+    if choice == "plain" or not interactive(stdin, stdout) or (
+            choice == "auto" and plain_is_right(stdin, stdout, os.environ)):
         return PlainInput(stdin, stdout)
     try:
         return RichInput(words)
@@ -253,7 +265,11 @@ class Terminal:
         taken, self.notices[:] = list(self.notices), []
         return taken
 
-    def ask(self, prompt: str, interrupt: bool = False) -> str | None:
+    def ask(self, prompt: str, interrupt: bool = False, words: Iterable[str] | None = None) -> str | None:
+        """The answer to ``prompt`` (see ``InputBackend.read``); ``words``, when given, are the only ones rich input
+        completes (the moves possible now and the review commands), else every command word."""
+        if isinstance(self.backend, RichInput):
+            self.backend.now = None if words is None else tuple(words)
         if self.notices:
             self.say([])
         if self.output_lost:
@@ -281,13 +297,15 @@ class Terminal:
         """Ask until the answer is yes (True) or no (False), in the player's words or English; None at the end of
         input or on Ctrl-C (each caller knows what leaving the question means). ``empty``: what an empty answer
         means, where the question has a default (None: it is asked again)."""
+        vocabulary = answer_vocabulary(active_language())
+        answers = [word for word, key in vocabulary.items() if key in ("yes", "no") and len(word) > 1]
         while True:
-            line = self.ask(question)
+            line = self.ask(question, words=answers)
             if line is None or line == INTERRUPTED:
                 return None
             if empty is not None and not line.strip():
                 return empty
-            answer = answer_vocabulary(active_language()).get(normalize(line))
+            answer = vocabulary.get(normalize(line))
             if answer in ("yes", "no"):
                 return answer == "yes"
             self.say([_("Please answer yes or no.")])

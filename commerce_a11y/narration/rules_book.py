@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..i18n import _, ngettext, pgettext
+from ..invocation import command_line
 from ..rules import RULESETS, CounterKind, Ruleset, RulesetName, Settlement, Term, parse_cards
 from .narrator import ruleset_title
 from .values import value_words
@@ -681,8 +682,8 @@ def _options(rules: Ruleset) -> list[str]:
                            "default is {default}.").format(value=value, low=low, high=high, default=default))
     example = "chips=5" if "chips" in specs else next(f"{k}={v}" for k, v in (("marks", 5), ("limit", 3))
                                                        if k in specs)
-    lines.append(_("Options are set when a match starts, for example: commerce play --rules {ruleset} --option "
-                   "{example}").format(ruleset=rules.name, example=example))
+    lines.append(_("Options are set when a match starts, for example: {command}").format(
+        command=command_line(f"play --rules {rules.name} --option {example}")))
     return lines
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..i18n import _
+from ..invocation import command_line
 from ..rules import Event, Match, SeatView
 from .parser import Parsed
 
@@ -73,7 +74,7 @@ class NullCoach:
 
     def goodbye(self, saved: bool) -> list[str]:
         if saved:
-            return [_("Your match is saved. To go on, type: commerce resume")]
+            return [_("Your match is saved. To go on, type: {command}").format(command=command_line("resume"))]
         return [_("Goodbye. This match could not be saved.")]
 
 

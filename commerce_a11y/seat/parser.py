@@ -66,6 +66,16 @@ REVIEW_COMMANDS = tuple(ReviewCommand)
 _REVIEW = {c.value: c for c in ReviewCommand}
 
 
+ALONE = frozenset({ReviewCommand.HAND, ReviewCommand.WIDOW, ReviewCommand.CHIPS, ReviewCommand.TURN,
+                   ReviewCommand.VALUE, ReviewCommand.SHOW, ReviewCommand.REPEAT, ReviewCommand.HINT,
+                   ReviewCommand.QUIT})
+"""The review commands that take nothing after them (help reads past a word, as a player asking about one means)."""
+
+TAKES_WORDS = frozenset({"swap", "offer", "give"})
+"""The moves that name cards after their word; every other move is typed alone (but Schwimmen's "all swap", in the
+languages that say it that way round: German "alle tauschen")."""
+
+
 def review_command(command: str) -> ReviewCommand | None:
     """The review command a vocabulary key names, if it names one."""
     return _REVIEW.get(command)
@@ -378,6 +388,10 @@ def parse(line: str, view: SeatView) -> Parsed | None:
             return _swap(tokens, view)
         return Invalid(_("I do not know {word}. Type help for the commands.").format(word=tokens[0][:20]))
     review = review_command(command)
+    swap_all = command == "all" and len(rest) == 1 and command_vocabulary(lang).get(normalize(rest[0])) == "swap"
+    if rest and not swap_all and (review in ALONE or (review is None and command not in TAKES_WORDS)):
+        # "knock knock", "pass 2": a word the command does not take is refused, not dropped unheard.
+        return Invalid(_("Type {word} alone, nothing after it.").format(word=tokens[0][:20]))
     if review is not None:
         return Review(review, " ".join(rest))
     trading = view.rules.trade and not view.rules.widow

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from ..bots import BasicBot
 from ..i18n import _, active_language
+from ..invocation import command_line
 from ..narration.narrator import Narrator
 from ..rules import (
     Action,
@@ -124,8 +125,9 @@ class Tutorial:
             _("Any time: {commands}.").format(commands=", ".join(
                 w[c] for c in ("hand", "widow", "value", "show", "chips", "history", "turn", "repeat", "hint", "whatif",
                                "explain", "help", "rules", "quit"))),
-            _("To learn another game of the family, Schwimmen for example, type: commerce rules schwimmen"),
-            _("To play a whole match, type: commerce play"),
+            _("To learn another game of the family, Schwimmen for example, type: {command}").format(
+                command=command_line("rules schwimmen")),
+            _("To play a whole match, type: {command}").format(command=command_line("play")),
         ]
 
     # ----- steps -----
@@ -199,4 +201,5 @@ class Tutorial:
         return _("Leave the tutorial? Yes or no? ")
 
     def goodbye(self, saved: bool) -> list[str]:
-        return [_("The tutorial ends here. To start it again, type: commerce tutorial")]
+        return [_("The tutorial ends here. To start it again, type: {command}").format(
+            command=command_line("tutorial"))]

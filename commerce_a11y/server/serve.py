@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..i18n import _, speaking
+from ..invocation import command_line
 from ..locks import Lock
 from .connection import Connection
 from .limits import Limits
@@ -266,8 +267,8 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         bound = listener.sockets[0].getsockname()[1] if listener.sockets else port
         log(f"listening on {host}:{bound} data {data}")
         shown = host if ":" not in host else f"[{host}]"
-        say(_("Listening on {host} port {port}. Connect with: commerce join {address}, or telnet {host} {port}.")
-            .format(host=host, port=bound, address=f"{shown}:{bound}"))
+        say(_("Listening on {host} port {port}. Connect with: {command}, or telnet {host} {port}.")
+            .format(host=host, port=bound, command=command_line(f"join {shown}:{bound}")))
         if host in ("127.0.0.1", "localhost", "::1"):
             say(_("Only this computer can connect; to host for friends, start with --host 0.0.0.0."))
         say(_("Log: {path}. Stop with Ctrl-C.").format(path=data / "server.log"))

@@ -177,7 +177,7 @@ def signal_game(tmp_path: Path, lang: str, stop: str, input_mode: str = "plain")
         if stop == "SIGTERM":
             os.kill(game.process.pid, signal.SIGTERM)
             status = game.wait()
-            assert game.lines()[-1] == s.say("Your match is saved. To go on, type: commerce resume")
+            assert game.lines()[-1] == s.saved
         else:
             os.close(game.master)  # the window closes: the kernel hangs up the terminal (SIGHUP)
             status = game.process.wait(15)
@@ -225,7 +225,7 @@ def test_ctrl_c_twice_asks_whether_to_leave_and_end_of_input_there_saves_and_lea
         asked = s.prompt_count(game.lines())
         game.key(b"\x03", lambda: s.prompt_count(game.lines()) > asked)
         game.key(b"\x03", lambda: game.lines()[-1].startswith(s.leave_prompt.strip()))
-        game.key(b"\x04", lambda: s.say("Your match is saved. To go on, type: commerce resume") in game.lines())
+        game.key(b"\x04", lambda: s.saved in game.lines())
         status = game.wait()
     finally:
         game.close()
@@ -233,5 +233,45 @@ def test_ctrl_c_twice_asks_whether_to_leave_and_end_of_input_there_saves_and_lea
     lines = [line.removesuffix("^C").rstrip() for line in game.lines()]
     assert status == 0
     assert lines[-4:] == [question, question, s.leave_prompt.strip(),
-                          s.say("Your match is saved. To go on, type: commerce resume")], lines[-6:]
+                          s.saved], lines[-6:]
     assert save_path_in(tmp_path).is_file()
+
+
+SLOW_FIRST_MOVE = '''
+import os, time
+from commerce_a11y.bots.seeding import PositionSeeded
+_choose = PositionSeeded.choose
+def choose(self, view):
+    marker = os.environ["THINKING_MARKER"]
+    if not os.path.exists(marker):
+        open(marker, "w").close()
+        for _ in range(600):  # a computer player thinking for a long while (Ctrl-C ends the wait)
+            time.sleep(0.05)
+    return _choose(self, view)
+PositionSeeded.choose = choose
+'''
+"""A ``sitecustomize`` for the game: its first computer move thinks until Ctrl-C, after saying so in a file."""
+
+
+@pytest.mark.parametrize("input_mode", ["plain", "rich"])
+def test_ctrl_c_while_a_computer_player_moves_says_what_it_does_and_play_goes_on(tmp_path: Path,
+                                                                                 input_mode: str) -> None:
+    """Issue 25, item 12: Ctrl-C during the computers' moves is not ignored without a word."""
+    s = Sentences("en")
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "sitecustomize.py").write_text(SLOW_FIRST_MOVE, encoding="utf-8")
+    marker = tmp_path / "thinking"
+    env = game_env(tmp_path / "home", TERM="xterm" if input_mode == "rich" else "dumb")
+    env.update(PYTHONPATH=str(hooks), THINKING_MARKER=str(marker))
+    said = s.say("To leave, type {quit} at your turn.", quit=s.words["quit"])
+    game = PtyGame(game_argv("--seed", "3", "--lang", "en", "--input", input_mode), env, cols=250)
+    try:
+        game.read(marker.exists, timeout=15)
+        game.key(b"\x03", lambda: s.waiting(game.lines()), timeout=15)
+        lines = [line.removeprefix("^C") for line in game.lines()]
+    finally:
+        game.close()
+    assert lines.count(said) == 1, lines
+    assert lines[lines.index(said) - 1] == s.say("Ctrl-C cancels only what you type.")
+    assert s.prompt(lines[-1])[0], lines[-3:]  # and the game asks the player's question as usual

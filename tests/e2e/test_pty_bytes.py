@@ -11,6 +11,7 @@ import contextlib
 import fcntl
 import itertools
 import os
+import re
 import select
 import signal
 import struct
@@ -116,6 +117,10 @@ class Typed:
     per_key: dict[str, list[int]] = field(default_factory=dict)
     """Bytes the game wrote after each printable key, by the word being typed."""
     enter: list[int] = field(default_factory=list)
+    question: str = ""
+    """The first question's line, as the screen shows it."""
+    enter_bytes: list[bytes] = field(default_factory=list)
+    """What the game wrote after each Enter (the answer's lines and the next question)."""
     lines: list[str] = field(default_factory=list)
     output: bytes = b""
     queries: list[str] = field(default_factory=list)
@@ -137,16 +142,19 @@ def type_hand_and_pass(tmp_path: Path, input_mode: str, term: str) -> Typed:
             return lambda: s.waiting(game.lines()) and asked() > count
 
         game.read(question_after(0), timeout=15)
+        typed.question = game.cursor_line()
         for word in (w["hand"], w["pass"]):
             before = asked()
             typed.per_key[word] = []
             for n in range(1, len(word) + 1):
                 chunk = game.key(word[n - 1].encode(), lambda typed=word[:n]: game.cursor_line().endswith(typed))
                 typed.per_key[word].append(len(chunk))
-            typed.enter.append(len(game.key(b"\r", question_after(before))))
+            chunk = game.key(b"\r", question_after(before))
+            typed.enter.append(len(chunk))
+            typed.enter_bytes.append(chunk)
         before = asked()
         game.key(w["quit"].encode() + b"\r", question_after(before))
-        game.key(s.yes.encode() + b"\r", lambda: s.say("Your match is saved. To go on, type: commerce resume")
+        game.key(s.yes.encode() + b"\r", lambda: s.saved
                  in game.lines())
         typed.status = game.wait()
     finally:
@@ -173,7 +181,7 @@ def check_screen(typed: Typed) -> None:
     assert s.pattern("Your hand: {value}.").fullmatch(hand_block[1])
     assert lines[pass_at + 1] == s.say("You pass.")
     assert lines.count(s.say("You pass.")) == 1
-    assert lines[-1] == s.say("Your match is saved. To go on, type: commerce resume")
+    assert lines[-1] == s.saved
     doubled = [a for a, b in itertools.pairwise(lines) if a == b and a]
     assert not doubled, doubled
 
@@ -189,6 +197,19 @@ def test_rich_input_sends_no_cursor_requests_and_few_bytes_per_key(tmp_path: Pat
     keys = [n for counts in typed.per_key.values() for n in counts]
     assert keys and all(1 <= n <= RICH_BYTES_PER_KEY for n in keys), typed.per_key
     check_screen(typed)
+
+
+def test_rich_input_writes_the_question_whole_and_leaves_the_answer_line_on_enter(tmp_path: Path) -> None:
+    """Issue 25, item 8: the question's closing space is written as a space (not a cursor move, which made the first
+    letter typed read as inserted text), and Enter only moves below the answer line instead of drawing it again."""
+    typed = type_hand_and_pass(tmp_path, "rich", "xterm-256color")
+    question = typed.question.encode()
+    out = typed.output
+    assert question and out.count(question + b" ") >= 2, out[-400:]
+    assert question + b"\x1b[" not in out, "the question's closing space was drawn as a cursor move"
+    for chunk in typed.enter_bytes:
+        answer_line_end = chunk.split(b"\n", 1)[0]
+        assert re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", answer_line_end).strip(b"\r") == b"", chunk[:200]
 
 
 @pytest.mark.parametrize(("input_mode", "term"), [("plain", "xterm-256color"), ("auto", "dumb")],

@@ -30,7 +30,7 @@ def test_first_start_offers_the_tutorial_and_a_newcomer_follows_it_to_the_end(tm
             command = next(m[2] for line in reversed(lines) if (m := step.match(line)))
             typed.append(command)
             tmux.send_line(command)
-        tmux.wait_for(s.say("To play a whole match, type: commerce play"))
+        tmux.wait_for(s.say("To play a whole match, type: {command}", command="commerce play"))
         lines = tmux.wait_for(lambda ls: s.waiting(ls) and s.say("Now your match begins.") in ls)
         tmux.send_line(s.words["quit"])
         tmux.wait_for(s.leave_prompt.strip())

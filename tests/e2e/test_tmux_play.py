@@ -87,7 +87,7 @@ def play_one_hand(tmp_path: Path, run: Run, s: Sentences) -> Played:
         assert lines[-1].rstrip() == s.leave_prompt.rstrip()
         tmux.send_line(s.yes)
         typed.append(s.yes)
-        resume = s.say("Your match is saved. To go on, type: commerce resume")
+        resume = s.saved
         tmux.wait_for(resume)
         status = tmux.wait_exit()
         return Played(tmux.lines(), tmux.raw(), typed, passes, status)
@@ -132,7 +132,7 @@ def test_one_hand_typed_at_a_real_terminal(tmp_path: Path, run: Run) -> None:
 
     # The game ends cleanly with the sentence on how to go on, as the last line, and saved where we told it.
     assert played.status == 0, transcript
-    resume = s.say("Your match is saved. To go on, type: commerce resume")
+    resume = s.saved
     assert lines[-1] == resume, transcript
     assert lines.count(resume) == 1
     assert (tmp_path / "home" / "data" / "commerce-a11y" / "saved-match.jsonl").is_file()
@@ -253,7 +253,7 @@ def test_ctrl_c_cancels_the_line_and_ctrl_d_saves_and_leaves(tmp_path: Path, inp
         tmux.send_line(w["widow"])
         tmux.wait_for(lambda ls: s.waiting(ls) and s.prompt_count(ls) > asked + 1)
         tmux.send_key("C-d")
-        resume = s.say("Your match is saved. To go on, type: commerce resume")
+        resume = s.saved
         tmux.wait_for(resume)
         assert tmux.wait_exit() == 0
         lines = tmux.lines()

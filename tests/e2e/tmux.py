@@ -279,6 +279,11 @@ class Sentences:
         """A sentence as the game says it."""
         return self.t.gettext(msgid).format(**values)
 
+    @property
+    def saved(self) -> str:
+        """The last sentence after leaving a match, as an installed game says it."""
+        return self.say("Your match is saved. To go on, type: {command}", command="commerce resume")
+
     def pattern(self, msgid: str, **values: object) -> re.Pattern[str]:
         """A sentence with the placeholders not given as "anything" (for cards, values, names)."""
         parts = re.split(r"\{(\w+)\}", self.t.gettext(msgid))
