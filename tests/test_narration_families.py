@@ -281,9 +281,9 @@ def test_x4_the_offer_is_asked_of_the_neighbour_on_the_offerers_turn() -> None:
     assert match.phase is Phase.ANSWER and neighbour != offerer
     who = match.players[offerer].name
     # The offer on the line before the question (issue 25, item 6); with codes, the hand after it.
-    assert status(match)[0] == f"{who} offers you seven of clubs."
+    assert status(match)[0] == f"{who} offers you the seven of clubs."
     assert question(match) == question(match, BRIEF) == "give, decline? "
-    assert status(match, BRIEF, CardStyle.CODES) == [f"{who} offers you c7.", "Your cards: cj dq sk."]
+    assert status(match, BRIEF, CardStyle.CODES) == [f"{who} offers you the c7.", "Your cards: cj dq sk."]
     assert question(match, NORMAL, CardStyle.CODES) == "c7 offered: give, decline? "
     use_language("de")
     assert status(match)[0] == f"{who} bietet dir Kreuz 7 an."
