@@ -41,6 +41,11 @@ def answer_words(view: SeatView) -> list[str]:
             *(review[command] for command in REVIEW_COMMANDS)]
 
 
+
+class InputEnded(Exception):
+    """The end of input at a question asked while events are told (``tell``), where no answer can be returned to
+    the loop: the match is saved (the events are), and the game leaves as at any other question."""
+
 @dataclass
 class Game:
     """One match as one player plays it at the terminal: the terminal's loop around the player's seat."""
@@ -84,6 +89,9 @@ class Game:
         number after SIGHUP or SIGTERM, which save and leave too)."""
         try:
             return self.play(resumed)
+        except InputEnded:
+            self.leave()
+            return 0
         except Stopped as stop:
             with GUARD.deferred():
                 self.store()
@@ -214,6 +222,9 @@ class Game:
             if lines:
                 self.say(lines)
             answer = self.terminal.yes_or_no(skip.question(), skip.unanswered) if self.terminal.interactive else None
+            if answer is None and self.terminal.input_ended:
+                # Ctrl-D saves and leaves at every question, this one too: the rest is told on resuming.
+                raise InputEnded
             lines = self.hearing.follow(skip, answer) + self.hearing.tell(events[cut:])
         if lines:
             self.say(lines)

@@ -220,6 +220,9 @@ class Terminal:
         """Sentences from other threads (speech failures), printed before the next line or question."""
         self.output_lost = False
         """True once the output could not be written: every later question reads as the end of input."""
+        self.input_ended = False
+        """True once a question met the end of input (Ctrl-D, Ctrl-Z Enter, a closed terminal): what a yes-or-no
+        question's None meant, where the end of input and Ctrl-C mean different things."""
 
     @property
     def interactive(self) -> bool:
@@ -273,13 +276,15 @@ class Terminal:
         if self.notices:
             self.say([])
         if self.output_lost:
+            self.input_ended = True
             return None
         self.speech.speak(prompt.strip(), interrupt=interrupt)
         try:
-            return self.backend.read(prompt)
+            line = self.backend.read(prompt)
         except (OSError, ValueError):
             # The prompt could not be written, or the input cannot be read (a closed terminal): end of input.
             self.lose_output()
+            self.input_ended = True
             return None
         except KeyboardInterrupt:
             if self.backend.name == "plain":  # prompt_toolkit has ended the line itself
@@ -292,6 +297,9 @@ class Terminal:
                 self.stdout.write("\n")
                 self.stdout.flush()
             raise
+        if line is None:
+            self.input_ended = True
+        return line
 
     def yes_or_no(self, question: str, empty: bool | None = None) -> bool | None:
         """Ask until the answer is yes (True) or no (False), in the player's words or English; None at the end of

@@ -54,7 +54,7 @@ class Skip(StrEnum):
     def question(self) -> str:
         if self is Skip.OUT:
             return _("Follow the rest? Yes or no? ")
-        return _("Follow the others' swaps until the showdown? Yes or no? ")
+        return _("Follow the others? Yes or no? ")
 
     @property
     def unanswered(self) -> bool | None:

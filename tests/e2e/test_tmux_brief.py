@@ -100,7 +100,7 @@ def test_out_of_the_match_the_player_is_asked_once_and_enter_gives_the_result_on
     argv = game_argv("--rules", "braillespiel", "--seed", str(seed), "--lang", "en", "--option", "marks=2",
                      "--input", "plain")
     follow = s.say("Follow the rest? Yes or no? ").strip()
-    others = s.say("Follow the others' swaps until the showdown? Yes or no? ").strip()
+    others = s.say("Follow the others? Yes or no? ").strip()
     with Tmux(tmp_path / "tmux", cols=80, rows=60) as tmux:
         tmux.start(argv, game_env(tmp_path / "home", TERM="dumb"))
         asked = 0
