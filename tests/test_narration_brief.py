@@ -454,11 +454,11 @@ def after_the_question(lines: list[str]) -> list[str]:
     return lines[asked[0] + 1:]
 
 
-@pytest.mark.parametrize("word", ["no", "", None])
-def test_out_of_the_match_no_an_empty_answer_or_no_answer_hear_only_the_result(word: str | None) -> None:
+@pytest.mark.parametrize("word", ["no", ""])
+def test_out_of_the_match_no_or_an_empty_answer_hear_only_the_result(word: str) -> None:
     """Issue 25, item 4: after the player was out, 375 outcome lines came at once. Asked once, right after the out
-    line; "no", an empty answer (Enter) and the end of input all mean the result only: one line saying how many
-    hands the others played, then the match end, each on its own line (item 12)."""
+    line; "no" and an empty answer (Enter) mean the result only: one line saying how many hands the others played,
+    then the match end, each on its own line (item 12)."""
     seed = eliminated_first_seed()
     game, lines = play(seed=seed, bots="basic", chips=1, answer=answering(word), interactive=True)
     before = lines[:lines.index(next(line for line in lines if line.startswith("Follow the rest")))]
@@ -469,6 +469,22 @@ def test_out_of_the_match_no_an_empty_answer_or_no_answer_hear_only_the_result(w
     assert played > 1
     assert after == ["You will hear only the result.", f"The others played {played} more hands.",
                      f"{NAMES[game.match.winners[0]]} wins the match."]
+
+
+@pytest.mark.parametrize("follow", ["Follow the rest", "Follow the others"])
+def test_the_end_of_input_at_a_follow_question_saves_and_leaves(follow: str) -> None:
+    """Ctrl-D saves and leaves at every question, these two too (found by the Orca test: the match played on)."""
+    def answer(prompt: str, game: Game) -> str | None:
+        return None if prompt.startswith(follow) else passing(prompt, game)
+
+    if follow == "Follow the rest":
+        game, lines = play(seed=eliminated_first_seed(), bots="basic", chips=1, answer=answer, interactive=True)
+    else:
+        game, lines = play("braillespiel", answer=answer, interactive=True)
+    asked = [i for i, line in enumerate(lines) if line.startswith(follow)]
+    assert len(asked) == 1, lines
+    assert not game.match.over
+    assert lines[-1] == game.coach.goodbye(True)[-1]
 
 
 def test_out_of_the_match_yes_follows_every_move_to_the_end() -> None:

@@ -58,10 +58,10 @@ class Skip(StrEnum):
 
     @property
     def unanswered(self) -> bool | None:
-        """The answer an empty line, the end of input or a script (never asked) gives: out of the match, "no", the
-        result only, since nothing the player could do is left and the one thing they wait for is who wins (every
-        move stays in the record, for ``commerce replay``); after a pass, None: an empty line asks again, and no
-        answer (or a script) follows on."""
+        """The answer an empty line or a script (never asked) gives: out of the match, "no", the result only, since
+        nothing the player could do is left and the one thing they wait for is who wins (every move stays in the
+        record, for ``commerce replay``); after a pass, None: an empty line asks again, and a script follows on.
+        The end of input saves and leaves here as at every question (``console.game``)."""
         return False if self is Skip.OUT else None
 
 
