@@ -425,18 +425,19 @@ RUN_HANDS = (["7C 8D 9S", "10C JD QS", "KC AD 7S"], "JH 10S 8H")
 
 
 @pytest.mark.parametrize(("name", "options", "hope"), [
-    ("commerce", {}, "; perhaps for a Flush or a Sequence."),
-    ("commerce", {"extended": True}, "; perhaps for a Flush or a Sequence."),
-    ("braillespiel", {"deck": 52}, "; perhaps for a Sequence or points in that suit."),
-    ("thirty-one", {}, "; perhaps for points in that suit."),
-    ("handeln", {}, "; perhaps for points in that suit."),
+    ("commerce", {}, "Perhaps for a Flush or a Sequence."),
+    ("commerce", {"extended": True}, "Perhaps for a Flush or a Sequence."),
+    ("braillespiel", {"deck": 52}, "Perhaps for a Sequence or points in that suit."),
+    ("thirty-one", {}, "Perhaps for points in that suit."),
+    ("handeln", {}, "Perhaps for points in that suit."),
 ])
 def test_explain_names_only_the_rulesets_own_kinds_of_hand(name: str, options: dict, hope: str) -> None:
     """Issue 15: braillespiel's explain spoke of a flush, which that ruleset does not have (nor do thirty-one and
     handeln, which count points in a suit)."""
     hands, widow = SUIT_HANDS if name != "handeln" else (["7C 8D 9S", "10C JD QS", "KC AD 7S"], "KH QH 9H")
     lines = opponent_swaps(name, options, hands, widow, [(hands[0][:2], "KH"), (hands[0][3:5], "QH")])
-    assert lines[1] == f"Eve now holds at least 2 cards of one suit: king of hearts, queen of hearts{hope}"
+    assert lines[1:] == ["Eve now holds at least 2 cards of one suit: king of hearts, queen of hearts.", hope]
+    assert_short_lines(lines)
 
 
 def test_explain_in_trentuno_where_suits_do_not_count() -> None:

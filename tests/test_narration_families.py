@@ -511,8 +511,8 @@ def test_x4_explain_an_offer_taken_from_the_offerer_and_the_others() -> None:
     names = [p.name for p in match.players]
     view = match.view(offerer)
     lines = explain_lines(view, Narrator(match.rules, names, offerer), list(view.history))
-    assert lines == [f"{names[neighbour]} took your seven of clubs: it helps their hand, so they likely collect its "
-                     "suit or rank; jack of clubs, which they gave you, helped them least."]
+    assert lines == [f"{names[neighbour]} took your seven of clubs: it helps their hand.",
+                     "They likely collect its suit or rank.", "They gave you jack of clubs, which helped them least."]
     view = match.view(middle)
     assert explain_lines(view, Narrator(match.rules, names, middle), list(view.history)) == [
         f"{names[neighbour]} took the card {names[offerer]} offered: it helps their hand, and they gave back the "

@@ -473,7 +473,7 @@ def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: S
     """An opponent's move: what they did, then what it may do for the cards they are known to hold."""
     name = narrator.name(event.actor)
     if isinstance(event, Traded | Offered | Bartered | Declined):
-        return [_barter_lines(view, narrator, event)]
+        return _barter_lines(view, narrator, event)
     if isinstance(event, Kept):  # S2
         return [_("{name} kept the hand dealt: good enough not to risk the face-down widow.").format(name=name)]
     if isinstance(event, Swapped):
@@ -481,8 +481,7 @@ def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: S
         lines = [_("{name} took {took} and laid {gave}.").format(name=name, took=narrator.cards(took),
                                                                 gave=narrator.cards(gave))]
         known = _known_after(view, seen, event)
-        lines.append(_intent(view, narrator, name, known, took, gave))
-        return lines
+        return [*lines, *_intent(view, narrator, name, known, took, gave)]
     if isinstance(event, Passed):
         if not view.rules.widow:  # X1
             return [_("{name} passed: their cards are good enough, or not worth a chip for a trade.").format(
@@ -501,7 +500,7 @@ def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: S
         return [_("{name} holds 31, which the game shows at once: the hand ends, and the lowest hand loses a "
                   "life.").format(name=name)]
     if isinstance(event, Fired):
-        return [_("{name} called with cards hard to beat; the hand ends at once.").format(name=name)]
+        return [_("{name} called with cards hard to beat.").format(name=name), _("The hand ends at once.")]
     if isinstance(event, Pounced):
         return [_("{name} took the fourth card of their Tricon: four of a rank beats every three-card "
                   "hand.").format(name=name)]
@@ -514,34 +513,35 @@ def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: S
         name=name, cards=narrator.cards(widow), value=value_words(view.rules, widow))]
 
 
-def _barter_lines(view: SeatView, narrator: Narrator, event: Traded | Offered | Bartered | Declined) -> str:
+def _barter_lines(view: SeatView, narrator: Narrator, event: Traded | Offered | Bartered | Declined) -> list[str]:
     """X3, X4: what a trade, an offer or its answer says about a hand. An offer gives away the card one's hand
     needs least; taking it says the card helps, declining says it does not; paying for a trade says the hand was
     weak. Cards are named only where this seat saw them."""
     me = view.seat
     name = narrator.name(event.actor)
     if isinstance(event, Traded):
-        return _("{name} paid a chip for an unseen card from the stock: a hand weak enough to pay for a "
-                 "chance.").format(name=name)
+        return [_("{name} paid a chip for an unseen card from the stock: a hand weak enough to pay for a "
+                  "chance.").format(name=name)]
     if isinstance(event, Offered):
         if event.to == me and event.card is not None:
-            return _("{name} offered you {card}, the card their hand needs least: they are unlikely to collect its "
-                     "suit or rank.").format(name=name, card=narrator.card(event.card))
-        return _("{name} offered {other} a card: it costs nothing, and is the card their hand needs least, so "
-                 "their hand is likely weak.").format(name=name, other=narrator.name(event.to))
+            return [_("{name} offered you {card}, the card their hand needs least: they are unlikely to collect "
+                      "its suit or rank.").format(name=name, card=narrator.card(event.card))]
+        return [_("{name} offered {other} a card: it costs nothing, and is the card their hand needs least, so "
+                  "their hand is likely weak.").format(name=name, other=narrator.name(event.to))]
     if isinstance(event, Bartered):  # the neighbour (``to``) took the offer of ``player``
         if event.player == me and event.gave is not None and event.took is not None:
-            return _("{name} took your {gave}: it helps their hand, so they likely collect its suit or rank; {took}, "
-                     "which they gave you, helped them least.").format(
-                name=name, gave=narrator.card(event.gave), took=narrator.card(event.took))
-        return _("{name} took the card {other} offered: it helps their hand, and they gave back the card they "
-                 "needed least.").format(name=name, other=narrator.name(event.player))
+            gave = narrator.card(event.gave)
+            return [_("{name} took your {gave}: it helps their hand.").format(name=name, gave=gave),
+                    _("They likely collect its suit or rank."),
+                    _("They gave you {took}, which helped them least.").format(took=narrator.card(event.took))]
+        return [_("{name} took the card {other} offered: it helps their hand, and they gave back the card they "
+                  "needed least.").format(name=name, other=narrator.name(event.player))]
     offer = next((e for e in reversed(view.hand_history) if isinstance(e, Offered) and e.player == event.to), None)
     if event.to == me and offer is not None and offer.card is not None:
-        return _("{name} declined your {card}: it does not improve their hand, so they likely collect neither its "
-                 "suit nor its rank.").format(name=name, card=narrator.card(offer.card))
-    return _("{name} declined the card {other} offered: it would not improve their hand.").format(
-        name=name, other=narrator.name(event.to))
+        return [_("{name} declined your {card}: it does not improve their hand, so they likely collect neither "
+                  "its suit nor its rank.").format(name=name, card=narrator.card(offer.card))]
+    return [_("{name} declined the card {other} offered: it would not improve their hand.").format(
+        name=name, other=narrator.name(event.to))]
 
 
 def _known_after(view: SeatView, seen: Sequence[Event], upto: Swapped) -> list[int]:
@@ -563,58 +563,55 @@ def _known_after(view: SeatView, seen: Sequence[Event], upto: Swapped) -> list[i
 
 
 def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], took: Sequence[int],
-            gave: Sequence[int]) -> str:
+            gave: Sequence[int]) -> list[str]:
     """What a swap does for the cards the opponent is known to hold, in the ruleset's own kinds of hand."""
     rules = view.rules
     cards = [CARDS[c] for c in known]
     for card in (CARDS[c] for c in took):
         same_rank = [c for c in cards if c.rank == card.rank]
         if len(same_rank) >= 2:
-            return _("{name} now holds at least {count} of one rank: {cards}.").format(
-                name=name, count=len(same_rank), cards=narrator.cards(same_rank))
+            return [_("{name} now holds at least {count} of one rank: {cards}.").format(
+                name=name, count=len(same_rank), cards=narrator.cards(same_rank))]
         same_suit = [c for c in cards if c.suit == card.suit]
         if len(same_suit) >= 2 and rules.scorer is not score_trentuno:  # R2: suits do not count
             return _suit_line(view, narrator, name, same_suit)
         if rules.options.get("krikelkrakel"):  # B9: ranks in a row in three suits
             near = [c for c in cards if c.suit != card.suit and 0 < abs(c.rank - card.rank) <= 2]
             if near:
-                return _("{name} now holds {cards}, close in rank: perhaps for a Krikelkrakel.").format(
-                    name=name, cards=narrator.cards([card, near[0]]))
+                return [_("{name} now holds {cards}, close in rank: perhaps for a Krikelkrakel.").format(
+                    name=name, cards=narrator.cards([card, near[0]]))]
     took_points = sum(CARDS[c].points for c in took)
     gave_points = sum(CARDS[c].points for c in gave)
     if took_points > gave_points and not rules.options.get("extended"):  # C18: points count for nothing
         if rules.scorer is score_trentuno:  # R2: the total is all that counts
-            return ngettext("{name} gave a lower card for a higher one: a total closer to 31.",
-                            "{name} gave lower cards for higher ones: a total closer to 31.",
-                            len(took)).format(name=name)
+            return [ngettext("{name} gave a lower card for a higher one: a total closer to 31.",
+                             "{name} gave lower cards for higher ones: a total closer to 31.",
+                             len(took)).format(name=name)]
         if Term.PIPS in rules.terms:
             # Translators: Handeln's points (German "Augen").
-            return npgettext("handeln", "{name} gave a lower card for a higher one: more points, or a start on "
-                             "a suit.", "{name} gave lower cards for higher ones: more points, or a start on a "
-                             "suit.", len(took)).format(name=name)
-        return ngettext("{name} gave a lower card for a higher one: more points, or a start on a suit.",
-                        "{name} gave lower cards for higher ones: more points, or a start on a suit.",
-                        len(took)).format(name=name)
-    return ngettext("{name} gave up a card that did not fit their other cards.",
-                    "{name} gave up cards that did not fit their other cards.", len(took)).format(name=name)
+            return [npgettext("handeln", "{name} gave a lower card for a higher one: more points, or a start on "
+                              "a suit.", "{name} gave lower cards for higher ones: more points, or a start on a "
+                              "suit.", len(took)).format(name=name)]
+        return [ngettext("{name} gave a lower card for a higher one: more points, or a start on a suit.",
+                         "{name} gave lower cards for higher ones: more points, or a start on a suit.",
+                         len(took)).format(name=name)]
+    return [ngettext("{name} gave up a card that did not fit their other cards.",
+                     "{name} gave up cards that did not fit their other cards.", len(took)).format(name=name)]
 
 
-def _suit_line(view: SeatView, narrator: Narrator, name: str, same_suit: list[Card]) -> str:
-    """Cards of one suit and what they may become: each ruleset's own kinds of hand (C8, C9, B5, B6, H5, T1)."""
-    count, cards = len(same_suit), narrator.cards(same_suit)
+def _suit_line(view: SeatView, narrator: Narrator, name: str, same_suit: list[Card]) -> list[str]:
+    """Cards of one suit, then what they may become: each ruleset's own kinds of hand (C8, C9, B5, B6, H5, T1)."""
     rules = view.rules
+    holds = _("{name} now holds at least {count} cards of one suit: {cards}.").format(
+        name=name, count=len(same_suit), cards=narrator.cards(same_suit))
     if rules.scorer is score_commerce:  # C8, C9: a Flush and a Sequence rank
-        return _("{name} now holds at least {count} cards of one suit: {cards}; perhaps for a Flush or a "
-                 "Sequence.").format(name=name, count=count, cards=cards)
+        return [holds, _("Perhaps for a Flush or a Sequence.")]
     if rules.scorer is score_braillespiel:  # B5, B6: a Sequence ranks, else points in one suit
-        return pgettext("braillespiel", "{name} now holds at least {count} cards of one suit: {cards}; perhaps "
-                        "for a Sequence or points in that suit.").format(name=name, count=count, cards=cards)
+        return [holds, pgettext("braillespiel", "Perhaps for a Sequence or points in that suit.")]
     if Term.PIPS in rules.terms:
         # Translators: Handeln's points (German "Augen").
-        return pgettext("handeln", "{name} now holds at least {count} cards of one suit: {cards}; perhaps for "
-                        "points in that suit.").format(name=name, count=count, cards=cards)
-    return _("{name} now holds at least {count} cards of one suit: {cards}; perhaps for points in that "
-             "suit.").format(name=name, count=count, cards=cards)
+        return [holds, pgettext("handeln", "Perhaps for points in that suit.")]
+    return [holds, _("Perhaps for points in that suit.")]
 
 
 def showdown_lines(view: SeatView, narrator: Narrator, event: Showdown) -> list[str]:
@@ -629,8 +626,9 @@ def showdown_lines(view: SeatView, narrator: Narrator, event: Showdown) -> list[
         best = values[winner]
         tied = [s for s in order if values[s] == best and s != winner]
         if tied:
-            return [_("{first} and {others} tie with {value}; {first}, first in turn order, wins the pot.").format(
-                first=narrator.name(winner), others=narrator.names_list(tied), value=words[winner])]
+            return [_("{first} and {others} tie with {value}.").format(
+                first=narrator.name(winner), others=narrator.names_list(tied), value=words[winner]),
+                _("{first}, first in turn order, wins the pot.").format(first=narrator.name(winner))]
         rest = sorted((s for s in order if s != winner), key=lambda s: -values[s])
         return [_beats(narrator, winner, rest[0], words)] if rest else []
     losers = list(event.losers or ())
