@@ -1,11 +1,13 @@
 """Checks of the hint over many positions reached by computer play; shared by tests/test_advice.py (a few
 positions per ruleset) and bench/advice_checks.py (many).
 
-Two promises of issue 15, checked from the outside (the rules of the game, not the hint's own notion of a last
-turn): in a turn after which the player's hand cannot change any more (the last round after a knock or a call, also
-the later swaps of a C3 turn in it; and in braillespiel the turns of the last player still swapping), the hint never
-leaves the hand's value below passing's and never speaks of a next swap; and a player who follows the hints while
-everyone else passes stops swapping within a few turns.
+The promises of issue 15 and issue 25, checked from the outside (the rules of the game, not the hint's own notion of
+a last turn): in a turn after which the player's hand cannot change any more (the last round after a knock or a
+call, also the later swaps of a C3 turn in it; and in braillespiel the turns of the last player still swapping), the
+hint never leaves the hand's value below passing's and never speaks of a next swap; and a player who follows the
+hints while everyone else passes stops swapping within a few turns; and (issue 25, item 3) a hint never leaves the
+hand no better while one swap makes a higher category (a higher value class: a sequence, flush or three of a kind
+over points), nor takes back a card it told the player to lay on the turn before without a gain.
 """
 
 from __future__ import annotations
@@ -17,15 +19,18 @@ from commerce_a11y.bots import make_bot
 from commerce_a11y.bots.scoring import after_swap
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import Narrator
-from commerce_a11y.rules import Knock, Match, Pass, Phase, Player, SeatView, Swap, ruleset
-from commerce_a11y.seat.advice import hint_action, hint_lines
+from commerce_a11y.rules import ExchangeAll, Knock, Match, Pass, Phase, Player, SeatView, Swap, ruleset
+from commerce_a11y.seat.advice import hand_after, hint_action, hint_lines
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("commerce", {}), ("commerce", {"pounce": True}), ("commerce", {"extended": True}),
     ("commerce", {"swaps_per_turn": 3}), ("commerce", {"ace_low": True}), ("braillespiel", {}),
     ("braillespiel", {"krikelkrakel": True}), ("handeln", {}), ("thirty-one", {}), ("trentuno", {}),
 ]
-"""Every ruleset, and each of commerce's options that changes a turn or a hand's value."""
+"""Every ruleset with a last turn to check, and each of commerce's options that changes a turn or a hand's value."""
+
+HINT_CONFIGS: list[tuple[str, dict[str, Any]]] = [*CONFIGS, ("schwimmen", {}), ("tauschen", {})]
+"""Every ruleset and each of commerce's options, for the checks of issue 25, item 3."""
 
 NEXT_SWAP = "next swap"
 """What the English hint says of a swap made for a later one (it must not, when no later swap comes)."""
@@ -113,3 +118,65 @@ def follow_hints_alone(config: tuple[str, dict[str, Any]], seed: int, players: i
             swapped[-1] = True
         match.apply(seat, action)
     found.runs.append(sum(swapped[1:]))
+
+
+@dataclass
+class HintCounts:
+    """What ``follow_hints`` found: the hints it checked, and a description of each one that broke a rule."""
+
+    hints: int = 0
+    passed_over: list[str] = field(default_factory=list)
+    """Hints that left the hand no better while one swap made a higher category."""
+    taken_back: list[str] = field(default_factory=list)
+    """Hints that took back, without a gain, a card the hint of the turn before had the player lay."""
+
+
+def category(view: SeatView, hand: list[int]) -> int:
+    """A hand's value class (the order of its category: points below a flush below a sequence, and so on)."""
+    return view.rules.name_hand(hand).order
+
+
+def higher_category_swap(view: SeatView) -> bool:
+    """Whether one legal swap (of one or several cards, or of all three) makes a higher category than the hand's."""
+    now = category(view, list(view.hand))
+    return any(category(view, hand) > now for a in view.legal
+               if isinstance(a, Swap | ExchangeAll) and (hand := hand_after(view, a)) is not None)
+
+
+def follow_hints(config: tuple[str, dict[str, Any]], seed: int, players: int, limit: int,
+                 counts: HintCounts) -> None:
+    """A match in which seat 0 follows the hints (up to ``limit`` of them) against heuristic computer players;
+    each hint is checked against the two rules of issue 25, item 3."""
+    use_language("en")
+    name, options = config
+    match = Match(ruleset(name, **options), [Player(f"P{i}") for i in range(players)], seed)
+    bots = {s: make_bot("heuristic", seed * 100 + s) for s in range(1, players)}
+    laid_before: set[int] = set()  # what the hints had the player lay on its turn before this one
+    laid_now: set[int] = set()
+    hand_no = match.hand_no
+    hints = 0
+    while not match.over and hints < limit:
+        seat = match.to_act
+        assert seat is not None
+        view = match.view(seat)
+        if seat != 0:
+            match.apply(seat, bots[seat].choose(view))
+            continue
+        if match.hand_no != hand_no:
+            hand_no, laid_before, laid_now = match.hand_no, set(), set()
+        if view.phase is Phase.TURN:
+            laid_before, laid_now = laid_now, set()
+        action = hint_action(view)
+        hints += 1
+        after = hand_after(view, action)
+        where = f"{config_id(config)} seed {seed} hand {match.hand_no}: {view.hand} / {view.widow}: {action}"
+        if after is not None:
+            now, then = match.rules.hand_value(view.hand), match.rules.hand_value(after)
+            if then <= now and higher_category_swap(view):
+                counts.passed_over.append(where)
+            took = set(after) - set(view.hand)
+            if then <= now and took & laid_before:
+                counts.taken_back.append(where)
+            laid_now |= set(view.hand) - set(after)
+        match.apply(seat, action)
+    counts.hints += hints

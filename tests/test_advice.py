@@ -20,10 +20,11 @@ from commerce_a11y.narration.values import value_words
 from commerce_a11y.rules import Keep, Knock, Match, Pass, Phase, Player, Pounce, Showdown, Swap, ruleset
 from commerce_a11y.seat.advice import (
     explain_lines,
+    hand_after,
     hint_action,
     hint_lines,
     showdown_lines,
-    whatif_line,
+    whatif_lines,
     whatif_value,
 )
 from commerce_a11y.seat.parser import Invalid, parse, swap_from_tokens
@@ -73,7 +74,7 @@ def same_swap(a: Swap, b: object) -> bool:
 @EVERY_CONFIG
 @FEW
 @given(seed=st.integers(0, 10_000), choices=st.lists(st.integers(0, 400), max_size=40))
-def test_a_hint_is_always_a_legal_action_and_two_sentences(config, seed: int, choices: list[int]) -> None:
+def test_a_hint_is_always_a_legal_action_in_short_lines(config, seed: int, choices: list[int]) -> None:
     match = advanced(config, seed, choices)
     if match.over:
         return
@@ -83,10 +84,20 @@ def test_a_hint_is_always_a_legal_action_and_two_sentences(config, seed: int, ch
     legal = match.legal_actions()
     assert action in legal or (isinstance(action, Swap) and any(same_swap(action, a) for a in legal))
     lines = hint_lines(view, narrator_for(match, seat))
-    assert len(lines) == 2 and all(line.endswith(".") for line in lines)
+    assert len(lines) >= 2 and all(line.endswith(".") for line in lines)
+    assert_short_lines(lines)
     before = [e.to_record() for e in match.events]
     match.apply(seat, action)  # the engine accepts it
     assert [e.to_record() for e in match.events][: len(before)] == before
+
+
+def assert_short_lines(lines: list[str]) -> None:
+    """Issue 25, items 5 and 7: one sentence a line, without semicolons or parentheses (a screen reader reads them
+    aloud). A colon comes only after the hint's first word, or inside a hand's value ("Flush in hearts: queen,
+    jack, four", the narration's words)."""
+    for line in lines:
+        assert not set(";()") & set(line), line
+        assert line.count(". ") == 0, line
 
 
 def reshuffle_hidden(match: Match, seat: int, rng: random.Random) -> Match:
@@ -148,14 +159,15 @@ def test_whatif_names_the_value_the_hand_has_after_that_swap(config, seed: int, 
     typed = " ".join(f"{view.hand.index(g) + 1}{view.widow.index(t) + 1}" for g, t in zip(swap.gave, swap.took,
                                                                                        strict=True))
     assert same_swap(swap, swap_from_tokens(typed.split(), view))
-    line = whatif_line(view, narrator_for(match, seat), typed.split())
+    line = whatif_lines(view, narrator_for(match, seat), typed.split())
     predicted = whatif_value(view, swap)
     events = match.apply(seat, swap)
     showdown = next((e for e in events if isinstance(e, Showdown)), None)  # a last swap may end the hand
     hand = list(showdown.hands[seat]) if showdown else match.hands[seat]
     assert sorted(hand) == sorted(after_swap(view.hand, swap))
     assert predicted == match.rules.hand_value(hand)
-    assert f": {value_words(match.rules, hand)}. Now: " in line
+    assert line[0].endswith(f" makes {value_words(match.rules, hand)}.") and line[1].startswith("Now you hold ")
+    assert_short_lines(line)
 
 
 @pytest.mark.parametrize("typed", [["14"], ["9"], ["qs", "hq"], ["ac"], []])
@@ -164,8 +176,8 @@ def test_whatif_answers_an_impossible_swap_in_one_sentence_and_changes_nothing(t
     lay(match, ["7C 8D 2S", "3C 4D 5S", "9C 10D JS"], "QH KH AH")
     seat = match.to_act
     before = copy.deepcopy(match.hands), list(match.widow)
-    line = whatif_line(match.view(seat), narrator_for(match, seat), typed)
-    assert line.count(".") == 1 and line.endswith(".")
+    lines = whatif_lines(match.view(seat), narrator_for(match, seat), typed)
+    assert len(lines) == 1 and lines[0].count(".") == 1 and lines[0].endswith(".")
     assert (match.hands, match.widow) == before
 
 
@@ -173,8 +185,8 @@ def test_whatif_in_words() -> None:
     match = new_match("commerce", 3, seed=2)
     lay(match, ["7C QD 2H", "3C 4D 5S", "9C 10D JS"], "QH KH AH")
     seat = match.to_act
-    line = whatif_line(match.view(seat), narrator_for(match, seat), ["c7", "kh"])
-    assert line == ("If you swap seven of clubs for king of hearts: point, 22. Now: point, 19.")
+    lines = whatif_lines(match.view(seat), narrator_for(match, seat), ["c7", "kh"])
+    assert lines == ["Swapping seven of clubs for king of hearts makes point, 22.", "Now you hold point, 19."]
 
 
 def showdown_of(name: str, hands: list[str], widow: str, **options: object) -> tuple[Match, list]:
@@ -325,12 +337,12 @@ def test_whatif_and_the_hint_work_with_a_four_card_hand() -> None:
     view = match.view(me)
     narrator = narrator_for(match, me)
     assert len(view.hand) == 4 and any(isinstance(a, Swap) for a in view.legal)
-    assert whatif_line(view, narrator, ["41"]) == (
-        "If you swap six of hearts for eight of hearts: tricon of sixes. Now: four sixes.")
-    assert whatif_line(view, narrator, ["51"]) == "Choose your card from 1 to 4 and the widow card from 1 to 3."
+    assert whatif_lines(view, narrator, ["41"]) == [
+        "Swapping six of hearts for eight of hearts makes tricon of sixes.", "Now you hold four sixes."]
+    assert whatif_lines(view, narrator, ["51"]) == ["Choose your card from 1 to 4 and the widow card from 1 to 3."]
     assert same_swap(Swap(parse_cards("6H"), parse_cards("8H")), swap_from_tokens(["41"], view))
     lines = hint_lines(view, narrator)
-    assert len(lines) == 2 and hint_action(view) in view.legal
+    assert len(lines) >= 2 and hint_action(view) in view.legal
 
 
 def play_to_showdown(match: Match) -> None:
@@ -384,7 +396,7 @@ def test_a_card_named_twice_is_refused_for_what_it_is(lang: str, typed: str, sai
     view = match.view(seat)
     parsed = parse(typed, view)
     assert isinstance(parsed, Invalid) and parsed.message == said
-    assert whatif_line(view, narrator_for(match, seat), typed.split()) == said
+    assert whatif_lines(view, narrator_for(match, seat), typed.split()) == [said]
 
 
 def opponent_swaps(name: str, options: dict, hands: list[str], widow: str, swaps: list[tuple[str, str]]) -> list[str]:
@@ -413,18 +425,19 @@ RUN_HANDS = (["7C 8D 9S", "10C JD QS", "KC AD 7S"], "JH 10S 8H")
 
 
 @pytest.mark.parametrize(("name", "options", "hope"), [
-    ("commerce", {}, "; perhaps for a Flush or a Sequence."),
-    ("commerce", {"extended": True}, "; perhaps for a Flush or a Sequence."),
-    ("braillespiel", {"deck": 52}, "; perhaps for a Sequence or points in that suit."),
-    ("thirty-one", {}, "; perhaps for points in that suit."),
-    ("handeln", {}, "; perhaps for points in that suit."),
+    ("commerce", {}, "Perhaps for a Flush or a Sequence."),
+    ("commerce", {"extended": True}, "Perhaps for a Flush or a Sequence."),
+    ("braillespiel", {"deck": 52}, "Perhaps for a Sequence or points in that suit."),
+    ("thirty-one", {}, "Perhaps for points in that suit."),
+    ("handeln", {}, "Perhaps for points in that suit."),
 ])
 def test_explain_names_only_the_rulesets_own_kinds_of_hand(name: str, options: dict, hope: str) -> None:
     """Issue 15: braillespiel's explain spoke of a flush, which that ruleset does not have (nor do thirty-one and
     handeln, which count points in a suit)."""
     hands, widow = SUIT_HANDS if name != "handeln" else (["7C 8D 9S", "10C JD QS", "KC AD 7S"], "KH QH 9H")
     lines = opponent_swaps(name, options, hands, widow, [(hands[0][:2], "KH"), (hands[0][3:5], "QH")])
-    assert lines[1] == f"Eve now holds at least 2 cards of one suit: king of hearts, queen of hearts{hope}"
+    assert lines[1:] == ["Eve now holds at least 2 cards of one suit: king of hearts, queen of hearts.", hope]
+    assert_short_lines(lines)
 
 
 def test_explain_in_trentuno_where_suits_do_not_count() -> None:
@@ -454,22 +467,23 @@ def test_the_reasons_speak_of_no_later_swap_and_no_waiting_where_there_is_none(m
     last turns and a pass is no waiting; a pass that completes the stalemate (C6) ends the hand."""
     import commerce_a11y.seat.advice as advice
 
-    def hint_for(match: Match, action) -> str:
+    def hint_for(match: Match, action) -> list[str]:
         monkeypatch.setattr(advice, "hint_action", lambda view: action)
-        return hint_lines(match.view(match.to_act), narrator_for(match, match.to_act))[1]
+        lines = hint_lines(match.view(match.to_act), narrator_for(match, match.to_act))
+        return lines[1:] if lines[0] == "Hint: pass." else lines[2:]
 
     match = new_match("thirty-one", 3, seed=2)
     lay(match, ["2C 3D 4S", "9H 5C 2D", "JC QD KS"], "7C 8D 10S")
     match.apply(match.to_act, Knock())
-    assert hint_for(match, Swap(parse_cards("5C"), parse_cards("7C"))) == (
-        "It keeps 9 points and takes seven of clubs away from the players after you.")
-    assert hint_for(match, Pass()) == ("You hold 9 points, better than 10 in 100 hands; on average any swap helps "
-                                       "the players after you more than you.")
+    assert hint_for(match, Swap(parse_cards("5C"), parse_cards("7C"))) == [
+        "It keeps 9 points.", "It takes seven of clubs from the players after you."]
+    assert hint_for(match, Pass()) == ["You hold 9 points.", "It beats 10 of 100 hands.",
+                                       "On average a swap helps the others more."]
     match = new_match("thirty-one", 3, seed=2)
     lay(match, ["2C 3D 4S", "9H 5C 2D", "JC QD KS"], "7C 8D 10S")
     for _ in range(5):
         match.apply(match.to_act, Pass())
-    assert hint_for(match, Pass()).endswith("on average passing now loses less than any swap.")
+    assert hint_for(match, Pass())[-1] == "On average passing now loses least."
 
 
 def test_a_knock_hint_with_a_hand_likely_to_end_lowest_says_why_waiting_is_worse() -> None:
@@ -487,13 +501,14 @@ def test_a_knock_hint_with_a_hand_likely_to_end_lowest_says_why_waiting_is_worse
             seat = match.to_act
             view = match.view(seat)
             if seat == 0 and view.phase is Phase.TURN and Knock() in view.legal:
-                what, why = hint_lines(view, narrator_for(match, 0))
+                what, *why_lines = hint_lines(view, narrator_for(match, 0))
+                why = " ".join(why_lines)
                 if what == "Hint: knock.":
-                    risk = int(why.split("about ")[1].split(" in 100")[0])
+                    risk = int(why.split("about ")[1].split(" times in 100")[0])
                     limit = 100 * HeuristicBot(0).risk_limit(view)
                     if abs(risk - limit) >= 1:  # the said chance is rounded: at the limit it cannot tell
                         likely = risk > limit
-                        assert ("but waiting helps the others more than you" in why) == likely, why
+                        assert ("But waiting helps the others more." in why) == likely, why
                         explained += likely
                         plain += not likely
             match.apply(seat, bots[seat].choose(view))
@@ -511,7 +526,114 @@ def test_swapping_all_three_for_a_weaker_hand_is_explained_as_a_swap_that_is_no_
     match.apply(match.to_act, Keep())  # the dealer keeps the hand: the eldest's first turn
     seat = match.order[0]
     why = _why(match.view(seat), narrator_for(match, seat), ExchangeAll())
-    assert why == "It gives 15 points, no better yet, but it can improve on the next swap."
+    assert why == ["It gives 15 points, no better yet.", "It can improve on the next swap."]
     lay(match, ["7H 8H 10D", "7D 8S 9S", "7S 8C 9D"], "AC KC 9C")
     why = _why(match.view(seat), narrator_for(match, seat), ExchangeAll())
-    assert why.startswith("It makes 30 points, better than ")
+    assert why[0] == "It makes 30 points." and why[1].startswith("It beats ")
+
+
+# ----- every hint right (issue 25, item 3) -----
+
+
+def played_as_at_the_terminal(name: str, seed: int, mine: list[Swap | None]) -> Match:
+    """The match ``commerce play --rules NAME --seed SEED`` plays: three heuristic computer players, seeded per
+    decision as at the terminal; seat 0 makes the given moves on its turns (None: stop there, at its decision)."""
+    from commerce_a11y.bots.seeding import PositionSeeded
+    from commerce_a11y.rules import PlayerKind
+
+    players = [Player("You", PlayerKind.human()), *(Player(n, PlayerKind.bot("heuristic")) for n in NAMES)]
+    match = Match(ruleset(name), players, seed)
+    bots = {s: PositionSeeded("heuristic", match.chance, s) for s in (1, 2, 3)}
+    moves = list(mine)
+    while True:
+        seat = match.to_act
+        if seat == 0:
+            move = moves.pop(0)
+            if move is None:
+                return match
+            match.apply(0, move)
+        else:
+            match.apply(seat, bots[seat].choose(match.view(seat)))
+
+
+NAMES = ("Anna", "Ben", "Cem")
+
+
+def test_the_hint_takes_the_sequence_one_swap_away_in_braillespiel() -> None:
+    """Issue 25, item 3: ``commerce play --rules braillespiel --seed 4``, after ``12 33``, hinted "swap your seven
+    of clubs for queen of clubs ... no better yet" while ``whatif 32`` named a Sequence."""
+    match = played_as_at_the_terminal("braillespiel", 4, [Swap(parse_cards("JH 10C"), parse_cards("JD 7C")), None])
+    view = match.view(0)
+    assert [c.code for c in view.hand] == ["JD", "10D", "7C"] and [c.code for c in view.widow] == ["QC", "9D", "10C"]
+    assert same_swap(Swap(parse_cards("7C"), parse_cards("9D")), hint_action(view))
+    lines = hint_lines(view, narrator_for(match, 0))
+    assert lines[:3] == ["Hint: type 32.", "Swap your seven of clubs for nine of diamonds.",
+                         "It makes Sequence, jack high, in diamonds."]
+
+
+def old_hint(view) -> object:
+    """What the hint was before issue 25: the strong level's choice alone."""
+    from commerce_a11y.bots import without_undo
+    from commerce_a11y.bots.seeding import hint_seed
+    from commerce_a11y.bots.strong import StrongBot
+
+    return StrongBot(hint_seed(view), tie_rule_from=0).choose(without_undo(view))
+
+
+def followed_to(config: tuple[str, dict], seed: int, hand: str) -> Match:
+    """The match of ``advice_checks.follow_hints`` (seat 0 following the hints as they were before issue 25) up
+    to seat 0's first decision holding ``hand``: a position reached by play."""
+    from commerce_a11y.bots import make_bot
+
+    name, options = config
+    match = Match(ruleset(name, **options), [Player(f"P{i}") for i in range(4)], seed)
+    bots = {s: make_bot("heuristic", seed * 100 + s) for s in range(1, 4)}
+    wanted = sorted(parse_cards(hand))
+    while True:
+        seat = match.to_act
+        view = match.view(seat)
+        if seat == 0 and sorted(view.hand) == wanted:
+            return match
+        match.apply(seat, old_hint(view) if seat == 0 else bots[seat].choose(view))
+
+
+def test_the_hint_takes_the_flush_instead_of_breaking_a_pair_for_a_lower_card() -> None:
+    """Issue 25, item 3: in commerce a hint swapped a pair's odd card for a lower one, "no better yet", with a Flush
+    one swap away."""
+    match = followed_to(("commerce", {}), 16, "9H 7H 7D")
+    view = match.view(0)
+    assert [c.code for c in view.widow] == ["2H", "3C", "8D"]
+    assert same_swap(Swap(parse_cards("7D"), parse_cards("3C")), old_hint(view))
+    assert same_swap(Swap(parse_cards("7D"), parse_cards("2H")), hint_action(view))
+    assert hint_lines(view, narrator_for(match, 0))[2] == "It makes Flush in hearts: nine, seven, two."
+
+
+def test_the_hint_does_not_take_back_the_card_it_had_the_player_lay() -> None:
+    """Issue 25, item 3: the next hint took back the card the hint before had the player lay, for nothing (here a
+    Kunststück of sevens, laying one seven and taking it back two turns later)."""
+    config = ("braillespiel", {})
+    counts = advice_checks.HintCounts()
+    advice_checks.follow_hints(config, 3, 4, 40, counts)
+    assert counts.hints and not counts.taken_back and not counts.passed_over
+
+
+@pytest.mark.parametrize("config", advice_checks.HINT_CONFIGS, ids=advice_checks.config_id)
+def test_followed_hints_never_pass_over_a_higher_category_nor_take_back_a_card(config) -> None:
+    counts = advice_checks.HintCounts()
+    for seed in (0, 2):
+        advice_checks.follow_hints(config, seed, 4, 25, counts)
+    assert counts.hints and not counts.passed_over and not counts.taken_back, (counts.passed_over, counts.taken_back)
+
+
+@EVERY_CONFIG
+@FEW
+@given(seed=st.integers(0, 10_000), choices=st.lists(st.integers(0, 400), max_size=40))
+def test_no_hint_leaves_the_hand_no_better_while_one_swap_makes_a_higher_category(config, seed: int,
+                                                                                 choices: list[int]) -> None:
+    match = advanced(config, seed, choices)
+    if match.over:
+        return
+    view = match.view(match.to_act)
+    after = hand_after(view, hint_action(view))
+    if after is not None and match.rules.hand_value(after) <= match.rules.hand_value(view.hand):
+        assert not advice_checks.higher_category_swap(view)

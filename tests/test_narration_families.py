@@ -51,7 +51,7 @@ from commerce_a11y.rules import (
     replay,
     ruleset,
 )
-from commerce_a11y.seat.advice import explain_lines, hint_lines, trade_chance, unseen, whatif_line
+from commerce_a11y.seat.advice import explain_lines, hint_lines, trade_chance, unseen, whatif_lines
 from commerce_a11y.seat.handler import Say, handle
 from commerce_a11y.seat.hearing import Hearing
 from commerce_a11y.seat.parser import Invalid, Play, Review, ReviewCommand, parse, shown_words
@@ -448,14 +448,15 @@ def test_x3_whatif_names_a_trades_chance_and_an_answers_value() -> None:
     talk = Narrator(match.rules, NAMES, seat)
     # Three sevens: only the fourth seven improves them (a trade of any one of them).
     assert len(unseen(view)) == 49 and trade_chance(view, view.hand[0]) == 0
-    assert whatif_line(view, talk, ["1"]) == ("If you trade seven of clubs: a better hand about 0 times in 100, for "
-                                              "a chip. Now: tricon of sevens.")
-    assert whatif_line(view, talk, []) == "Which card? For example whatif 2."
+    assert whatif_lines(view, talk, ["1"]) == ["Trading seven of clubs costs a chip.",
+                                               "It improves your hand 0 times in 100.",
+                                               "Now you hold tricon of sevens."]
+    assert whatif_lines(view, talk, []) == ["Which card? For example whatif 2."]
     play(match, Offer(view.hand[0]))
     answer = match.view(match.to_act)
     talk = Narrator(match.rules, NAMES, match.to_act)
-    assert whatif_line(answer, talk, ["2"]) == ("If you give queen of diamonds for seven of clubs: point, 27. Now: "
-                                                "point, 30.")
+    assert whatif_lines(answer, talk, ["2"]) == ["Giving queen of diamonds for seven of clubs makes point, 27.",
+                                                 "Now you hold point, 30."]
 
 
 def test_s3_whatif_all_values_the_whole_widow() -> None:
@@ -463,13 +464,23 @@ def test_s3_whatif_all_values_the_whole_widow() -> None:
     play(match, Keep())
     view = match.view(match.to_act)
     talk = Narrator(match.rules, NAMES, match.to_act)
-    assert whatif_line(view, talk, ["all"]) == ("If you swap all three for eight of clubs, nine of diamonds, ten of "
-                                                "hearts: 10 points. Now: 9 points.")
+    assert whatif_lines(view, talk, ["all"]) == ["Swapping all three makes 10 points.", "Now you hold 9 points."]
+
+
+def test_s2_whatif_at_the_blind_choice_says_the_widow_is_face_down() -> None:
+    """Issue 25, item 12: ``whatif`` at the dealer's blind choice was refused with a sentence about the range of
+    card numbers; the widow lies face down, so there is nothing to compare yet."""
+    match = schwimmen_deal()
+    view = match.view(match.to_act)
+    assert view.face_down and view.phase is Phase.EXCHANGE
+    talk = Narrator(match.rules, NAMES, match.to_act)
+    for typed in (["12"], ["all"], []):
+        assert whatif_lines(view, talk, typed) == ["The widow is face down.", "There is nothing to compare yet."]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_x3_x4_s2_every_hint_of_a_whole_match_says_what_and_why(lang: str) -> None:
-    """At every decision of seat 0 in matches of both rulesets the hint is two sentences, the first naming what
+    """At every decision of seat 0 in matches of both rulesets the hint is short lines, the first naming what
     to type, in the player's language (the strong level's choices are whatever ``bots/`` makes them)."""
     use_language(lang)
     for name in ("schwimmen", "tauschen"):
@@ -481,7 +492,8 @@ def test_x3_x4_s2_every_hint_of_a_whole_match_says_what_and_why(lang: str) -> No
             if m.to_act == 0 and not m.over:
                 view = m.view(0)
                 lines = hint_lines(view, Narrator(m.rules, ["You", *NAMES], 0))
-                assert len(lines) == 2 and all(line and "{" not in line for line in lines), lines
+                assert len(lines) >= 2 and all(line and "{" not in line for line in lines), lines
+                assert not any(set(";()") & set(line) for line in lines), lines
                 seen += 1
 
         replay(list(record_lines(match.events)), observe)  # each of seat 0's decisions, asked again
@@ -512,8 +524,8 @@ def test_x4_explain_an_offer_taken_from_the_offerer_and_the_others() -> None:
     names = [p.name for p in match.players]
     view = match.view(offerer)
     lines = explain_lines(view, Narrator(match.rules, names, offerer), list(view.history))
-    assert lines == [f"{names[neighbour]} took your seven of clubs: it helps their hand, so they likely collect its "
-                     "suit or rank; jack of clubs, which they gave you, helped them least."]
+    assert lines == [f"{names[neighbour]} took your seven of clubs: it helps their hand.",
+                     "They likely collect its suit or rank.", "They gave you jack of clubs, which helped them least."]
     view = match.view(middle)
     assert explain_lines(view, Narrator(match.rules, names, middle), list(view.history)) == [
         f"{names[neighbour]} took the card {names[offerer]} offered: it helps their hand, and they gave back the "

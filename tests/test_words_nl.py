@@ -44,8 +44,7 @@ def test_no_dutch_sentence_keeps_an_anglicism(pattern: str) -> None:
      "handen winnen de hogere kaarten, de hoogste eerst."),
     ("Marks: {list}.", "Fiches: {list}."),
     ("Neither you nor the widow has {card}.", "Je hebt {card} niet, en de widow ook niet."),
-    ("No swap improves on {value}, which is better than {percent} in 100 hands.",
-     "Geen ruil verbetert {value}; dat is beter dan {percent} van de 100 handen."),
+    ("It beats {percent} of 100 hands.", "Dat verslaat {percent} van de 100 handen."),
 ])
 def test_dutch_says_it_as_card_players_do(english: str | tuple[str, str], dutch: str) -> None:
     nl = translation("nl")

@@ -11,8 +11,10 @@ opponent is known to hold, or a showdown's deciding hands. Nothing here changes 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..bots import without_undo
+from ..bots.base import last_swap
 from ..bots.basic import KEEP_AT
 from ..bots.heuristic import HeuristicBot
 from ..bots.scoring import after_swap, final_turn
@@ -31,6 +33,7 @@ from ..rules import (
     Decline,
     Declined,
     Done,
+    EndTurn,
     Event,
     ExchangeAll,
     ExchangedAll,
@@ -60,16 +63,78 @@ from .parser import Invalid, command_for, command_vocabulary, normalize, one_car
 
 
 def hint_action(view: SeatView) -> Action:
-    """What the strongest computer player would do now; always one of ``view.legal``. Like every computer
-    player it never undoes its own last swap for nothing (``without_undo``), so following the hints never
-    swaps the same cards back and forth."""
+    """What the strongest computer player would do now, held to what a hint promises; always one of
+    ``view.legal``. Like every computer player it never undoes its own last swap for nothing (``without_undo``),
+    so following the hints never swaps the same cards back and forth; nor does it take back, without a gain, a
+    card it had the player lay on the turn before (``_without_take_back``); and it never leaves the hand no
+    better while one swap makes a higher category (``_up_a_category``)."""
     # A knock the search rates exactly as well as passing (tauschen, where hands barely change) is decided at
     # every table by the chance of ending lowest, the number the hint's reason gives: the search cannot tell
     # the two apart, and "knock" beside "the chance it ends lowest is about 88 in 100" reads as wrong advice.
-    action = StrongBot(hint_seed(view), tie_rule_from=0).choose(without_undo(view))
-    if _legal(view, action):
+    choices = _without_take_back(without_undo(view))
+    action = StrongBot(hint_seed(view), tie_rule_from=0).choose(choices)
+    if not _legal(choices, action):
+        action = choices.legal[0]
+    return _up_a_category(choices, action)
+
+
+def hand_after(view: SeatView, action: Action) -> list[int] | None:
+    """The hand an action leaves on a turn: a swap's, a swap of all three's (S3), the hand as it is after a pass,
+    a knock or the end of a turn; None for what is no turn's swap or pass (an exchange, a call, a pounce, X3, X4)."""
+    if isinstance(action, Swap):
+        return after_swap(view.hand, action)
+    if isinstance(action, ExchangeAll):
+        return list(view.widow) if view.phase is Phase.TURN else None
+    if view.phase in (Phase.TURN, Phase.CONTINUE) and isinstance(action, Pass | Knock | EndTurn):
+        return list(view.hand)
+    return None
+
+
+def _laid_before(view: SeatView) -> frozenset[int]:
+    """The cards this seat laid on its last turn that changed its hand: a swap (all the single swaps of a C3
+    turn), or a swap of all three (S3)."""
+    for event in reversed(view.hand_history):
+        if isinstance(event, ExchangedAll) and event.player == view.seat:
+            return frozenset(event.gave)
+        if isinstance(event, Swapped) and event.player == view.seat:
+            break
+    last = last_swap(view)
+    return last[0] if last is not None else frozenset()
+
+
+def _without_take_back(view: SeatView) -> SeatView:
+    """The view without the swaps that take back a card this seat laid on its last swapping turn and do not raise
+    the hand's value. ``without_undo`` leaves them in once another player has changed the widow, and the search
+    may rate laying a card and taking it back as well as anything (measured: the next hint took back the card the
+    hint before had laid, for nothing); a hint that reverses itself reads as wrong advice."""
+    laid = _laid_before(view)
+    if not laid:
+        return view
+    value = view.rules.hand_value(view.hand)
+
+    def taking_back(action: Action) -> bool:
+        after = hand_after(view, action)
+        return (after is not None and not laid.isdisjoint(set(after) - set(view.hand))
+                and view.rules.hand_value(after) <= value)
+
+    legal = tuple(a for a in view.legal if not taking_back(a))
+    return view if len(legal) == len(view.legal) else replace(view, legal=legal)
+
+
+def _up_a_category(view: SeatView, action: Action) -> Action:
+    """The action, unless it leaves the hand no better while one swap makes a higher category (a higher value
+    class: a sequence, a flush or three of a rank over points): then the swap to the best such hand. The search
+    may rate keeping a pair, or a swap that is no better yet, a little above a Flush one swap away (measured in
+    braillespiel and commerce, within the noise of its deals); a hint passing over it reads as wrong advice."""
+    rules = view.rules
+    after = hand_after(view, action)
+    if after is None or rules.hand_value(after) > rules.hand_value(view.hand):
         return action
-    return view.legal[0]
+    category = rules.name_hand(view.hand).order
+    better = [(rules.hand_value(hand), a) for a in view.legal
+              if isinstance(a, Swap | ExchangeAll) and (hand := hand_after(view, a)) is not None
+              and rules.name_hand(hand).order > category]
+    return max(better, key=lambda pair: pair[0])[1] if better else action
 
 
 def _legal(view: SeatView, action: Action) -> bool:
@@ -102,60 +167,75 @@ def action_command(view: SeatView, action: Action) -> str:
 
 
 def hint_lines(view: SeatView, narrator: Narrator) -> list[str]:
-    """Two sentences: what to do (and what to type), then why, in numbers the computer player has."""
+    """Short lines, each a sentence that fits a braille display where the cards allow: what to type first, then
+    the move in words, then why, in numbers the computer player has. No semicolon or parenthesis: a screen reader
+    reads them aloud as words."""
     action = hint_action(view)
-    return [_what(view, narrator, action), _why(view, narrator, action)]
+    return [*_what(view, narrator, action), *_why(view, narrator, action)]
 
 
-def _what(view: SeatView, narrator: Narrator, action: Action) -> str:
+def _typed(command: str, move: str) -> list[str]:
+    """What to type, then the move it makes."""
+    return [_("Hint: type {command}.").format(command=command), move]
+
+
+def _what(view: SeatView, narrator: Narrator, action: Action) -> list[str]:
     command = action_command(view, action)
     if isinstance(action, Swap):
-        return _("Hint: swap your {gave} for {took}; type {command}.").format(
-            gave=narrator.cards(action.gave), took=narrator.cards(action.took), command=command)
+        return _typed(command, _("Swap your {gave} for {took}.").format(gave=narrator.cards(action.gave),
+                                                                         took=narrator.cards(action.took)))
     if isinstance(action, Pass):
         if Term.PUSH in view.rules.terms:  # German "schieben"
-            return pgettext("schwimmen", "Hint: pass.")
-        return _("Hint: pass.")  # the command is the word itself, in every language
+            return [pgettext("schwimmen", "Hint: pass.")]
+        return [_("Hint: pass.")]  # the command is the word itself, in every language
     if isinstance(action, Knock):
         if Term.IM_IN in view.rules.terms:  # H3
-            return _("Hint: call I'm in; type {command}.").format(command=command)
-        return _("Hint: knock.")
+            return _typed(command, _("Call I'm in."))
+        return [_("Hint: knock.")]
     if isinstance(action, Fire):
         if Term.FIRE in view.rules.terms:  # H4
-            return _("Hint: call Fire; type {command}.").format(command=command)
-        return _("Hint: call 31; type {command}.").format(command=command)
+            return _typed(command, _("Call Fire."))
+        return _typed(command, _("Call 31."))
     if isinstance(action, Pounce):
         card = next(c for c in view.widow if c.rank == view.hand[0].rank)
-        return _("Hint: pounce on {card}; type {command}.").format(card=narrator.card(card), command=command)
+        return _typed(command, _("Pounce on {card}.").format(card=narrator.card(card)))
     if isinstance(action, ExchangeAll) and view.face_down:  # S2
-        return _("Hint: take the face-down widow; type {command}.").format(command=command)
+        return _typed(command, _("Take the face-down widow."))
     if isinstance(action, ExchangeAll) and view.phase is Phase.TURN:  # S3
-        return _("Hint: swap all three; type {command}.").format(command=command)
+        return _typed(command, _("Swap all three."))
     if isinstance(action, ExchangeAll):
-        return _("Hint: exchange your cards for the widow; type {command}.").format(command=command)
+        return _typed(command, _("Exchange your cards for the widow."))
     if isinstance(action, Trade):  # X3
-        return _("Hint: trade {card} with the stock; type {command}.").format(card=narrator.card(action.card),
-                                                                              command=command)
+        return _typed(command, _("Trade {card} with the stock.").format(card=narrator.card(action.card)))
     if isinstance(action, Offer):  # X4
-        return _("Hint: offer {card}; type {command}.").format(card=narrator.card(action.card), command=command)
+        return _typed(command, _("Offer {card}.").format(card=narrator.card(action.card)))
     if isinstance(action, Accept):
-        return _("Hint: take the offer and give {card}; type {command}.").format(card=narrator.card(action.card),
-                                                                                 command=command)
+        return _typed(command, _("Take the offer and give {card}.").format(card=narrator.card(action.card)))
     if isinstance(action, Decline):
-        return _("Hint: decline the offer; type {command}.").format(command=command)
+        return _typed(command, _("Decline the offer."))
     if view.phase is Phase.EXCHANGE:
-        return _("Hint: keep your cards; type {command}.").format(command=command)
+        return _typed(command, _("Keep your cards."))
     if view.phase is Phase.CALL:
-        return _("Hint: do not call yet; type {command}.").format(command=command)
-    return _("Hint: end your turn; type {command}.").format(command=command)
+        return _typed(command, _("Do not call yet."))
+    return _typed(command, _("End your turn."))
 
 
-def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
+def beats_line(view: SeatView, value: int) -> str:
+    """A value's strength said plainly: how many of 100 hands it beats ("better than 61 in 100 hands" was heard
+    as a 61 in 100 chance)."""
+    return _("It beats {percent} of 100 hands.").format(percent=percent(view, value))
+
+
+def _held(view: SeatView, value: int) -> list[str]:
+    """The hand held, then its strength."""
+    return [_("You hold {value}.").format(value=value_words(view.rules, view.hand)), beats_line(view, value)]
+
+
+def _why(view: SeatView, narrator: Narrator, action: Action) -> list[str]:
     rules = view.rules
     hand = list(view.hand)
     now = rules.hand_value(hand)
     value = value_words(rules, hand)
-    share = percent(view, now)
     if isinstance(action, ExchangeAll) and view.phase is Phase.TURN:
         # S3: swapping all three is a swap of every card, and its reason the same; "It makes 9 points, better
         # than 1 in 100 hands" read as wrong advice where the search lays a hand in the widow to take it back.
@@ -165,88 +245,76 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> str:
         after = rules.hand_value(new)
         words = value_words(rules, new)
         if after > now:
-            return _("It makes {value}, better than {percent} in 100 hands.").format(
-                value=words, percent=percent(view, after))
+            return [_("It makes {value}.").format(value=words), beats_line(view, after)]
         if final_turn(view):
             # Never worse than passing here (the hint keeps the value), so the swap is for the others' last turns.
-            return _("It keeps {value} and takes {took} away from the players after you.").format(
-                value=words, took=narrator.cards(action.took))
-        return _("It gives {value}, no better yet, but it can improve on the next swap.").format(value=words)
+            return [_("It keeps {value}.").format(value=words),
+                    _("It takes {took} from the players after you.").format(took=narrator.cards(action.took))]
+        return [_("It gives {value}, no better yet.").format(value=words),
+                _("It can improve on the next swap.")]
     if isinstance(action, Trade | Offer | Accept | Decline):  # X3, X4
         return _barter_why(view, narrator, action)
     if view.phase is Phase.EXCHANGE and view.face_down:  # S2: the basic level's rule, the middle unseen
-        average = value_words(rules, KEEP_AT)
+        average = _("An average hand is {average}.").format(average=value_words(rules, KEEP_AT))
         if isinstance(action, ExchangeAll):
-            return _("You hold {value}, below an average hand, {average}: the face-down widow is likely "
-                     "better.").format(value=value, average=average)
-        return _("You hold {value}, at least an average hand, {average}.").format(value=value, average=average)
+            return [_("You hold {value}.").format(value=value), average,
+                    _("The face-down widow is likely better.")]
+        return [_("You hold {value}.").format(value=value), average, _("Yours is at least as good.")]
     if isinstance(action, Knock):
         if rules.settlement is Settlement.BEST_TAKES_POT:
-            return _("You hold {value}, better than {percent} in 100 hands: a good moment to end the "
-                     "hand.").format(value=value, percent=share)
+            return [*_held(view, now), _("A good moment to end the hand.")]
         judge = HeuristicBot(hint_seed(view))
         chance = judge.knock_risk(view)
-        risk = round(100 * chance)
+        risk = _("It ends lowest about {risk} times in 100.").format(risk=round(100 * chance))
         if chance > judge.risk_limit(view):
             # The search knocks with a hand likely to end lowest: waiting was rated worse still, so say why.
-            return _("You hold {value}, better than {percent} in 100 hands; the chance it ends lowest is about "
-                     "{risk} in 100, but waiting helps the others more than you.").format(
-                value=value, percent=share, risk=risk)
-        return _("You hold {value}, better than {percent} in 100 hands; the chance it ends lowest is about "
-                 "{risk} in 100.").format(value=value, percent=share, risk=risk)
+            return [*_held(view, now), risk, _("But waiting helps the others more.")]
+        return [*_held(view, now), risk]
     if isinstance(action, Fire):
-        return _("You hold {value}; calling now ends the hand before anyone improves.").format(value=value)
+        return [_("You hold {value}.").format(value=value), _("Call now, before anyone improves.")]
     if isinstance(action, Pounce):
-        return _("Four of a rank beats every three-card hand.")
+        return [_("Four of a rank beat any hand of three.")]
     if isinstance(action, ExchangeAll | Done) and view.phase is Phase.EXCHANGE:
-        widow = value_words(rules, view.widow)
+        lines = [_("The widow holds {widow}.").format(widow=value_words(rules, view.widow)),
+                 _("Your cards hold {value}.").format(value=value)]
         if isinstance(action, ExchangeAll):
-            return _("The widow, {widow}, promises more than your cards, {value}.").format(widow=widow, value=value)
-        return _("Your cards, {value}, promise more than the widow, {widow}.").format(widow=widow, value=value)
+            return [*lines, _("The widow promises more.")]
+        return [*lines, _("Your cards promise more.")]
     if not rules.widow:  # X1: a pass in tauschen
-        return _("You hold {value}, better than {percent} in 100 hands; a trade's sure chip is not worth its "
-                 "chance now.").format(value=value, percent=share)
+        return [*_held(view, now), _("A trade is not worth a chip now.")]
     best = max((whatif_value(view, a) for a in view.legal if isinstance(a, Swap)), default=now)
     if isinstance(action, Done) and view.phase is Phase.CALL:
-        return _("You hold {value}, which can still improve before anyone calls.").format(value=value)
+        return [_("You hold {value}.").format(value=value), _("It can still improve before anyone calls.")]
     if best <= now:
-        return _("No swap improves on {value}, which is better than {percent} in 100 hands.").format(
-            value=value, percent=share)
+        return [*_held(view, now), _("No swap improves it.")]
     if final_turn(view):
-        return _("You hold {value}, better than {percent} in 100 hands; on average any swap helps the players "
-                 "after you more than you.").format(value=value, percent=share)
+        return [*_held(view, now), _("On average a swap helps the others more.")]
     if rules.refresh and _pass_ends_hand(view):  # S5: the round of passes brings fresh cards, or the showdown
+        ends = _("Your pass completes a round of passes.")
         if view.stock_size >= 3:
-            return _("You hold {value}, better than {percent} in 100 hands; your pass completes a round of "
-                     "passes, and three fresh cards come to the widow.").format(value=value, percent=share)
-        return _("You hold {value}, better than {percent} in 100 hands; your pass completes a round of passes, "
-                 "and with the stock short the hands are shown.").format(value=value, percent=share)
+            return [*_held(view, now), ends, _("Three fresh cards come to the widow.")]
+        return [*_held(view, now), ends, _("The stock is short, so the hands are shown.")]
     if rules.pass_is_final or _pass_ends_hand(view):
         # B3, C6, C18: no waiting here, the pass ends one's swapping or the hand itself.
-        return _("You hold {value}, better than {percent} in 100 hands; on average passing now loses less than "
-                 "any swap.").format(value=value, percent=share)
-    return _("You hold {value}, better than {percent} in 100 hands; on average waiting loses less than any "
-             "swap.").format(value=value, percent=share)
+        return [*_held(view, now), _("On average passing now loses least.")]
+    return [*_held(view, now), _("On average waiting loses least.")]
 
 
-def _barter_why(view: SeatView, narrator: Narrator, action: Trade | Offer | Accept | Decline) -> str:
+def _barter_why(view: SeatView, narrator: Narrator, action: Trade | Offer | Accept | Decline) -> list[str]:
     """Why a trade, an offer, or an answer to one (X3, X4), in numbers the player's own view gives: the chance a
     card from the stock improves the hand, the hand's strength, what an offered card would make."""
     rules = view.rules
     hand = list(view.hand)
     now = rules.hand_value(hand)
-    value = value_words(rules, hand)
-    share = percent(view, now)
     if isinstance(action, Trade):
-        chance = trade_chance(view, action.card)
-        return _("Trading {card} improves {value} about {chance} times in 100; your hand beats only {percent} in "
-                 "100 hands, so the chance is worth a chip.").format(
-            card=narrator.card(action.card), value=value, chance=chance, percent=share)
+        return [*_held(view, now), _("Trading {card} improves it {chance} times in 100.").format(
+            card=narrator.card(action.card), chance=trade_chance(view, action.card)),
+            _("That chance is worth a chip.")]
     if isinstance(action, Offer):
-        neighbour = narrator.name(view.neighbour)
-        return _("An offer costs nothing: {name} takes {card} only if it helps them, and the card you get back "
-                 "may help your {value}, which beats only {percent} in 100 hands.").format(
-            name=neighbour, card=narrator.card(action.card), value=value, percent=share)
+        return [_("An offer costs nothing."),
+                _("{name} takes {card} only if it helps them.").format(name=narrator.name(view.neighbour),
+                                                                       card=narrator.card(action.card)),
+                _("The card you get back may help you."), *_held(view, now)]
     offer = view.offer
     assert offer is not None and offer.card is not None
     offered = narrator.card(offer.card)
@@ -254,20 +322,20 @@ def _barter_why(view: SeatView, narrator: Narrator, action: Trade | Offer | Acce
         new = _given(hand, action.card, offer.card)
         after = rules.hand_value(new)
         if after > now:
-            return _("Giving {card} for {offered} makes {value}, better than {percent} in 100 hands.").format(
-                offered=offered, card=narrator.card(action.card), value=value_words(rules, new),
-                percent=percent(view, after))
+            return [_("It makes {value}.").format(value=value_words(rules, new)), beats_line(view, after)]
         if after == now:
-            return _("It keeps {value} and gives away {card}, the card your hand needs least.").format(
-                value=value_words(rules, new), card=narrator.card(action.card))
-        return _("It gives {value} for now, but {offered} is a card to build on.").format(
-            value=value_words(rules, new), offered=offered)
+            return [_("It keeps {value}.").format(value=value_words(rules, new)),
+                    _("It gives away the card you need least.")]
+        return [_("It gives {value} for now.").format(value=value_words(rules, new)),
+                _("But {offered} is a card to build on.").format(offered=offered)]
     best_hand = max((_given(hand, a.card, offer.card) for a in view.legal if isinstance(a, Accept)),
                     key=rules.hand_value, default=hand)
     if rules.hand_value(best_hand) <= now:
-        return _("No card of yours given for {offered} improves on {value}.").format(offered=offered, value=value)
-    return _("Taking {offered} would make at most {value}, not worth the card {name} hopes for.").format(
-        offered=offered, value=value_words(rules, best_hand), name=narrator.name(offer.player))
+        return [_("Taking {offered} does not improve your hand.").format(offered=offered),
+                _("You hold {value}.").format(value=value_words(rules, hand))]
+    return [_("Taking {offered} makes at most {value}.").format(offered=offered,
+                                                                value=value_words(rules, best_hand)),
+            _("That is not worth the card {name} hopes for.").format(name=narrator.name(offer.player))]
 
 
 def _given(hand: Sequence[int], card: int, offered: int) -> list[int]:
@@ -307,48 +375,48 @@ def _pass_ends_hand(view: SeatView) -> bool:
 # ----- whatif -----
 
 
-def whatif_line(view: SeatView, narrator: Narrator, tokens: Sequence[str]) -> str:
-    """The value a swap would give, without making it; one short sentence when the swap is not possible."""
+def whatif_lines(view: SeatView, narrator: Narrator, tokens: Sequence[str]) -> list[str]:
+    """The value a swap would give, without making it, then the value now, each a short line; one short sentence
+    when the swap is not possible."""
     rules = view.rules
+    if view.face_down:  # S2: the dealer's blind choice, before anyone has seen the widow
+        return [_("The widow is face down."), _("There is nothing to compare yet.")]
     if not rules.widow:  # X3, X4: a trade's chance, or an answer to an offer
         return _barter_whatif(view, narrator, tokens)
+    now = _("Now you hold {value}.").format(value=value_words(rules, view.hand))
     words = [command_vocabulary(active_language()).get(normalize(t)) for t in tokens]
     if rules.swap_all and "all" in words and set(words) <= {"all", "swap"}:  # S3: "whatif all"
-        return _("If you swap all three for {took}: {value}. Now: {current}.").format(
-            took=narrator.cards(view.widow), value=value_words(rules, view.widow),
-            current=value_words(rules, view.hand))
+        return [_("Swapping all three makes {value}.").format(value=value_words(rules, view.widow)), now]
     if not tokens:
-        return _("Which swap? For example whatif 13.")
+        return [_("Which swap? For example whatif 13.")]
     parsed = swap_from_tokens(list(tokens), view)
     if isinstance(parsed, Invalid):
-        return parsed.message
+        return [parsed.message]
     swap = parsed
     most = 3 if view.rules.multi_swap else 1
     if len(swap.gave) > most:
-        return _("Swap one of your cards for one widow card.")
+        return [_("Swap one of your cards for one widow card.")]
     new = after_swap(view.hand, swap)
-    return _("If you swap {gave} for {took}: {value}. Now: {current}.").format(
-        gave=narrator.cards(swap.gave), took=narrator.cards(swap.took),
-        value=value_words(view.rules, new), current=value_words(view.rules, view.hand))
+    return [_("Swapping {gave} for {took} makes {value}.").format(
+        gave=narrator.cards(swap.gave), took=narrator.cards(swap.took), value=value_words(view.rules, new)), now]
 
 
-def _barter_whatif(view: SeatView, narrator: Narrator, tokens: Sequence[str]) -> str:
+def _barter_whatif(view: SeatView, narrator: Narrator, tokens: Sequence[str]) -> list[str]:
     """X3, X4: ``whatif 2`` names what trading card 2 may do, or, answering an offer, what giving it makes."""
     if not tokens:
-        return _("Which card? For example whatif 2.")
+        return [_("Which card? For example whatif 2.")]
     parsed = one_card(list(tokens), view)
     if isinstance(parsed, Invalid):
-        return parsed.message
+        return [parsed.message]
     rules = view.rules
-    current = value_words(rules, view.hand)
+    now = _("Now you hold {value}.").format(value=value_words(rules, view.hand))
     offer = view.offer
     if view.phase is Phase.ANSWER and offer is not None and offer.card is not None:
         new = _given(view.hand, parsed, offer.card)
-        return _("If you give {card} for {offered}: {value}. Now: {current}.").format(
-            card=narrator.card(parsed), offered=narrator.card(offer.card), value=value_words(rules, new),
-            current=current)
-    return _("If you trade {card}: a better hand about {chance} times in 100, for a chip. Now: {current}.").format(
-        card=narrator.card(parsed), chance=trade_chance(view, parsed), current=current)
+        return [_("Giving {card} for {offered} makes {value}.").format(
+            card=narrator.card(parsed), offered=narrator.card(offer.card), value=value_words(rules, new)), now]
+    return [_("Trading {card} costs a chip.").format(card=narrator.card(parsed)),
+            _("It improves your hand {chance} times in 100.").format(chance=trade_chance(view, parsed)), now]
 
 
 def whatif_value(view: SeatView, swap: Swap) -> int:
@@ -405,7 +473,7 @@ def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: S
     """An opponent's move: what they did, then what it may do for the cards they are known to hold."""
     name = narrator.name(event.actor)
     if isinstance(event, Traded | Offered | Bartered | Declined):
-        return [_barter_lines(view, narrator, event)]
+        return _barter_lines(view, narrator, event)
     if isinstance(event, Kept):  # S2
         return [_("{name} kept the hand dealt: good enough not to risk the face-down widow.").format(name=name)]
     if isinstance(event, Swapped):
@@ -413,8 +481,7 @@ def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: S
         lines = [_("{name} took {took} and laid {gave}.").format(name=name, took=narrator.cards(took),
                                                                 gave=narrator.cards(gave))]
         known = _known_after(view, seen, event)
-        lines.append(_intent(view, narrator, name, known, took, gave))
-        return lines
+        return [*lines, *_intent(view, narrator, name, known, took, gave)]
     if isinstance(event, Passed):
         if not view.rules.widow:  # X1
             return [_("{name} passed: their cards are good enough, or not worth a chip for a trade.").format(
@@ -433,7 +500,7 @@ def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: S
         return [_("{name} holds 31, which the game shows at once: the hand ends, and the lowest hand loses a "
                   "life.").format(name=name)]
     if isinstance(event, Fired):
-        return [_("{name} called with cards hard to beat; the hand ends at once.").format(name=name)]
+        return [_("{name} called with cards hard to beat.").format(name=name), _("The hand ends at once.")]
     if isinstance(event, Pounced):
         return [_("{name} took the fourth card of their Tricon: four of a rank beats every three-card "
                   "hand.").format(name=name)]
@@ -446,34 +513,35 @@ def move_lines(view: SeatView, narrator: Narrator, event: ExplainedMove, seen: S
         name=name, cards=narrator.cards(widow), value=value_words(view.rules, widow))]
 
 
-def _barter_lines(view: SeatView, narrator: Narrator, event: Traded | Offered | Bartered | Declined) -> str:
+def _barter_lines(view: SeatView, narrator: Narrator, event: Traded | Offered | Bartered | Declined) -> list[str]:
     """X3, X4: what a trade, an offer or its answer says about a hand. An offer gives away the card one's hand
     needs least; taking it says the card helps, declining says it does not; paying for a trade says the hand was
     weak. Cards are named only where this seat saw them."""
     me = view.seat
     name = narrator.name(event.actor)
     if isinstance(event, Traded):
-        return _("{name} paid a chip for an unseen card from the stock: a hand weak enough to pay for a "
-                 "chance.").format(name=name)
+        return [_("{name} paid a chip for an unseen card from the stock: a hand weak enough to pay for a "
+                  "chance.").format(name=name)]
     if isinstance(event, Offered):
         if event.to == me and event.card is not None:
-            return _("{name} offered you {card}, the card their hand needs least: they are unlikely to collect its "
-                     "suit or rank.").format(name=name, card=narrator.card(event.card))
-        return _("{name} offered {other} a card: it costs nothing, and is the card their hand needs least, so "
-                 "their hand is likely weak.").format(name=name, other=narrator.name(event.to))
+            return [_("{name} offered you {card}, the card their hand needs least: they are unlikely to collect "
+                      "its suit or rank.").format(name=name, card=narrator.card(event.card))]
+        return [_("{name} offered {other} a card: it costs nothing, and is the card their hand needs least, so "
+                  "their hand is likely weak.").format(name=name, other=narrator.name(event.to))]
     if isinstance(event, Bartered):  # the neighbour (``to``) took the offer of ``player``
         if event.player == me and event.gave is not None and event.took is not None:
-            return _("{name} took your {gave}: it helps their hand, so they likely collect its suit or rank; {took}, "
-                     "which they gave you, helped them least.").format(
-                name=name, gave=narrator.card(event.gave), took=narrator.card(event.took))
-        return _("{name} took the card {other} offered: it helps their hand, and they gave back the card they "
-                 "needed least.").format(name=name, other=narrator.name(event.player))
+            gave = narrator.card(event.gave)
+            return [_("{name} took your {gave}: it helps their hand.").format(name=name, gave=gave),
+                    _("They likely collect its suit or rank."),
+                    _("They gave you {took}, which helped them least.").format(took=narrator.card(event.took))]
+        return [_("{name} took the card {other} offered: it helps their hand, and they gave back the card they "
+                  "needed least.").format(name=name, other=narrator.name(event.player))]
     offer = next((e for e in reversed(view.hand_history) if isinstance(e, Offered) and e.player == event.to), None)
     if event.to == me and offer is not None and offer.card is not None:
-        return _("{name} declined your {card}: it does not improve their hand, so they likely collect neither its "
-                 "suit nor its rank.").format(name=name, card=narrator.card(offer.card))
-    return _("{name} declined the card {other} offered: it would not improve their hand.").format(
-        name=name, other=narrator.name(event.to))
+        return [_("{name} declined your {card}: it does not improve their hand, so they likely collect neither "
+                  "its suit nor its rank.").format(name=name, card=narrator.card(offer.card))]
+    return [_("{name} declined the card {other} offered: it would not improve their hand.").format(
+        name=name, other=narrator.name(event.to))]
 
 
 def _known_after(view: SeatView, seen: Sequence[Event], upto: Swapped) -> list[int]:
@@ -495,58 +563,55 @@ def _known_after(view: SeatView, seen: Sequence[Event], upto: Swapped) -> list[i
 
 
 def _intent(view: SeatView, narrator: Narrator, name: str, known: list[int], took: Sequence[int],
-            gave: Sequence[int]) -> str:
+            gave: Sequence[int]) -> list[str]:
     """What a swap does for the cards the opponent is known to hold, in the ruleset's own kinds of hand."""
     rules = view.rules
     cards = [CARDS[c] for c in known]
     for card in (CARDS[c] for c in took):
         same_rank = [c for c in cards if c.rank == card.rank]
         if len(same_rank) >= 2:
-            return _("{name} now holds at least {count} of one rank: {cards}.").format(
-                name=name, count=len(same_rank), cards=narrator.cards(same_rank))
+            return [_("{name} now holds at least {count} of one rank: {cards}.").format(
+                name=name, count=len(same_rank), cards=narrator.cards(same_rank))]
         same_suit = [c for c in cards if c.suit == card.suit]
         if len(same_suit) >= 2 and rules.scorer is not score_trentuno:  # R2: suits do not count
             return _suit_line(view, narrator, name, same_suit)
         if rules.options.get("krikelkrakel"):  # B9: ranks in a row in three suits
             near = [c for c in cards if c.suit != card.suit and 0 < abs(c.rank - card.rank) <= 2]
             if near:
-                return _("{name} now holds {cards}, close in rank: perhaps for a Krikelkrakel.").format(
-                    name=name, cards=narrator.cards([card, near[0]]))
+                return [_("{name} now holds {cards}, close in rank: perhaps for a Krikelkrakel.").format(
+                    name=name, cards=narrator.cards([card, near[0]]))]
     took_points = sum(CARDS[c].points for c in took)
     gave_points = sum(CARDS[c].points for c in gave)
     if took_points > gave_points and not rules.options.get("extended"):  # C18: points count for nothing
         if rules.scorer is score_trentuno:  # R2: the total is all that counts
-            return ngettext("{name} gave a lower card for a higher one: a total closer to 31.",
-                            "{name} gave lower cards for higher ones: a total closer to 31.",
-                            len(took)).format(name=name)
+            return [ngettext("{name} gave a lower card for a higher one: a total closer to 31.",
+                             "{name} gave lower cards for higher ones: a total closer to 31.",
+                             len(took)).format(name=name)]
         if Term.PIPS in rules.terms:
             # Translators: Handeln's points (German "Augen").
-            return npgettext("handeln", "{name} gave a lower card for a higher one: more points, or a start on "
-                             "a suit.", "{name} gave lower cards for higher ones: more points, or a start on a "
-                             "suit.", len(took)).format(name=name)
-        return ngettext("{name} gave a lower card for a higher one: more points, or a start on a suit.",
-                        "{name} gave lower cards for higher ones: more points, or a start on a suit.",
-                        len(took)).format(name=name)
-    return ngettext("{name} gave up a card that did not fit their other cards.",
-                    "{name} gave up cards that did not fit their other cards.", len(took)).format(name=name)
+            return [npgettext("handeln", "{name} gave a lower card for a higher one: more points, or a start on "
+                              "a suit.", "{name} gave lower cards for higher ones: more points, or a start on a "
+                              "suit.", len(took)).format(name=name)]
+        return [ngettext("{name} gave a lower card for a higher one: more points, or a start on a suit.",
+                         "{name} gave lower cards for higher ones: more points, or a start on a suit.",
+                         len(took)).format(name=name)]
+    return [ngettext("{name} gave up a card that did not fit their other cards.",
+                     "{name} gave up cards that did not fit their other cards.", len(took)).format(name=name)]
 
 
-def _suit_line(view: SeatView, narrator: Narrator, name: str, same_suit: list[Card]) -> str:
-    """Cards of one suit and what they may become: each ruleset's own kinds of hand (C8, C9, B5, B6, H5, T1)."""
-    count, cards = len(same_suit), narrator.cards(same_suit)
+def _suit_line(view: SeatView, narrator: Narrator, name: str, same_suit: list[Card]) -> list[str]:
+    """Cards of one suit, then what they may become: each ruleset's own kinds of hand (C8, C9, B5, B6, H5, T1)."""
     rules = view.rules
+    holds = _("{name} now holds at least {count} cards of one suit: {cards}.").format(
+        name=name, count=len(same_suit), cards=narrator.cards(same_suit))
     if rules.scorer is score_commerce:  # C8, C9: a Flush and a Sequence rank
-        return _("{name} now holds at least {count} cards of one suit: {cards}; perhaps for a Flush or a "
-                 "Sequence.").format(name=name, count=count, cards=cards)
+        return [holds, _("Perhaps for a Flush or a Sequence.")]
     if rules.scorer is score_braillespiel:  # B5, B6: a Sequence ranks, else points in one suit
-        return pgettext("braillespiel", "{name} now holds at least {count} cards of one suit: {cards}; perhaps "
-                        "for a Sequence or points in that suit.").format(name=name, count=count, cards=cards)
+        return [holds, pgettext("braillespiel", "Perhaps for a Sequence or points in that suit.")]
     if Term.PIPS in rules.terms:
         # Translators: Handeln's points (German "Augen").
-        return pgettext("handeln", "{name} now holds at least {count} cards of one suit: {cards}; perhaps for "
-                        "points in that suit.").format(name=name, count=count, cards=cards)
-    return _("{name} now holds at least {count} cards of one suit: {cards}; perhaps for points in that "
-             "suit.").format(name=name, count=count, cards=cards)
+        return [holds, pgettext("handeln", "Perhaps for points in that suit.")]
+    return [holds, _("Perhaps for points in that suit.")]
 
 
 def showdown_lines(view: SeatView, narrator: Narrator, event: Showdown) -> list[str]:
@@ -561,8 +626,9 @@ def showdown_lines(view: SeatView, narrator: Narrator, event: Showdown) -> list[
         best = values[winner]
         tied = [s for s in order if values[s] == best and s != winner]
         if tied:
-            return [_("{first} and {others} tie with {value}; {first}, first in turn order, wins the pot.").format(
-                first=narrator.name(winner), others=narrator.names_list(tied), value=words[winner])]
+            return [_("{first} and {others} tie with {value}.").format(
+                first=narrator.name(winner), others=narrator.names_list(tied), value=words[winner]),
+                _("{first}, first in turn order, wins the pot.").format(first=narrator.name(winner))]
         rest = sorted((s for s in order if s != winner), key=lambda s: -values[s])
         return [_beats(narrator, winner, rest[0], words)] if rest else []
     losers = list(event.losers or ())

@@ -11,7 +11,7 @@ from dataclasses import replace
 from ..i18n import _, active_language, ngettext
 from ..narration.narrator import Narrator, Verbosity
 from ..rules import SeatView, Showdown
-from .advice import explain_lines, whatif_line
+from .advice import explain_lines, whatif_lines
 from .hearing import Hearing
 from .parser import ReviewCommand, answer_vocabulary, normalize
 
@@ -43,7 +43,7 @@ def review_lines(hearing: Hearing, command: ReviewCommand, argument: str, view: 
         return ([_("Your turn. Since your last turn:"), *lines] if lines else
                 [_("Your turn. Nothing has happened since your last turn.")])
     if command is ReviewCommand.WHATIF:
-        return [whatif_line(view, narrator, argument.split())]
+        return whatif_lines(view, narrator, argument.split())
     assert command is ReviewCommand.EXPLAIN, command
     return explain_lines(view, narrator, hearing.seen, argument)
 

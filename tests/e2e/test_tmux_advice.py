@@ -54,13 +54,13 @@ def test_hint_explain_and_whatif_at_a_real_terminal(tmp_path: Path) -> None:
         tmux.wait_for(s.waiting)
         tmux.send_line(w["hint"])
         lines = tmux.wait_for(lambda ls: s.waiting(ls) and s.prompt_count(ls) >= 2)
-        hint = lines[-3:-1]
+        hint = lines[-5:-1]
         tmux.send_line(w["explain"])
         lines = tmux.wait_for(lambda ls: s.waiting(ls) and s.prompt_count(ls) >= 3)
         explain = lines[-3:-1]
         tmux.send_line(f"{w['whatif']} 13")
         lines = tmux.wait_for(lambda ls: s.waiting(ls) and s.prompt_count(ls) >= 4)
-        whatif = lines[-2]
+        whatif = lines[-3:-1]
         tmux.send_line(f"{w['whatif']} 77")
         lines = tmux.wait_for(lambda ls: s.waiting(ls) and s.prompt_count(ls) >= 5)
         refused = lines[-2]
@@ -70,9 +70,12 @@ def test_hint_explain_and_whatif_at_a_real_terminal(tmp_path: Path) -> None:
         tmux.wait_for(s.leave_prompt.strip())
         tmux.send_line(s.yes)
         assert tmux.wait_exit() == 0
-    assert s.pattern("Hint: swap your {gave} for {took}; type {command}.", command="21").fullmatch(hint[0]), hint
-    assert s.pattern("It makes {value}, better than {percent} in 100 hands.").fullmatch(hint[1]), hint
+    assert hint[0] == s.say("Hint: type {command}.", command="21"), hint
+    assert s.pattern("Swap your {gave} for {took}.").fullmatch(hint[1]), hint
+    assert s.pattern("It makes {value}.").fullmatch(hint[2]), hint
+    assert s.pattern("It beats {percent} of 100 hands.").fullmatch(hint[3]), hint
     assert s.pattern("{name} took {took} and laid {gave}.", name="Cem").fullmatch(explain[0]), explain
-    assert s.pattern("If you swap {gave} for {took}: {value}. Now: {current}.").fullmatch(whatif), whatif
+    assert s.pattern("Swapping {gave} for {took} makes {value}.").fullmatch(whatif[0]), whatif
+    assert s.pattern("Now you hold {value}.").fullmatch(whatif[1]), whatif
     assert refused == s.say("Choose your card from 1 to {hand} and the widow card from 1 to 3.", hand=3)
     assert s.pattern("Your cards: {cards}.").fullmatch(lines[-3]), lines[-4:]

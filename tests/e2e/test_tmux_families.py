@@ -128,7 +128,8 @@ def test_s2_s3_a_whole_match_of_schwimmen_typed_as_a_new_player(tmp_path: Path, 
     passes = answered(lines, s, shown["pass"])
     assert passes and all(b[:1] == [s.t.pgettext("schwimmen", "You pass.")] for b in passes if b)
     whatif = answered(lines, s, f"{s.words['whatif']} all")
-    assert s.pattern("If you swap all three for {took}: {value}. Now: {current}.").fullmatch(whatif[0][0])
+    assert s.pattern("Swapping all three makes {value}.").fullmatch(whatif[0][0]), whatif
+    assert s.pattern("Now you hold {value}.").fullmatch(whatif[0][1]), whatif
     # Lives and swimming in the game's own words.
     assert said(lines, s, "Lives: {list}.")
     assert said(lines, s, "{name} swims.") or said(lines, s, "You swim: no lives left, but still in.")
