@@ -568,7 +568,7 @@ def test_the_hint_takes_the_sequence_one_swap_away_in_braillespiel() -> None:
     assert same_swap(Swap(parse_cards("7C"), parse_cards("9D")), hint_action(view))
     lines = hint_lines(view, narrator_for(match, 0))
     assert lines[:3] == ["Hint: type 32.", "Swap your seven of clubs for nine of diamonds.",
-                         "It makes Sequence, jack high, in diamonds."]
+                         "It makes sequence, jack high, in diamonds."]
 
 
 def old_hint(view) -> object:
@@ -605,7 +605,7 @@ def test_the_hint_takes_the_flush_instead_of_breaking_a_pair_for_a_lower_card() 
     assert [c.code for c in view.widow] == ["2H", "3C", "8D"]
     assert same_swap(Swap(parse_cards("7D"), parse_cards("3C")), old_hint(view))
     assert same_swap(Swap(parse_cards("7D"), parse_cards("2H")), hint_action(view))
-    assert hint_lines(view, narrator_for(match, 0))[2] == "It makes Flush in hearts: nine, seven, two."
+    assert hint_lines(view, narrator_for(match, 0))[2] == "It makes flush in hearts, nine, seven, two."
 
 
 def test_the_hint_does_not_take_back_the_card_it_had_the_player_lay() -> None:
