@@ -618,6 +618,10 @@ def catalog_entries(path: Path) -> list[CatalogEntry]:
     return entries
 
 
+CODE_FIELDS = frozenset({"hand", "widow"})
+"""Placeholders that hold cards (in codes, where a line is nothing else)."""
+
+
 def sentence_pattern(text: str, msgid: str) -> Pattern | None:
     """A translation as a whole-line pattern, each ``{placeholder}`` a non-greedy wildcard; None for a fragment
     that would match almost any line (fewer than two fixed characters besides spaces, with a placeholder)."""
@@ -626,14 +630,18 @@ def sentence_pattern(text: str, msgid: str) -> Pattern | None:
     except ValueError:
         parsed = [(text.strip(), None, None, None)]
     regex, literals, fields = "", [], 0
+    names = {name for _literal, name, _spec, _conversion in parsed if name is not None}
+    # Brief speech's cards line ("hq h7 s2, c7 d9 h2") is a fragment of placeholders: its cards as codes make it
+    # specific enough.
+    codes = bool(names) and names <= CODE_FIELDS
     for literal, name, _spec, _conversion in parsed:
         regex += re.escape(literal)
         literals.append(literal)
         if name is not None:
-            regex += "(.*?)"
+            regex += r"(\S{2,4}(?: \S{2,4}){0,3})" if codes else "(.*?)"
             fields += 1
     fixed = "".join(literals)
-    if fields and len(fixed.replace(" ", "")) < 2:
+    if fields and len(fixed.replace(" ", "")) < 2 and not codes:
         return None
     needles = tuple(sorted((piece.strip() for piece in literals if piece.strip()), key=len, reverse=True)[:2])
     return Pattern(msgid, re.compile(regex, re.DOTALL), len(fixed), fields, needles)

@@ -85,8 +85,10 @@ def test_with_codes_the_line_before_the_question_holds_the_cards_and_fits_a_40_c
     match = Match(ruleset("commerce"), [Player("You"), Player("Anna"), Player("Ben")], seed=1)
     match.hands[0], match.widow = list(longest[:3]), list(longest[3:])
     view = match.view(0)
-    status = narrator.status_lines(view, (view.hand, view.widow))  # said even though nothing changed
+    status = narrator.status_lines(view, ((), ()))
     assert len(status) == 1 and len(status[0]) <= 40, status
+    # Said again only once the cards changed: the last cards line is the one a pan up finds.
+    assert narrator.status_lines(view, (view.hand, view.widow)) == []
     assert all(card_code(c) in status[0] for c in longest)
     assert narrator.question(view, "swap, pass, knock") == "swap, pass, knock? "
 

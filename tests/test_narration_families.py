@@ -336,7 +336,7 @@ def test_s2_s3_the_blind_choice_and_the_turn_with_swap_all() -> None:
     assert status(match, BRIEF, CardStyle.CODES) == ["Your cards: ck da h7."]
     play(match, Keep())
     assert question(match) == "swap, all, pass? "  # S3: no knock in the first round; "all" swaps all three
-    assert status(match, BRIEF, CardStyle.CODES) == ["c7 d8 h9, widow c8 d9 ht"]
+    assert status(match, BRIEF, CardStyle.CODES) == ["c7 d8 h9, c8 d9 ht"]
     use_language("de")
     assert question(match) == "tauschen, alle, schieben? "
     use_language("nl")

@@ -14,7 +14,7 @@ from commerce_a11y.cards import parse_cards
 from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
 from commerce_a11y.narration.words import card_code, card_name
-from commerce_a11y.rules import RULESETS, ExchangedAll, Showdown, Swapped, Traded, ruleset
+from commerce_a11y.rules import RULESETS, Dealt, ExchangedAll, Match, Player, Showdown, Swapped, Traded, ruleset
 from commerce_a11y.simulate import play_match
 
 NAMES = ["You", "Anna", "Ben", "Cem"]
@@ -107,3 +107,34 @@ def test_no_move_showdown_or_count_line_has_a_semicolon_or_a_parenthesis(name: s
                     if any(mark in line for mark in ";()"):
                         found.add(line)
     assert not found
+
+
+def test_brief_names_speech_says_the_cards_again_only_when_more_than_one_changed() -> None:
+    """Every swap is told with both its cards: one card changed since the player heard the widow (or their hand) is
+    what that swap line said, so brief speech with card names says the line again only when more than one did."""
+    match = Match(ruleset("commerce"), [Player(n) for n in NAMES], seed=1)
+    match.hands[0], match.widow = list(parse_cards("KH 5D QS")), list(parse_cards("8H KS 7S"))
+    view = match.view(0)
+    heard = (tuple(view.hand), tuple(view.widow))
+    one = (heard[0], (*parse_cards("9C"), *heard[1][1:]))
+    two = ((*parse_cards("9C 10C"), heard[0][2]), (*parse_cards("9D 10D"), heard[1][2]))
+    assert narrator("commerce").status_lines(view, one) == []
+    assert narrator("commerce").status_lines(view, two) == [
+        "Your cards: king of hearts, five of diamonds, queen of spades.",
+        "Widow: eight of hearts, king of spades, seven of spades."]
+    assert narrator("commerce", verbosity=Verbosity.NORMAL).status_lines(view, one) == [
+        "Widow: eight of hearts, king of spades, seven of spades."]
+    # With codes, one cards line whenever anything changed; none when nothing did (the last one is still above).
+    codes = narrator("commerce", style=CardStyle.CODES)
+    assert codes.status_lines(view, one) == ["hk d5 sq, h8 sk s7"]
+    assert codes.status_lines(view, heard) == []
+
+
+@pytest.mark.parametrize("verbosity", list(Verbosity))
+def test_with_codes_the_deal_says_the_cards_line(verbosity: Verbosity) -> None:
+    """The deal's cards with codes are the same line a question's status says, so the first question needs none."""
+    hands = {0: tuple(parse_cards("KH 5D QS")), 1: tuple(parse_cards("2C 3C 4C"))}
+    deal = Dealt(hand=1, dealer=1, hands=hands, widow=tuple(parse_cards("8H KS 7S")), cut_by=0, cut=5)
+    lines = narrator("commerce", verbosity=verbosity, style=CardStyle.CODES).event(deal)
+    widow = "h8 sk s7" if verbosity is Verbosity.BRIEF else "widow h8 sk s7"
+    assert lines[-1] == f"hk d5 sq, {widow}"

@@ -248,6 +248,11 @@ class Narrator:
         cutter = e.cut_by
         if self.verbose:
             lines.append(_("You cut.") if cutter == self.seat else _("{name} cuts.").format(name=self.name(cutter)))
+        if hand is not None and e.widow and self.card_style is CardStyle.CODES:
+            # With codes, the deal says the cards line the question's status repeats only once it changed
+            # (``status_lines``): the same line, so that the first question needs none.
+            lines.append(self.cards_line(hand, e.widow))
+            return lines
         if hand is not None:
             lines.append(_("Your cards: {cards}.").format(cards=self.cards(hand)))
         if e.widow:
@@ -630,37 +635,51 @@ class Narrator:
     # ----- asking -----
 
     def status_lines(self, view: SeatView, told: tuple[tuple[int, ...], tuple[int, ...]]) -> list[str]:
-        """Before a decision's question: an offer to the player (X4), then the cards it is decided on.
+        """Before a decision's question: an offer to the player (X4), then the cards it is decided on, where they
+        changed since the player last heard them (``told``).
 
         A braille display shows the line the cursor is on, the question, and the player pans up from there; the
         question names the moves and has no room for the cards as well (``question``). So with codes the hand and
-        the widow come as one short line right before every decision (``table_cards``), where one pan up finds
-        them. With card names, whose hand and widow take a line each, they come only where they changed since
-        the player last heard them (``told``): names are said to be listened to, and repeating them every turn
-        would double what a player hears."""
+        the widow are one short line (``cards_line``), said at the deal and again before a decision whenever
+        either changed: the last such line is the one a pan up finds. With card names, whose hand and widow take
+        a line each, each comes again where it changed; in brief speech only where more than one of its cards
+        changed, since every swap is told with both its cards just before (``brief_swap``), and one card changed
+        is what that line said."""
         lines = []
         offer = view.offer
         if view.phase is Phase.ANSWER and offer is not None and offer.to == self.seat and offer.card is not None:
             lines.append(_("{name} offers you the {card}.").format(name=self.name(offer.player),
                                                                    card=self.card(offer.card)))
-        if self.card_style is CardStyle.CODES:
-            return [*lines, self.table_cards(view)]
         hand, widow = told
-        if tuple(view.hand) != hand:
+        if self.card_style is CardStyle.CODES:
+            if (tuple(view.hand), tuple(view.widow)) != told:
+                lines.append(self.table_cards(view))
+            return lines
+        known = 1 if self.brief else 0
+        if len(set(view.hand) - set(hand)) > known or len(view.hand) != len(hand):
             lines.append(_("Your cards: {cards}.").format(cards=self.cards(view.hand)))
-        if view.widow and tuple(view.widow) != widow:
+        if view.widow and (len(set(view.widow) - set(widow)) > known or len(view.widow) != len(widow)):
             lines.append(_("Widow: {cards}.").format(cards=self.cards(view.widow)))
         return lines
 
     def table_cards(self, view: SeatView) -> str:
-        """The hand and the widow in one short line of codes, said before each decision (``status_lines``): the
-        widow named ("hq h7 s2, widow c7 d9 h2"), so that the line read alone says which cards are whose; the
-        hand alone where no widow lies face up (tauschen, X1; schwimmen before the dealer's choice, S2)."""
-        if not view.widow:
-            return _("Your cards: {cards}.").format(cards=self.cards(view.hand))
+        """The cards line of ``view`` (``cards_line``)."""
+        return self.cards_line(view.hand, view.widow)
+
+    def cards_line(self, hand: Sequence[int], widow: Sequence[int]) -> str:
+        """The hand and the widow in one short line of codes: the widow named ("hq h7 s2, widow c7 d9 h2"), so
+        that the line read alone says which cards are whose; the hand alone where no widow lies face up
+        (tauschen, X1; schwimmen before the dealer's choice, S2). Brief speech leaves the word "widow" out: the
+        order is always the same."""
+        if not widow:
+            return _("Your cards: {cards}.").format(cards=self.cards(hand))
+        if self.brief:
+            # Translators: brief speech, a player's cards, then the widow's, as short codes: "hq h7 s2, c7 d9 h2".
+            # Always in this order, so the word "widow" is left to normal speech.
+            return _("{hand}, {widow}").format(hand=self.cards(hand), widow=self.cards(widow))
         # Translators: a player's cards, then the widow's, as short codes: "hq h7 s2, widow c7 d9 h2". The comma
         # costs one braille cell where a semicolon after a digit costs two in German braille.
-        return _("{hand}, widow {widow}").format(hand=self.cards(view.hand), widow=self.cards(view.widow))
+        return _("{hand}, widow {widow}").format(hand=self.cards(hand), widow=self.cards(widow))
 
     def situation(self, view: SeatView) -> str | None:
         """What sets this turn apart from an ordinary one, as its question begins: that it goes on (after a swap,

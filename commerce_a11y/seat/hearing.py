@@ -137,15 +137,11 @@ class Hearing:
 
     def heard(self, events: Sequence[Event]) -> None:
         """What the lines for ``events`` say in full counts as heard (``told``): the deal's cards and widow, an
-        exchange's new widow (and, one's own, the new hand: the widow just heard); an other player's swap of all
-        three says the new widow only when speech is not brief (S3)."""
+        exchange's new widow (and, one's own, the new hand: the widow just heard)."""
         for event in events:
             if isinstance(event, Dealt) and self.seat in event.hands:
                 self.told = (tuple(event.hands[self.seat]), tuple(event.widow))
             elif isinstance(event, ExchangedAll):
-                if (event.player != self.seat and not event.blind and self.match.rules.swap_all
-                        and self.narrator.brief):
-                    continue
                 hand = tuple(event.took) if event.player == self.seat else self.told[0]
                 self.told = (hand, tuple(event.gave))
             elif isinstance(event, Kept) and event.turned_up:  # S2: the widow turned face up is said with the keep
