@@ -86,9 +86,10 @@ def test_replay_from_another_seat_hears_that_seats_cards(tmp_path: Path, english
     assert lines[0] == f"Replay of Commerce, {match.hand_no} hands, from the seat of Anna."
     first_deal = next(e for e in match.events if isinstance(e, Dealt))
     mine = " ".join(card_code(c) for c in first_deal.hands[1])
-    assert f"Your cards: {mine}." in lines
+    widow = " ".join(card_code(c) for c in first_deal.widow)
+    assert f"{mine}, widow {widow}" in lines  # with codes, the deal's cards line
     codes_of_others = [" ".join(card_code(c) for c in first_deal.hands[s]) for s in (0, 2)]
-    assert not any(f"Your cards: {c}." in lines for c in codes_of_others)
+    assert not any(line.startswith(f"{c}, ") for line in lines for c in codes_of_others)
 
 
 @pytest.mark.parametrize(("recorded", "lang", "named"), [("You", "en", "Player 1"), ("Du", "nl", "Speler 1"),
