@@ -4,14 +4,12 @@ kept aside (never deleted), and finished exactly once; kept records, the statist
 from __future__ import annotations
 
 import json
-import os
 import signal
-import subprocess
-import sys
 from datetime import datetime
 from pathlib import Path
 
 import pytest
+from piped_game import run, say
 
 from commerce_a11y import storage
 from commerce_a11y.bots import make_bot
@@ -46,17 +44,6 @@ def a_match(actions: int | None = 20, name: str = "commerce", seed: int = 4) -> 
         match.apply(seat, bots[seat].choose(match.view(seat)))
         done += 1
     return match
-
-
-def run(*args: str, lang: str = "en", stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LANG", "LC_"))}
-    env.update(LANG="C.UTF-8", TERM="dumb")
-    return subprocess.run([sys.executable, "-m", "commerce_a11y", *args, "--lang", lang], capture_output=True,
-                          text=True, env=env, timeout=120, check=False, input=stdin)
-
-
-def say(lang: str, msgid: str, **values: object) -> str:
-    return translation(lang).gettext(msgid).format(**values)
 
 
 # --- the seal ------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import alive
 from server_helpers import ServerProcess
 
 pytestmark = pytest.mark.e2e  # every test here starts the game, a server or a program
@@ -40,15 +41,6 @@ def descendants(pid: int) -> dict[int, str]:
                 found[child] = commands.get(child, "")
                 frontier.append(child)
     return found
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` is a running process (a zombie, ended and waiting to be reaped, is not)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2] != "Z"
 
 
 def wait_until_gone(pids: list[int], deadline: float = 15.0) -> list[int]:

@@ -2,26 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 
 import pytest
+from piped_game import run, say
 
-from commerce_a11y.i18n import translation
 from commerce_a11y.storage import aside_path, keep_aside, save_path, set_aside
-
-
-def run(*args: str, lang: str = "en", stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LANG", "LC_"))}
-    env.update(LANG="C.UTF-8", TERM="dumb")
-    return subprocess.run([sys.executable, "-m", "commerce_a11y", *args, "--lang", lang], capture_output=True,
-                          text=True, env=env, timeout=120, check=False, input=stdin)
-
-
-def say(lang: str, msgid: str, **values: object) -> str:
-    return translation(lang).gettext(msgid).format(**values)
 
 
 @pytest.mark.e2e

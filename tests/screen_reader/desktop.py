@@ -35,6 +35,8 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
+from processes import alive
+
 SYSTEM_PYTHON = "/usr/bin/python3"
 """Orca and its Python modules (pyatspi, brlapi, louis) are the system's, not the project's venv's."""
 AT_SPI_LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
@@ -105,15 +107,6 @@ def descendants(pid: int) -> list[int]:
 
     walk(pid)
     return found
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie has ended)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2] != "Z"
 
 
 def end(pids: list[int], grace: float = 3.0) -> None:
