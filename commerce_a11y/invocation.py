@@ -2,8 +2,8 @@
 
 The README sets the game up with ``uv run``, and then ``commerce`` alone is not a command the shell knows: a sentence
 saying "type: commerce resume" would send the player to "command not found". ``uv run`` says so in the environment
-of what it runs (``UV_RUN_RECURSION_DEPTH``, and ``UV``, the path of uv itself); a game started as ``python -m
-commerce_a11y`` is named that way; anything else (an installed ``commerce``) is ``commerce``.
+of what it runs (``UV_RUN_RECURSION_DEPTH``, and ``UV``, the path of uv itself); anything else (an installed
+``commerce``, or ``python -m commerce_a11y`` in a venv) is named ``commerce``.
 """
 
 from __future__ import annotations

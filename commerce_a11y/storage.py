@@ -539,18 +539,31 @@ def keep_aside(path: Path, like: str | None = None) -> Path | None:
             except OSError:
                 return None
             return target
-        with contextlib.suppress(OSError):
+        try:
             path.unlink()
+        except OSError:  # still there (held open elsewhere): not moved, so not kept under a second name either
+            with contextlib.suppress(OSError):
+                target.unlink()
+            return None
         return target
     return None
 
 
-_ASIDE = re.compile(r"saved-match-(?P<n>[1-9]\d{0,3})\.jsonl")
+_SAVE_STEM, _SAVE_SUFFIX = os.path.splitext(SAVE_FILE)
+_ASIDE = re.compile(rf"{re.escape(_SAVE_STEM)}-(?P<n>[1-9]\d{{0,3}}){re.escape(_SAVE_SUFFIX)}")
 
 
 def aside_path(number: int) -> Path:
     """Where the saved match set aside as ``number`` is kept (``saved-match-2.jsonl``)."""
-    return data_dir() / f"saved-match-{number}.jsonl"
+    return data_dir() / f"{_SAVE_STEM}-{number}{_SAVE_SUFFIX}"
+
+
+def keep_save_aside(path: Path) -> int | None:
+    """Set the save in ``path`` (any slot's) aside, in the one numbered series of saves set aside: its number, or
+    None where it cannot be moved."""
+    kept = keep_aside(path, SAVE_FILE)
+    named = None if kept is None else _ASIDE.fullmatch(kept.name)
+    return None if named is None else int(named["n"])
 
 
 def set_aside() -> dict[int, Path]:

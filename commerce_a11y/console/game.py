@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 
 from ..bots import Bot
 from ..i18n import _, active_language
@@ -20,7 +19,7 @@ from ..rules import Event, IllegalAction, Match, SeatView, record_lines
 from ..seat.coach import NULL_COACH, Coach
 from ..seat.handler import CONSOLE, Act, Quit, handle
 from ..seat.hearing import Hearing
-from ..seat.parser import REVIEW_COMMANDS, main_words, parse, shown_words
+from ..seat.parser import REVIEW_COMMANDS, Play, main_words, parse, shown_words
 from ..seat.prompts import possible, question, refusal_line
 from .signals import GUARD, Stopped, silence_output
 from .speaker import Speaker, forget
@@ -181,7 +180,8 @@ class Game:
                 except IllegalAction as refusal:
                     self.say([refusal_line(self.narrator, refusal, outcome.action, view)])
                     continue
-                self.tell(events, partial(self.hearing.acted, outcome.action, view))
+                self.coach.done(Play(outcome.action), view)  # before the move is told: the coach's next step
+                self.tell(events)
                 return True
             elif not self.speaker.answer(outcome, view):
                 self.leave()
@@ -208,16 +208,14 @@ class Game:
 
     # ----- telling -----
 
-    def tell(self, events: Sequence[Event], told: Callable[[Sequence[Event]], list[str]] | None = None) -> None:
-        """Say the lines for ``events`` (``told`` makes them: the player's own move is told by the seat as its
-        act). When they make the player out, or passed for good, the choice to stop following comes right after
-        that event, before what it is about: asked once a match, and only at a terminal a person reads; a script
-        is never asked and gets the question's default (``Skip.unanswered``): out of the match, the result only;
-        after a pass, everything."""
-        tell = told or self.hearing.tell
+    def tell(self, events: Sequence[Event]) -> None:
+        """Say the lines for ``events``. When they make the player out, or passed for good, the choice to stop
+        following comes right after that event, before what it is about: asked once a match, and only at a terminal
+        a person reads; a script is never asked and gets the question's default (``Skip.unanswered``): out of the
+        match, the result only; after a pass, everything."""
         point = self.hearing.skip_point(events)
         skip, cut = point if point is not None else (None, len(events))
-        lines = tell(events[:cut])
+        lines = self.hearing.tell(events[:cut])
         if skip is not None:
             if lines:
                 self.say(lines)

@@ -38,7 +38,6 @@ from ..seat.parser import command_vocabulary
 from ..seat.tutorial import OPPONENTS, RULES, TUTORIAL_SEED, PatientBot, Tutorial
 from ..stats import add_match, match_entry
 from ..storage import (
-    SAVE_FILE,
     SaveRefused,
     SaveSlot,
     SaveWriter,
@@ -48,7 +47,7 @@ from ..storage import (
     content_digest,
     filing_lock,
     free_slot,
-    keep_aside,
+    keep_save_aside,
     new_ident,
     read_save,
     save_slots,
@@ -287,7 +286,8 @@ def refuse_save(refusal: SaveRefused, terminal: Terminal, slot: SaveSlot | None 
     """Keep a save that cannot be loaded aside (never delete a player's match) and say why, and under which name in
     the game's data folder (a whole path is long to hear; ``commerce --help`` and the docs say where that is)."""
     path = (slot or SaveSlot()).path
-    kept = keep_aside(path, SAVE_FILE) or path
+    number = keep_save_aside(path)
+    kept = path if number is None else aside_path(number)
     terminal.say([{
         "damaged": _("The saved match is damaged or cut short; it is kept as {path}."),
         "edited": _("The saved match was changed outside the game; it is kept as {path}."),
@@ -376,28 +376,22 @@ def offer_resume(settings: Mapping[str, str], stored: Settings, asked: Ruleset |
     if answer:
         return played(_game(match, default_seat(match), settings, stored, None, terminal, slot), slot, True), \
             terminal, slot
-    kept = keep_aside(slot.path, SAVE_FILE)
-    if kept is None:  # it cannot be moved: it stays where it is, and the new match is saved apart
+    number = keep_save_aside(slot.path)
+    if number is None:  # it cannot be moved: it stays where it is, and the new match is saved apart
         slot.release()
         return None, terminal, free_slot()
-    number = aside_number(kept)
     terminal.say([_("The saved match is set aside as number {number}.").format(number=number),
                   _("To go on with it later, type: {command}").format(command=command_line(f"resume {number}"))])
     return None, terminal, slot
 
 
-def aside_number(path: Path) -> int:
-    """The number of the match set aside in ``path`` (``saved-match-2.jsonl``: 2)."""
-    return int(path.stem.rsplit("-", 1)[1])
-
-
-def aside_lines() -> list[str]:
+def aside_lines(aside: Mapping[int, Path]) -> list[str]:
     """The saved matches set aside, one short line each, numbered for ``commerce resume N``: the date it was last
     played, its ruleset, hand and the day it was last played ("2. Commerce, hand 3, 2026-12-02.")."""
     from datetime import datetime
 
     lines = []
-    for number, path in set_aside().items():
+    for number, path in aside.items():
         try:
             date = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d")
         except OSError:
@@ -417,10 +411,10 @@ def aside_lines() -> list[str]:
 
 def say_set_aside(terminal: Terminal) -> bool:
     """List the matches set aside and how to go on with one; False when there are none."""
-    lines = aside_lines()
-    if not lines:
+    aside = set_aside()
+    if not aside:
         return False
-    first = next(iter(set_aside()))
+    lines, first = aside_lines(aside), next(iter(aside))
     terminal.say([_("Matches set aside:"), *lines,
                   _("Go on with one, for example: {command}").format(
                       command=command_line(f"resume {first}"))])
@@ -440,16 +434,26 @@ def resume_aside(number: int, settings: Mapping[str, str], stored: Settings, ter
                 command=command_line("play"))])
         return 1
     try:
-        match, _outcome = open_slot(slot, int(settings["keep_records"]))
+        match, outcome = open_slot(slot, int(settings["keep_records"]))
     except SaveRefused as refusal:
         refuse_save(refusal, terminal, slot)
         slot.release()
         return 1
-    if match is None:  # it had ended: filed now
+    if match is None:  # it had ended: filed now, or kept saved for the next start
         slot.release()
-        terminal.say([_("Your saved match had already ended; its result is kept now.")])
-        return 0
+        return had_ended(outcome, terminal)
     return played(_game(match, default_seat(match), settings, stored, None, terminal, slot), slot, True)
+
+
+def had_ended(outcome: str | None, terminal: Terminal) -> int:
+    """A saved match that had already ended when it was opened (``open_slot``'s outcome): what is said, and the
+    exit status (0 once its result is kept, 1 while it stays saved)."""
+    if outcome == "unfiled":
+        terminal.say([_("Your saved match had already ended but cannot be kept here yet; it stays saved.")])
+        return 1
+    terminal.say([_("Your saved match had already ended; its result is kept now."),
+                  _("Start a new match with: {command}").format(command=command_line("play"))])
+    return 0
 
 
 def resume_game(flags: Mapping[str, str | None], stored: Settings, number: int | None = None) -> int:
@@ -473,13 +477,8 @@ def resume_game(flags: Mapping[str, str | None], stored: Settings, number: int |
     if waiting.busy:
         terminal.say([_("Another window is playing your saved match; go on there.")])
         return 1
-    if waiting.filed == "filed":
-        terminal.say([_("Your saved match had already ended; its result is kept now."),
-                      _("Start a new match with: {command}").format(command=command_line("play"))])
-        return 0
-    if waiting.filed == "unfiled":
-        terminal.say([_("Your saved match had already ended but cannot be kept here yet; it stays saved.")])
-        return 1
+    if waiting.filed is not None:
+        return had_ended(waiting.filed, terminal)
     if not say_set_aside(terminal):
         terminal.say([_("There is no saved match. Start one with: {command}").format(command=command_line("play"))])
     return 1

@@ -221,8 +221,8 @@ class Terminal:
         self.output_lost = False
         """True once the output could not be written: every later question reads as the end of input."""
         self.input_ended = False
-        """True once a question met the end of input (Ctrl-D, Ctrl-Z Enter, a closed terminal): what a yes-or-no
-        question's None meant, where the end of input and Ctrl-C mean different things."""
+        """True when the latest question met the end of input (Ctrl-D, Ctrl-Z Enter, a closed terminal): what a
+        yes-or-no question's None meant, where the end of input and Ctrl-C mean different things."""
 
     @property
     def interactive(self) -> bool:
@@ -271,6 +271,7 @@ class Terminal:
     def ask(self, prompt: str, interrupt: bool = False, words: Iterable[str] | None = None) -> str | None:
         """The answer to ``prompt`` (see ``InputBackend.read``); ``words``, when given, are the only ones rich input
         completes (the moves possible now and the review commands), else every command word."""
+        self.input_ended = False  # says what the latest question met
         if isinstance(self.backend, RichInput):
             self.backend.now = None if words is None else tuple(words)
         if self.notices:

@@ -359,8 +359,12 @@ class Narrator:
             return [_("You offer the {card} to {name}.").format(card=self.card(e.card), name=self.name(e.to))]
         if e.to == self.seat:
             assert e.card is not None
-            return [_("{name} offers you the {card}.").format(name=self.name(e.player), card=self.card(e.card))]
+            return [self.offered_you(e.player, e.card)]
         return [_("{name} offers {other} a card.").format(name=self.name(e.player), other=self.name(e.to))]
+
+    def offered_you(self, player: int, card: int) -> str:
+        """X4: an offer to the player, as the event tells it and as the line before the question says it."""
+        return _("{name} offers you the {card}.").format(name=self.name(player), card=self.card(card))
 
     def _barter(self, e: Bartered) -> list[str]:
         if e.player == self.seat:
@@ -648,8 +652,7 @@ class Narrator:
         lines = []
         offer = view.offer
         if view.phase is Phase.ANSWER and offer is not None and offer.to == self.seat and offer.card is not None:
-            lines.append(_("{name} offers you the {card}.").format(name=self.name(offer.player),
-                                                                   card=self.card(offer.card)))
+            lines.append(self.offered_you(offer.player, offer.card))
         hand, widow = told
         if self.card_style is CardStyle.CODES:
             if (tuple(view.hand), tuple(view.widow)) != told:

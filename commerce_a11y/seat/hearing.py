@@ -17,7 +17,6 @@ from enum import StrEnum
 from ..i18n import _
 from ..narration.narrator import Narrator, ruleset_title
 from ..rules import (
-    Action,
     Dealt,
     Eliminated,
     Event,
@@ -34,7 +33,6 @@ from ..rules import (
     Showdown,
 )
 from .coach import NULL_COACH, Coach
-from .parser import Play
 
 RESUME_LINES = 30
 """At most this many lines tell a returning player what happened since their last turn; more, and only the current
@@ -172,11 +170,6 @@ class Hearing:
             if isinstance(event, Passed) and event.player == self.seat and self.skip.get(Skip.PASSED):
                 self.hiding = True
         return self.narrator.events(shown)
-
-    def acted(self, action: Action, view: SeatView, events: Sequence[Event]) -> list[str]:
-        """The seat's own move was applied: the coach hears it was done, and the events are told."""
-        self.coach.done(Play(action), view)
-        return self.tell(events)
 
     # ----- follow the rest? -----
 

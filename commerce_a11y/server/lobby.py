@@ -93,7 +93,7 @@ class Lobby:
             with speaking(session.lang):
                 session.say([_("Back at table {name}.").format(name=table.name)])
             table.back(session)
-        session.prompt_place(first=True)
+        session.prompt_place()
         while True:
             idle = server.limits.idle if session.place is None else None
             line = await session.read(idle)

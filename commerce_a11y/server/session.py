@@ -176,7 +176,7 @@ class Session:
 
     # ----- where the person is -----
 
-    def prompt_place(self, first: bool = False) -> None:
+    def prompt_place(self) -> None:
         """The question of where the person is: the lobby's, or a table's before and after its match (a match's
         questions are the table's)."""
         table = self.place
