@@ -53,7 +53,7 @@ def test_a_tie_names_the_player_without_a_verb_that_would_need_du() -> None:
     hands = {0: parse_cards("QH JH 10H"), 1: parse_cards("QS JS 10S"), 2: parse_cards("7C 9D 8H")}
     showdown = Showdown(hands, {}, winners=(0,))
     assert narrator("braillespiel").results(showdown) == [
-        "Gleichstand mit Sequenz bis Dame in Herz: Du und Anna.", "Du warst früher dran und gewinnst."]
+        "Gleichstand mit Sequenz bis Dame in Herz: Du und Anna.", "Du gewinnst die Kasse: früher dran."]
 
 
 def test_handeln_asks_for_feuer_or_fertig_and_neither_has_a_short_form() -> None:

@@ -187,7 +187,7 @@ def test_s2_the_blind_choice_is_heard_as_each_seat_may_know_it() -> None:
                                              "of hearts."]
     assert heard("schwimmen", 2, [kept], BRIEF, CardStyle.CODES) == ["You keep. Widow: c8 d9 ht."]
     use_language("de")
-    assert heard("schwimmen", 0, [kept], BRIEF, CardStyle.CODES) == ["Cem behält. Skat: kr8 ka9 hez."]
+    assert heard("schwimmen", 0, [kept], BRIEF, CardStyle.CODES) == ["Cem behält sie. Skat: kr8 ka9 hez."]
     assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem: verdeckter Skat für krk kaa he7."]
     use_language("nl")
     assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem: dichte widow voor klh rua ha7."]

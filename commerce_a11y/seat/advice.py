@@ -312,8 +312,7 @@ def _barter_why(view: SeatView, narrator: Narrator, action: Trade | Offer | Acce
             _("That chance is worth a chip.")]
     if isinstance(action, Offer):
         return [_("An offer costs nothing."),
-                _("{name} takes {card} only if it helps them.").format(name=narrator.name(view.neighbour),
-                                                                       card=narrator.card(action.card)),
+                _("{name} takes it only if it helps them.").format(name=narrator.name(view.neighbour)),
                 _("The card you get back may help you."), *_held(view, now)]
     offer = view.offer
     assert offer is not None and offer.card is not None

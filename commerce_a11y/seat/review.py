@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..i18n import _, active_language, ngettext
-from ..narration.narrator import Narrator, Verbosity
+from ..narration.narrator import Narrator, Verbosity, ruleset_title
 from ..rules import SeatView, Showdown
 from .advice import explain_lines, whatif_lines
 from .hearing import Hearing
@@ -54,9 +54,9 @@ def widow_line(narrator: Narrator, view: SeatView) -> str:
     if view.face_down:  # S2
         return _("The widow lies face down.")
     # X1: no widow, only the dealer's stock to trade with (help leaves ``widow`` out here, docs/playing.md)
-    return ngettext("There is no widow in Trade and Barter. The stock holds {count} card.",
-                    "There is no widow in Trade and Barter. The stock holds {count} cards.",
-                    view.stock_size).format(count=view.stock_size)
+    return ngettext("There is no widow in {ruleset}. The stock holds {count} card.",
+                    "There is no widow in {ruleset}. The stock holds {count} cards.",
+                    view.stock_size).format(ruleset=ruleset_title(view.rules), count=view.stock_size)
 
 
 def show_lines(hearing: Hearing) -> list[str]:

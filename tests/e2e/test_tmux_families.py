@@ -162,8 +162,9 @@ def test_x3_x4_a_whole_match_of_trade_and_barter_typed_as_a_new_player(tmp_path:
         "You trade the {gave} for the {took} and pay a chip to the box.").fullmatch(trade[0]), trade
     # No widow here: one sentence says so, with the stock to trade with.
     widow = answered(lines, s, s.words["widow"])[0]
-    no_widow = s.t.ngettext("There is no widow in Trade and Barter. The stock holds {count} card.",
-                            "There is no widow in Trade and Barter. The stock holds {count} cards.", 40)
+    no_widow = s.t.ngettext("There is no widow in {ruleset}. The stock holds {count} card.",
+                            "There is no widow in {ruleset}. The stock holds {count} cards.", 40).replace(
+                                "{ruleset}", s.t.gettext("Trade and Barter"))
     assert re.fullmatch(re.escape(no_widow).replace(re.escape("{count}"), r"\d+"), widow[0]), widow
     # What others do, as every seat may know it: a card traded or offered unnamed.
     assert said(lines, s, "{name} offers {other} a card.") or said(lines, s, "{name} trades a card and pays "
