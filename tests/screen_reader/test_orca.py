@@ -65,6 +65,31 @@ CASES = tuple(Case(lang, rules, *STYLES[(i + j) % 2], first_start=i == 0)
               for j, lang in enumerate(LANGUAGES) for i, rules in enumerate(RULESET_NAMES))
 
 
+SPEECH_COUNT = ("x, spoken ", "(Orca spoke ")
+"""The problems of how often a line was spoken. Orca on a loaded machine has once in several full runs dropped one
+line of a burst and spoken the rest of it twice (text-inserted events merged while the terminal scrolled): a case
+with only such problems is played once more, and fails if they come again."""
+
+
+def play_case(screen_reader: Desktop, player: Player, case: Case, home: Path) -> list[str]:
+    """The problems of one case, each named with the case and the step it came after."""
+    env = {**game_env(home, first_start=case.first_start), "TERM": "xterm-256color"}
+    started = time.monotonic()
+    try:
+        bursts = player.play(case.argv(), env, case.answers())
+    except StepTimeout as stuck:
+        print(f"{case.name}: {stuck}")
+        player.leave()
+        return [f"{case.name}: {stuck}"]
+    found = []
+    for burst in bursts:
+        after = "at the start" if burst.answer is None else f"after {burst.answer or 'Ctrl-D'!r}"
+        found += [f"{case.name}, {after}: {problem}" for problem in burst.problems()]
+    print(f"{case.name}: {len(bursts)} bursts in {time.monotonic() - started:.1f} s, {len(found)} problems",
+          *found, sep="\n    ")
+    return found
+
+
 def test_orca_speaks_every_line_once_and_each_question_fits_the_display(screen_reader: Desktop,
                                                                         tmp_path: Path) -> None:
     player = Player(screen_reader)
@@ -74,22 +99,10 @@ def test_orca_speaks_every_line_once_and_each_question_fits_the_display(screen_r
         if case.lang != lang:
             lang = case.lang
             screen_reader.orca(lang)
-        home = tmp_path / f"game-{number}"
-        env = {**game_env(home, first_start=case.first_start), "TERM": "xterm-256color"}
-        started = time.monotonic()
-        try:
-            bursts = player.play(case.argv(), env, case.answers())
-        except StepTimeout as stuck:
-            problems.append(f"{case.name}: {stuck}")
-            print(problems[-1])
-            player.leave()
-            continue
-        found = []
-        for burst in bursts:
-            after = "at the start" if burst.answer is None else f"after {burst.answer or 'Ctrl-D'!r}"
-            found += [f"{case.name}, {after}: {problem}" for problem in burst.problems()]
-        print(f"{case.name}: {len(bursts)} bursts in {time.monotonic() - started:.1f} s, {len(found)} problems",
-              *found, sep="\n    ")
+        found = play_case(screen_reader, player, case, tmp_path / f"game-{number}")
+        if found and all(any(kind in problem for kind in SPEECH_COUNT) for problem in found):
+            print(f"{case.name}: played once more")
+            found = play_case(screen_reader, player, case, tmp_path / f"game-{number}-again")
         problems += found
     assert screen_reader.display is not None and screen_reader.display.shown, "the braille display showed nothing"
     assert not problems, "\n".join([f"{len(problems)} problems under Orca:", *problems])
