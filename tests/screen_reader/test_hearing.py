@@ -68,3 +68,22 @@ def test_without_orca_it_skips_except_in_ci(monkeypatch: pytest.MonkeyPatch) -> 
 def test_a_line_spoken_in_pieces_as_the_terminal_got_it_counts_once() -> None:
     log = spoken("return ", "Your cards: s8 sa hk.\nYour hand: Point, 29.", "Turn: s8 sa", " hk, c2 hq h4 ")
     assert Burst("hand", PRINTED, log + QUESTION_BRAILLE).problems() == []
+
+
+def test_the_last_lines_of_the_burst_before_read_again_are_not_counted() -> None:
+    before = ("Cem: face-down widow for s8 c7 ck.", "swap, all, pass?")
+    printed = "knock\r\nYou knock.\r\nCem: face-down widow for s8 c7 ck.\r\nswap, all, pass? "
+    log = spoken("return ", "Cem: face-down widow for s8 c7 ck.\nswap, all, pass? ", "You knock.",
+                 "Cem: face-down widow for s8 c7 ck.", "swap, all, pass? ")
+    braille = ("12:00:01.000300 - BRAILLE LINE:  'swap1 all1 pass8 '\n"
+               "12:00:01.000301 -      VISIBLE:  'swap1 all1 pass8 ', cursor=18\n")
+    assert Burst("knock", printed, log + braille, before=before).problems() == []
+    assert Burst("knock", printed, log + braille).problems()[:2] == [
+        "printed 1x, spoken 2x: 'Cem: face-down widow for s8 c7 ck.'", "printed 1x, spoken 2x: 'swap, all, pass?'"]
+
+
+def test_a_line_of_the_burst_before_is_not_forgiven_when_it_was_printed_and_spoken_once() -> None:
+    before = ("You knock.",)
+    printed = "x\r\nYou knock.\r\nswap, all, pass? "
+    log = spoken("return ", "You knock.", "swap, all, pass? ")
+    assert Burst("x", printed, log, before=before).spoken() == ["You knock.", "swap, all, pass?"]
