@@ -33,6 +33,7 @@ __all__ = [
     "active_language",
     "detect_language",
     "init_language",
+    "language_choice",
     "ngettext",
     "npgettext",
     "pgettext",
@@ -107,14 +108,24 @@ def detect_language(argv: Sequence[str] | None = None, environ: Mapping[str, str
     """The language to speak: ``--lang X`` / ``--lang=X`` on the command line, else the locale, else English.
 
     This reads ``argv`` itself, before click does, because click reports a parse error before any option
-    callback could switch the language, and that error must already be in the player's language. The
-    locale variables follow gettext's order, the first one set deciding (``C`` and ``POSIX`` count as unset;
-    ``LANGUAGE`` may list several languages, ``de:en``). An unsupported ``--lang`` value is left for click to
-    reject, in the language of the locale.
+    callback could switch the language, and that error must already be in the player's language. See
+    :func:`language_choice` for the order.
+    """
+    return language_choice(argv, environ)[0]
+
+
+def language_choice(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> tuple[str, str]:
+    """The language to speak and what chose it: ``--lang``, a locale variable's name, ``windows`` or ``macos``
+    (the system's setting), or ``default`` (English); ``commerce doctor`` tells the player which.
+
+    The locale variables follow gettext's order, the first one set deciding (``C`` and ``POSIX`` count as unset;
+    ``LANGUAGE`` may list several languages, ``de:en``). Windows never sets them, and a Mac often does not outside
+    Terminal: with none set, the user's display language on Windows, the ``AppleLanguages`` preference on macOS.
+    An unsupported ``--lang`` value is left for click to reject, in the language of the locale.
     """
     chosen = argument_language(sys.argv[1:] if argv is None else argv)
     if chosen is not None:
-        return chosen
+        return chosen, "--lang"
     env = os.environ if environ is None else environ
     for variable in _ENVIRONMENT_VARIABLES:
         values = [part for part in env.get(variable, "").split(":") if part]
@@ -122,8 +133,55 @@ def detect_language(argv: Sequence[str] | None = None, environ: Mapping[str, str
             values = values[:1]
         values = [value for value in values if value.split(".", 1)[0] not in ("C", "POSIX")]
         if values:
-            return next((code for value in values if (code := _language_code(value))), SOURCE_LANGUAGE)
-    return SOURCE_LANGUAGE
+            return next((code for value in values if (code := _language_code(value))), SOURCE_LANGUAGE), variable
+    from . import platforms
+
+    if platforms.is_windows():
+        code = _windows_language()
+        if code is not None:
+            return code, "windows"
+    elif platforms.is_macos():
+        code = _macos_language()
+        if code is not None:
+            return code, "macos"
+    return SOURCE_LANGUAGE, "default"
+
+
+def _windows_language() -> str | None:
+    """The game's code for the Windows user's display language, if the game speaks it; None on any failure."""
+    try:
+        import ctypes
+        import locale
+
+        lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined,unused-ignore]
+        name = locale.windows_locale.get(int(lcid))
+    except Exception:  # no kernel32, an odd answer: the default language
+        return None
+    return _language_code(name) if name else None
+
+
+MACOS_PREFERENCE_TIMEOUT = 2.0
+"""Seconds ``defaults`` may take to answer before the game goes on in English (it answers in a few ms)."""
+
+
+def _macos_language() -> str | None:
+    """The first language of the Mac's ``AppleLanguages`` preference that the game speaks; None on any failure.
+
+    ``defaults read -g AppleLanguages`` prints a property list, ``(\n    "de-DE",\n    en\n)``."""
+    import subprocess
+
+    try:
+        result = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True, text=True,
+                                timeout=MACOS_PREFERENCE_TIMEOUT, check=False)
+    except (OSError, subprocess.SubprocessError, ValueError):
+        return None
+    if result.returncode != 0:
+        return None
+    for item in result.stdout.strip().strip("()").split(","):
+        code = _language_code(item.strip().strip('"'))
+        if code is not None:
+            return code
+    return None
 
 
 def use_language(lang: str) -> gettext.NullTranslations:

@@ -16,48 +16,53 @@ import contextlib
 import errno
 import os
 import stat
-import sys
 import time
 from typing import TYPE_CHECKING
+
+from . import platforms
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 LOCK_SUFFIX = ".lock"
 
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows
-    import msvcrt
+_BUSY = frozenset({errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK})
 
-    def _try_lock(fd: int) -> bool:
+
+def _try_lock(fd: int) -> bool:
+    """Lock ``fd`` without waiting; False if another process holds it. Each platform's module is imported in its
+    own branch (``fcntl`` does not exist on Windows, ``msvcrt`` only there); an import done once is a dict lookup."""
+    if platforms.is_windows():
+        import msvcrt
+
         try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined,unused-ignore]
         except OSError:
             return False
         return True
-
-    def _unlock(fd: int) -> None:
-        with contextlib.suppress(OSError):
-            os.lseek(fd, 0, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-
-else:
     import fcntl
 
-    _BUSY = frozenset({errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK})
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        if error.errno in _BUSY:
+            return False
+        raise
+    return True
 
-    def _try_lock(fd: int) -> bool:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as error:
-            if error.errno in _BUSY:
-                return False
-            raise
-        return True
 
-    def _unlock(fd: int) -> None:
+def _unlock(fd: int) -> None:
+    if platforms.is_windows():
+        import msvcrt
+
         with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined,unused-ignore]
+        return
+    import fcntl
 
+    with contextlib.suppress(OSError):
+        fcntl.flock(fd, fcntl.LOCK_UN)
 
 class Lock:
     """An exclusive lock on ``path`` (a file of its own beside what it guards), owned by this process.

@@ -20,10 +20,10 @@ import json
 import os
 import re
 import stat
-import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from . import platforms
 from .cleaning import load_json
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def config_dir() -> Path:
 
 def data_dir() -> Path:
     """The per-user data folder for the saved match and records."""
-    if sys.platform in ("win32", "darwin"):
+    if not platforms.is_other_posix():
         return config_dir()
     from pathlib import Path
 
@@ -90,9 +90,9 @@ def data_dir() -> Path:
 def _config_folder() -> str:
     """``config_dir`` as text: every start reads the settings from there, and ``pathlib`` (with the URL parsing it
     imports) would cost each start about 3 ms (bench/startup.py)."""
-    if sys.platform == "win32":
+    if platforms.is_windows():
         return os.path.join(os.environ.get("APPDATA") or os.path.expanduser("~"), APP)
-    if sys.platform == "darwin":
+    if platforms.is_macos():
         return os.path.join(os.path.expanduser("~"), "Library", "Application Support", APP)
     return os.path.join(_xdg("XDG_CONFIG_HOME", ".config"), APP)
 
@@ -134,7 +134,7 @@ def atomic_write(path: Path, text: str, into: bool = False, replace: bool = True
                 out.flush()
                 os.fsync(out.fileno())
             if replace:
-                os.replace(tmp, path)
+                replace_file(tmp, path)
             else:
                 _create(path.with_name(os.path.basename(tmp)), path)
         finally:
@@ -145,6 +145,36 @@ def atomic_write(path: Path, text: str, into: bool = False, replace: bool = True
     except OSError:
         return False
     return True
+
+
+REPLACE_PAUSES = (0.05, 0.1, 0.15, 0.2)
+"""Seconds to wait before each new try of a rename Windows refused (five tries in all, half a second at most)."""
+_BUSY_WINDOWS_ERRORS = frozenset({5, 32, 33})
+"""Access denied, sharing violation, lock violation: what Windows says while an indexer, an antivirus or another
+window holds the file for a moment."""
+
+
+def replace_file(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+    """``os.replace``, tried again a few times on Windows while the file is briefly held; the last error raised.
+
+    On Windows a rename over a file that a search indexer or an antivirus has just opened fails for some tens of
+    milliseconds, and one such failure must not make the game say it cannot save. Elsewhere a refusal is for good,
+    so it is raised at once. Every rename in this module that saves goes through here (the table server appends
+    to a journal and renames nothing).
+    """
+    import time
+
+    pauses = iter(REPLACE_PAUSES if platforms.is_windows() else ())
+    while True:
+        try:
+            os.replace(source, target)
+            return
+        except OSError as error:
+            busy = isinstance(error, PermissionError) or getattr(error, "winerror", None) in _BUSY_WINDOWS_ERRORS
+            pause = next(pauses, None)
+            if not busy or pause is None:
+                raise
+            time.sleep(pause)
 
 
 def _create(tmp: Path, path: Path) -> None:
@@ -161,7 +191,7 @@ def _create(tmp: Path, path: Path) -> None:
     except OSError:
         if os.path.lexists(path):
             raise FileExistsError(path) from None
-        os.replace(tmp, path)
+        replace_file(tmp, path)
 
 
 def _special(path: Path) -> bool:
@@ -580,7 +610,7 @@ def take_back(number: int, slot: SaveSlot) -> bool:
     """Move the match set aside as ``number`` into ``slot`` (claimed by this process, empty), in one rename; False
     if it is not there (any more: another window took it back first)."""
     try:
-        os.replace(aside_path(number), slot.path)
+        replace_file(aside_path(number), slot.path)
     except OSError:
         return False
     return True

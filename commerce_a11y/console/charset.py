@@ -20,6 +20,7 @@ import sys
 from collections.abc import Mapping
 from typing import cast
 
+from .. import platforms
 from ..cleaning import clean, fold
 
 ERRORS = "commerce-fold"
@@ -68,7 +69,7 @@ def prepare_streams(environ: Mapping[str, str] | None = None) -> None:
         if getattr(sys, name) is None:  # started with the descriptor closed (``<&-``, ``>&-``)
             setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
     encoding = None
-    if sys.platform not in ("win32", "darwin") and not env.get("PYTHONIOENCODING") and not env.get("PYTHONUTF8"):
+    if platforms.is_other_posix() and not env.get("PYTHONIOENCODING") and not env.get("PYTHONUTF8"):
         encoding = locale_encoding(env, coerced=bool(sys.flags.utf8_mode))
     # The standard streams are text wrappers; one that is not (a replacement without ``reconfigure``) raises the
     # AttributeError suppressed here.

@@ -29,6 +29,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from commerce_a11y import platforms
 from commerce_a11y.i18n import _, active_language
 
 __all__ = ["OutputSpeech", "SilentSpeech", "Speech", "open_speech"]
@@ -186,7 +187,7 @@ def _make_output() -> tuple[Any, Callable[[str], None] | None] | None:
     captured = io.StringIO()
     try:
         with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
-            if sys.platform in ("win32", "darwin"):
+            if not platforms.is_other_posix():
                 return _make_auto()
             return _make_speech_dispatcher()
     except Exception:  # a broken install, a missing DLL, a daemon that cannot start: no speech
