@@ -40,7 +40,7 @@ def test_a_client_that_declared_only_core_gets_no_commerce_messages(server: Serv
 
 
 def test_a_client_that_declares_commerce_gets_it_and_one_that_declares_nothing_too(server: ServerProcess) -> None:
-    for supports in (["Core 1", "Commerce 1"], None):
+    for supports in (["Core 1", "Commerce 1"], ["Commerce.Ask 1"], None):
         client = RawClient(server.port)
         client.prompt()
         if supports is not None:

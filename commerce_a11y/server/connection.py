@@ -277,7 +277,7 @@ class Connection(asyncio.Protocol):
         parts = package.lower().split(".")
         if parts[0] == "core":
             return True
-        return any(".".join(parts[:n]) in self.supports for n in range(1, len(parts)))
+        return any(".".join(parts[:n]) in self.supports for n in range(1, len(parts) + 1))
 
     # ----- out -----
 
