@@ -69,6 +69,11 @@ class Connection(asyncio.Protocol):
         self.outgoing = bytearray()
         self.dropping = False
         self.charset_asked = False
+        self.supports: set[str] | None = None
+        """The GMCP packages the client declared (``Core.Supports``), lower case; None until it declares any, and
+        then it gets every package, as before Core.Supports was read (old clients keep what they had)."""
+        self.last_line = ""
+        """The last line said, the reason ``Core.Goodbye`` gives as the server closes (a goodbye sentence)."""
 
     # ----- asyncio -----
 
@@ -206,7 +211,9 @@ class Connection(asyncio.Protocol):
             elif option == t.CHARSET:
                 self._offer_charset()
             elif option == t.ECHO:
-                pass  # we said WILL ECHO around a password; the client agrees
+                if not self.echo_off:  # unsolicited: the echo is the client's own except around a password
+                    self.write(t.negotiation(t.WONT, t.ECHO))
+                # else we said WILL ECHO around a password; the client agrees
             else:
                 self.write(t.negotiation(t.WONT, option))
         elif verb == t.DONT:
@@ -239,8 +246,38 @@ class Connection(asyncio.Protocol):
                 self.encoding = "utf-8"
         elif sub.option == t.GMCP:
             message = t.parse_gmcp(sub.payload)
-            if message is not None and self.on_gmcp is not None:
+            if message is None:
+                return
+            self._core(*message)
+            if self.on_gmcp is not None:
                 self.on_gmcp(*message)
+
+    def _core(self, package: str, data: Any) -> None:
+        """The GMCP ``Core`` messages the connection itself answers: ``Core.Supports.Set``, ``.Add``, ``.Remove``
+        (a list of "Package version" strings) say which packages the client gets; ``Core.Ping`` is answered."""
+        kind = package.lower()
+        if kind == "core.ping":
+            self.send_gmcp("Core.Ping")
+            return
+        if kind not in ("core.supports.set", "core.supports.add", "core.supports.remove") or not isinstance(data, list):
+            return
+        names = {d.split()[0].lower() for d in data if isinstance(d, str) and d.split()}
+        if kind == "core.supports.set":
+            self.supports = names
+        elif kind == "core.supports.add":
+            self.supports = (self.supports or set()) | names
+        elif self.supports is not None:  # a Remove before any Set or Add leaves everything on
+            self.supports -= names
+
+    def allows(self, package: str) -> bool:
+        """Whether the client gets ``package`` ("Commerce.Status"): ``Core`` always, another if it or a package
+        it is part of ("Commerce") was declared, every one while the client declared nothing."""
+        if self.supports is None:
+            return True
+        parts = package.lower().split(".")
+        if parts[0] == "core":
+            return True
+        return any(".".join(parts[:n]) in self.supports for n in range(1, len(parts) + 1))
 
     # ----- out -----
 
@@ -260,6 +297,7 @@ class Connection(asyncio.Protocol):
 
     def say(self, lines: list[str]) -> None:
         if lines:
+            self.last_line = lines[-1]
             self.write(t.lines_bytes(lines, self.encoding))
 
     def prompt(self, text: str) -> None:
@@ -274,16 +312,20 @@ class Connection(asyncio.Protocol):
             self.write(t.negotiation(t.WILL if on else t.WONT, t.ECHO))
 
     def send_gmcp(self, package: str, data: Any = None) -> None:
-        if self.gmcp:
+        """A GMCP message, to a client that speaks GMCP and declared its package (``allows``)."""
+        if self.gmcp and self.allows(package):
             self.write(t.gmcp_bytes(package, data))
 
     def send_ask(self, kind: AskKind) -> None:
         """GMCP ``Commerce.Ask`` before a prompt, to a client that speaks GMCP."""
-        if self.gmcp:
+        if self.gmcp and self.allows("Commerce.Ask"):
             self.write(t.ask_bytes(kind))
 
     def close(self) -> None:
+        """Close, after GMCP ``Core.Goodbye`` with the last line said (the goodbye sentence) as its reason."""
         if self.transport is not None and not self.transport.is_closing():
+            if not self.closed:
+                self.send_gmcp("Core.Goodbye", self.last_line)
             self.flush()
             self.transport.close()
 

@@ -102,12 +102,14 @@ class Listener:
             if lines:
                 self.say(lines)
 
-    def release(self) -> None:
-        """Tell the passes held back, now that the table waits for a person."""
+    def release(self) -> bool:
+        """Tell the passes held back, now that the table waits for a person; whether there were any (the status
+        held back with them follows them)."""
         with speaking(self.lang):
             lines = self.hearing.release()
             if lines:
                 self.say(lines)
+        return bool(lines)
 
     def missed(self) -> list[str]:
         """What happened since the listener went away (``mark``): at most ``RESUME_LINES`` lines, else the current

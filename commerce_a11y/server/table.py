@@ -111,9 +111,10 @@ class Table(Filer):
             self.schedule()
             return
         # A person is to act: the table waits, so everything held back (passes told as one line) is told now.
-        for listener in self.hearers():
-            if listener.session is not None:
-                listener.release()
+        for person in [*self.present.values(), *self.spectators]:
+            hearer = self.listener_of(person)
+            if hearer is not None and hearer.release():
+                self.status_to(person)
         if seat in self.present:
             self.ask(seat)
         if self.timer and seat in self.present:
@@ -126,7 +127,8 @@ class Table(Filer):
         session = self.present.get(seat)
         if session is None or listener.reader is not None or self.stalled:
             return
-        listener.release()
+        if listener.release():
+            self.status_to(session)
         with speaking(listener.lang):
             view = self.view(seat)
             lines = listener.hearing.status(view)
@@ -247,10 +249,11 @@ class Table(Filer):
             return
         public = public_status(self)
         for seat, session in self.present.items():
-            if session.gmcp_on:
+            held = seat in self.listeners and self.listeners[seat].hearing.held  # the status follows held lines
+            if session.gmcp_on and not held:
                 session.gmcp("Commerce.Status", seat_status(self, public, seat))
-        for session in self.spectators:
-            if session.gmcp_on:
+        for session, hearer in self.spectators.items():
+            if session.gmcp_on and not (hearer is not None and hearer.hearing.held):
                 session.gmcp("Commerce.Status", public)
 
     def status_to(self, session: Session) -> None:
