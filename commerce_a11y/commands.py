@@ -512,10 +512,11 @@ def join_command(address: str, name: str | None, password: str | None, tls: bool
                  **settings: str | None) -> None:
     from .client.join import join
     from .console.session import resolve_settings
+    from .i18n import argument_language
 
     stored = _stored()
     sys.exit(join(address, name, password, tls or tls_ca is not None, resolve_settings(settings, stored), stored,
-                  tls_ca))
+                  tls_ca, argument_language(sys.argv[1:])))
 
 
 # ----- click's own words, in the player's language -----

@@ -8,7 +8,8 @@ keeps each finished match's record where ``commerce replay`` finds it (counted i
 
 Piped (standard input not a terminal) it reads one line per question the server asks (a prompt ends with GA or
 EOR), prints the question and echoes the line, as ``commerce play`` does, so whole sessions can be scripted; it
-exits 0 at the end of its input or when the server closes the connection.
+exits 0 at the end of its input or when the player quits; when the server closes otherwise it says so and exits
+3, and 4 when the server wants TLS and ``--tls`` was not given or the reverse (1: login refused, 2: no connection).
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ import sys
 import threading
 from collections.abc import Mapping
 from enum import Enum
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..i18n import _, active_language
+from ..i18n import LANGUAGES, _
 from ..invocation import command_line
+from ..seat.parser import command_vocabulary, normalize
 from ..storage import Settings
 from ..wire import telnet as t
 from ..wire.asks import AskKind
@@ -35,6 +38,10 @@ from ..wire.asks import AskKind
 CLIENT = "commerce-a11y"
 EXIT_LOGIN = 1
 EXIT_CONNECT = 2
+EXIT_CLOSED = 3
+"""The server closed the connection (it stopped or died) without the player quitting."""
+EXIT_TLS = 4
+"""The server wants TLS and ``--tls`` was not given, or the reverse."""
 FINISH_SECONDS = 10.0
 """How long ``commerce join`` waits, after its input ended, for the server's last lines to be printed and kept."""
 
@@ -67,6 +74,10 @@ class Wire:
         self.prompts = 0
         self.lock = threading.Lock()
         self.closed = False
+        self.heard = False
+        """Whether the server sent any byte: a TLS server closes a plain connection before sending one."""
+        self.quitting = False
+        """Whether the player sent a quit word: the server's close is then the expected end."""
 
     def send(self, data: bytes) -> None:
         with self.lock:
@@ -75,8 +86,20 @@ class Wire:
             except OSError:
                 self.closed = True
 
-    def send_line(self, text: str) -> None:
+    def send_line(self, text: str, typed: bool = False) -> None:
+        """A line to the server; ``typed``: the player's own, which may be a quit word."""
+        if typed and normalize(text.strip().partition(" ")[0]) in quit_words():
+            self.quitting = True
         self.send(t.escape(text.encode("utf-8")) + b"\r\n")
+
+    def ended(self) -> tuple[str, int] | None:
+        """The server closed: the sentence and exit status when the player did not ask for it (None when they
+        did)."""
+        if not self.heard and not self.tls:
+            return _("The server closed at once: if it uses TLS, add --tls."), EXIT_TLS
+        if self.quitting:
+            return None
+        return _("The server closed the connection."), EXIT_CLOSED
 
     def run(self) -> None:
         """Read until the server closes: lines and prompts go to ``events``."""
@@ -85,6 +108,7 @@ class Wire:
                 data = self.sock.recv(65536)
                 if not data:
                     break
+                self.heard = True
                 self.feed(data)
         except OSError:
             pass
@@ -169,6 +193,13 @@ class Wire:
                 self.events.put((Heard.RECORD, data))
 
 
+@cache
+def quit_words() -> frozenset[str]:
+    """The quit command's words in every language (the player may use any of them)."""
+    return frozenset(word for lang in LANGUAGES for word, command in command_vocabulary(lang).items()
+                     if command == "quit")
+
+
 def keep_delivered(data: dict[str, Any], keep: int) -> str:
     """Keep a record the server sent, where ``commerce replay`` finds it, and count it in the statistics; the
     sentence to say."""
@@ -220,8 +251,11 @@ def split_address(address: str, default_port: int) -> tuple[str, int] | None:
 
 
 def join(address: str, name: str | None, password: str | None, tls: bool, settings: Mapping[str, str],
-         stored: Settings, tls_ca: Path | None = None) -> int:
-    """Connect, log in and play until the server closes, the player quits, or (piped) the input ends."""
+         stored: Settings, tls_ca: Path | None = None, lang: str | None = None) -> int:
+    """Connect, log in and play until the server closes, the player quits, or (piped) the input ends.
+
+    The language is sent only when the player gave ``--lang`` (``lang``): otherwise the account keeps the one it
+    has (a new account gets the server's), so a join from an English terminal does not change a Dutch account."""
     from ..console.session import make_terminal
     from ..console.terminal import interactive
     from ..wire.telnet import DEFAULT_PORT
@@ -250,12 +284,22 @@ def join(address: str, name: str | None, password: str | None, tls: bool, settin
         if tls:
             context = ssl.create_default_context(cafile=str(tls_ca) if tls_ca else None)
             sock = context.wrap_socket(sock, server_hostname=host)
+        else:
+            # A TLS server closes at once on a byte that is no TLS greeting, which a telnet server ignores.
+            sock.sendall(bytes((t.IAC, t.NOP)))
         sock.settimeout(None)
-    except (OSError, ssl.SSLError) as error:
+    except ssl.SSLCertVerificationError as error:
+        terminal.say([_("Cannot connect to {host} port {port}: {reason}.").format(
+            host=host, port=port, reason=error.verify_message or error)])
+        return EXIT_CONNECT
+    except ssl.SSLError:
+        terminal.say([_("That server does not use TLS: leave out --tls.")])
+        return EXIT_TLS
+    except OSError as error:
         terminal.say([_("Cannot connect to {host} port {port}: {reason}.").format(
             host=host, port=port, reason=getattr(error, "strerror", None) or error)])
         return EXIT_CONNECT
-    wanted = {"language": active_language()}
+    wanted = {"language": lang} if lang else {}
     for key in ("verbosity", "cards"):
         if settings.get(key):
             wanted[key] = settings[key]
@@ -315,7 +359,7 @@ class Client:
             item = prompts.get()
             if item is None:
                 printer.join(FINISH_SECONDS)
-                return EXIT_LOGIN if self.refused else 0
+                return EXIT_LOGIN if self.refused else self.closed_by_server()
             text, asked = item
             line = self.login_answer(asked) if asked is not None and asked.login else None
             if self.refused:
@@ -337,7 +381,17 @@ class Client:
                     self.finish(printer)
                     return 0
                 line = read.rstrip("\r\n")
+                self.wire.send_line(line, typed=True)
+                continue
             self.wire.send_line(line)
+
+    def closed_by_server(self) -> int:
+        """The server closed the connection: say so unless the player quit; the exit status."""
+        ended = self.wire.ended()
+        if ended is None:
+            return 0
+        self.say_line(ended[0])
+        return ended[1]
 
     def finish(self, printer: threading.Thread) -> None:
         """The input ended: tell the server we are done (it closes), and let what it sent before be printed and
@@ -416,7 +470,7 @@ class Client:
                     break
                 if typed == INTERRUPTED:
                     continue
-                self.wire.send_line(typed)
+                self.wire.send_line(typed, typed=True)
         except KeyboardInterrupt:  # the wake-up came between two reads, or just before the line above
             if not status:
                 raise
@@ -429,7 +483,10 @@ class Client:
         while True:
             kind, data = self.wire.events.get()
             if kind == Heard.CLOSED:
-                status.append(0)
+                ended = self.wire.ended()
+                if ended is not None:
+                    self.terminal.say([ended[0]])
+                status.append(ended[1] if ended else 0)
                 break
             if kind != Heard.PROMPT:
                 if (text := self.shown(kind, data)) is not None:

@@ -43,6 +43,8 @@ class Login:
         self.server = server
         self.address = network(session.conn.peer)
         self.wrong = 0
+        if "lang" not in session.chosen:
+            session.lang = server.language  # until the client or the account says another
 
     def say(self, message: str, **values: str) -> None:
         """A sentence in the person's language as it is now (``commerce join`` may say it while logging in)."""

@@ -41,8 +41,11 @@ class Server:
     """Everything one ``commerce serve`` process holds: people, tables, accounts, workers and the log."""
 
     def __init__(self, data: Path, limits: Limits | None = None, thinkers: Thinkers | None = None,
-                 log: Callable[[str], None] | None = None, clock: Callable[[], float] = time.time) -> None:
+                 log: Callable[[str], None] | None = None, clock: Callable[[], float] = time.time,
+                 language: str = "en") -> None:
         self.data = data
+        self.language = language
+        """``commerce serve --lang``: the language of the login and of an account that has not chosen one."""
         self.clock = clock
         """The wall clock (seconds since the epoch) by which tables nobody sits at are closed (a test's own)."""
         self.limits = limits or Limits()

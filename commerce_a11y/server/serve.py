@@ -30,7 +30,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..i18n import _, speaking
+from ..i18n import _, active_language, speaking
 from ..invocation import command_line
 from ..locks import Lock
 from .connection import Connection
@@ -232,7 +232,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         return 1
     thinkers = Thinkers(workers)
     try:
-        server = Server(data, limits, thinkers, log)
+        server = Server(data, limits, thinkers, log, language=active_language())
     except (OSError, sqlite3.Error) as error:  # a database file that is not one, or cannot be opened
         say(_cannot_open(data / "server.db", error))
         thinkers.close()

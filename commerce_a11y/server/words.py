@@ -1,5 +1,6 @@
-"""The lobby's command words, from the catalogs like the game's: English works in every language, German and Dutch
-have their own (chosen not to clash with the game's own words, which work at a table too)."""
+"""The lobby's command words, from the catalogs like the game's: every language's words work for everyone, the
+person's own first, then English (German and Dutch words are chosen not to clash with the game's own words,
+which work at a table too)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from ..i18n import translation
+from ..i18n import LANGUAGES, translation
 from ..seat.parser import command_vocabulary, normalize, spellings
 
 
@@ -55,17 +56,19 @@ def _lobby_words(t: Any) -> dict[LobbyCommand, str]:
 
 @cache
 def lobby_vocabulary(lang: str) -> dict[str, LobbyCommand]:
-    """Every lobby word to its command: the language's own first, then English; the game's words for the settings,
-    help and quit."""
+    """Every lobby word to its command: the language's own first, then English, then the other languages (a new
+    telnet player types ``hilfe`` before saying a language); the game's words for the settings, help and quit."""
     result: dict[str, LobbyCommand] = {}
-    for language in (lang, "en"):
+    order = [lang, "en", *(other for other in LANGUAGES if other not in (lang, "en"))]
+    for language in order:
         for key, text in _lobby_words(translation(language)).items():
             for word in text.split():
                 for spelling in spellings(word):
                     result.setdefault(spelling, key)
-    for word, command in command_vocabulary(lang).items():
-        if command in GAME_SETTINGS:
-            result.setdefault(word, LobbyCommand(command))
+    for language in order:
+        for word, command in command_vocabulary(language).items():
+            if command in GAME_SETTINGS:
+                result.setdefault(word, LobbyCommand(command))
     return result
 
 
