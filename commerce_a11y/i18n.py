@@ -195,7 +195,9 @@ def use_language(lang: str) -> gettext.NullTranslations:
 
 
 def argument_language(args: Sequence[str]) -> str | None:
-    """The supported language a ``--lang X`` / ``--lang=X`` argument asks for, or None (absent or unsupported)."""
+    """The supported language a ``--lang X`` / ``--lang=X`` argument asks for, or None (absent or unsupported).
+    The last one counts, as click takes the last of an option given twice."""
+    found = None
     for index, arg in enumerate(args):
         if arg == "--":
             break
@@ -205,8 +207,8 @@ def argument_language(args: Sequence[str]) -> str | None:
         elif arg.startswith("--lang="):
             value = arg.partition("=")[2]
         if value is not None and (code := _language_code(value)):
-            return code
-    return None
+            found = code
+    return found
 
 
 def init_language(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> str:

@@ -47,7 +47,7 @@ class ServerProcess:
             line = self.proc.stdout.readline()
             if not line:
                 raise RuntimeError("the server ended before listening")
-            found = re.search(r"port (\d+)\.", line)
+            found = re.search(r"(?i)port (\d+)\.", line)  # "Port" in German
             if found:
                 self.port = int(found.group(1))
                 return

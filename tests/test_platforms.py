@@ -107,3 +107,10 @@ def test_folders_per_platform(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
         assert storage.data_dir() == tmp_path / "Roaming" / storage.APP
     with platforms.simulated("darwin"):
         assert storage.data_dir().parts[-3:] == ("Library", "Application Support", storage.APP)
+
+
+def test_the_last_lang_option_counts_as_click_takes_it() -> None:
+    from commerce_a11y.i18n import argument_language
+    assert argument_language(["serve", "--lang", "en", "--lang", "de"]) == "de"
+    assert argument_language(["--lang=nl", "--lang", "xx"]) == "nl"  # an unsupported last one is passed over
+    assert argument_language(["--", "--lang", "de"]) is None
