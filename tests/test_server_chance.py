@@ -49,7 +49,8 @@ def test_no_byte_before_the_end_carries_the_key_and_the_record_at_the_end_holds_
         ada, bo, cy = RawClient(server.port), RawClient(server.port), RawClient(server.port)
         for client, name in ((ada, "Ada"), (bo, "Bo"), (cy, "Cy")):
             client.login(name)
-        ada.send_raw(t.gmcp_bytes("Core.Supports.Set", ["Commerce.Record 1"]))  # keeps records, as commerce join
+        # asks and records, as commerce join declares
+        ada.send_raw(t.gmcp_bytes("Core.Supports.Set", ["Commerce.Ask 1", "Commerce.Record 1"]))
         ada.send("create handeln name=Deal seats=3 bots=basic limit=2")
         ada.prompt()
         bo.send("join Deal")
