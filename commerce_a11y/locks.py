@@ -64,6 +64,7 @@ def _unlock(fd: int) -> None:
     with contextlib.suppress(OSError):
         fcntl.flock(fd, fcntl.LOCK_UN)
 
+
 class Lock:
     """An exclusive lock on ``path`` (a file of its own beside what it guards), owned by this process.
 

@@ -80,7 +80,7 @@ def config_dir() -> Path:
 
 def data_dir() -> Path:
     """The per-user data folder for the saved match and records."""
-    if not platforms.is_other_posix():
+    if platforms.is_windows() or platforms.is_macos():
         return config_dir()
     from pathlib import Path
 
