@@ -145,26 +145,23 @@ def test_verbose_still_says_every_card_of_a_showdown() -> None:
                    for line in lines)
 
 
-def test_brief_tells_who_lost_with_the_deciding_value_and_the_counts_that_changed() -> None:
+def test_brief_tells_each_loser_with_the_count_left_in_one_line() -> None:
+    """Issue 25, the speech budget: "Cem loses a chip: st s7 sa." and "Chips: Cem 2." became one line, "Cem loses a
+    chip, 2 left.", a line each loser, the player first; the losing value is in ``show``. Losing the last chip is
+    said without a count, as the line after it says what it means ("Cem is out.")."""
     game, lines = play(verbosity=Verbosity.BRIEF, interactive=True)
-    assert "Showdown." not in lines
-    events = game.match.events
-    for k, event in enumerate(events):
-        if not isinstance(event, Showdown) or not event.losers:
-            continue
-        losers = event.losers
-        value = value_words(game.match.rules, event.hands[losers[0]])
-        who = "You" if losers == (0,) else None
-        if who:
-            assert f"You lose a chip: {value}." in lines
-        elif len(losers) == 1:
-            assert f"{NAMES[losers[0]]} loses a chip: {value}." in lines
-        chips = events[k + 1]
-        assert isinstance(chips, Settled)
-        changed = [s for s, c in chips.changes.items() if c]
-        parts = ", ".join(("you" if s == 0 else NAMES[s]) + f" {chips.totals[s]}"
-                          for s in sorted(changed, key=lambda s: (s != 0, s)))
-        assert f"Chips: {parts}." in lines
+    assert "Showdown." not in lines and not any(line.startswith("Chips: ") for line in lines)
+    expected = []
+    for event in game.match.events:
+        if isinstance(event, Settled):
+            for seat in sorted((s for s, c in event.changes.items() if c < 0), key=lambda s: (s != 0, s)):
+                left = event.totals[seat]
+                who = "You lose" if seat == 0 else f"{NAMES[seat]} loses"
+                expected.append(f"{who} a chip, {left} left." if left else f"{who} a chip.")
+    assert len(expected) > 5
+    assert [line for line in lines if " lose a chip" in line or " loses a chip" in line] == expected
+    lost = [e for e in game.match.events if isinstance(e, Showdown)][-1]
+    assert value_words(game.match.rules, lost.hands[lost.losers[0]]) not in " ".join(lines)
 
 
 # ----- before and at each question -----
@@ -200,30 +197,77 @@ def test_cards_and_widow_are_said_before_a_question_only_when_they_changed() -> 
     assert heard_hand is not None and heard_widow is not None
 
 
+CARDS_LINE = re.compile(r"([a-z0-9]+(?: [a-z0-9]+)*), (?:widow )?([a-z0-9]+(?: [a-z0-9]+)*)")
+"""A cards line with codes: "hq h7 s2, c7 d9 h2" (brief), "hq h7 s2, widow c7 d9 h2" (normal)."""
+BRIEF_SWAP_LINE = re.compile(r"(\w+) ([a-z0-9]+(?: [a-z0-9]+)*) for ([a-z0-9]+(?: [a-z0-9]+)*)\.")
+"""A swap in brief speech with codes: "Anna h8 for c6.", "You h8 for c6."."""
+
+
+def swapping(prompt: str, game: Game) -> str | None:
+    """Swaps the first card for the widow's first at every other turn, so that the player's own swaps are heard
+    too; otherwise ``passing``."""
+    view = game.match.view(game.seat)
+    if view.phase is Phase.TURN and view.own_turns % 2:
+        return "11"
+    return passing(prompt, game)
+
+
 def test_with_codes_the_line_before_each_question_holds_hand_and_widow_and_the_last_turn_is_said() -> None:
     """Issue 15, issue 25 item 6: the question names the moves and whether it is the last turn (who knocked was
-    said when it happened); one pan up on a braille display, the line before it holds hand and widow in codes."""
+    said when it happened); one pan up on a braille display, the line before it holds hand and widow in codes,
+    in normal speech whenever anything changed."""
     questions: list[tuple[str, str, tuple, tuple, bool]] = []
 
     def answer(prompt: str, game: Game) -> str | None:
         view = game.match.view(0)
         before = game.terminal.stdout.getvalue().splitlines()[-1]
         questions.append((prompt, before, view.hand, view.widow, view.last_round))
-        return passing(prompt, game)
+        return swapping(prompt, game)
 
-    for verbosity in (Verbosity.BRIEF, Verbosity.NORMAL):
-        questions.clear()
-        play(verbosity=verbosity, style=CardStyle.CODES, answer=answer)
-        last = 0
-        for prompt, before, hand, widow, last_round in questions:
-            assert all(card_code(c) in before for c in (*hand, *widow)), before
-            assert not any(card_code(c) in prompt for c in (*hand, *widow)), prompt
-            if last_round:
-                assert prompt == "Last turn: swap, pass? ", prompt
-                last += 1
-            else:
-                assert prompt == "swap, pass, knock? ", prompt
-        assert last > 0
+    play(verbosity=Verbosity.NORMAL, style=CardStyle.CODES, answer=answer)
+    last = 0
+    for prompt, before, hand, widow, last_round in questions:
+        assert all(card_code(c) in before for c in (*hand, *widow)), before
+        assert not any(card_code(c) in prompt for c in (*hand, *widow)), prompt
+        if last_round:
+            assert prompt == "Last turn: swap, pass? ", prompt
+            last += 1
+        else:
+            assert prompt == "swap, pass, knock? ", prompt
+    assert last > 0
+
+
+def test_brief_codes_say_the_cards_again_where_more_than_one_changed_that_the_player_did_not_lay() -> None:
+    """Issue 25, the speech budget: brief speech tells every swap with both its cards, so before a question the
+    cards line is said again only where the widow or the hand has more than one card that the player neither
+    heard in the last cards line nor moved themselves. What the player knows at each question, the last cards line
+    with the swap lines after it made in order, is always the truth."""
+    checked = said_again = 0
+
+    def answer(prompt: str, game: Game) -> str | None:
+        nonlocal checked, said_again
+        lines = game.terminal.stdout.getvalue().splitlines()
+        at = max(i for i, line in enumerate(lines) if CARDS_LINE.fullmatch(line))
+        said_again += at == len(lines) - 2  # the line before the question (which is the last one)
+        hand, widow = (set(part.split()) for part in CARDS_LINE.fullmatch(lines[at]).groups())
+        mine = set(widow)
+        for line in lines[at + 1:]:
+            swap = BRIEF_SWAP_LINE.fullmatch(line)
+            if swap is None:
+                continue
+            who, took, gave = swap[1], set(swap[2].split()), set(swap[3].split())
+            if who == "You":
+                hand, mine = (hand - gave) | took, (mine - took) | gave
+            widow = (widow - took) | gave
+        view = game.match.view(0)
+        assert (hand, widow) == ({card_code(c) for c in view.hand}, {card_code(c) for c in view.widow}), lines[at:]
+        assert len({card_code(c) for c in view.widow} - mine) <= 1, lines[at:]
+        checked += 1
+        return swapping(prompt, game)
+
+    for seed in (3, 4, 5):
+        play(seed=seed, verbosity=Verbosity.BRIEF, style=CardStyle.CODES, answer=answer)
+    assert checked > 20 and 0 < said_again < checked
 
 
 def test_a_knock_is_one_short_line_and_verbose_explains_it() -> None:
@@ -260,13 +304,10 @@ def test_brief_still_says_the_players_counts_dealer_and_the_last_turn() -> None:
     game, lines = play(verbosity=Verbosity.BRIEF, interactive=True)
     assert lines[:2] == ["Commerce: you and Anna, Ben, Cem.", "Everyone starts with 3 chips."]
     deals = [e for e in game.match.events if isinstance(e, Dealt)]
-    for deal in deals:
-        dealer = deal.dealer
-        expected = (f"Hand {deal.hand}. You deal." if dealer == 0 else
-                    f"Hand {deal.hand}. {NAMES[dealer]} deals.")
-        assert expected in lines
+    said = [line for line in lines if line == "You deal." or line.endswith(" deals.")]
+    assert said == ["You deal." if deal.dealer == 0 else f"{NAMES[deal.dealer]} deals." for deal in deals]
     assert any(line.startswith("Last turn: ") for line in lines)  # who knocked: "Anna knocks." when it happened
-    assert any(line.startswith("Chips: ") for line in lines)
+    assert any(line.endswith(" left.") for line in lines)  # the counts: "Cem loses a chip, 2 left."
     assert not any("deals first" in line for line in lines)
 
 

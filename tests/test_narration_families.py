@@ -120,7 +120,7 @@ def test_x3_brief_speech_says_every_trade_and_who_got_the_chip_never_the_cards()
     assert heard("tauschen", 0, BARTER, BRIEF)[2] == "Ben trades and pays you."
     assert heard("tauschen", 2, BARTER, BRIEF)[2] == "Ben trades and pays Anna."
     assert heard("tauschen", 1, BARTER, BRIEF)[-1] == "Anna trades and pays the box."
-    assert heard("tauschen", 1, BARTER, BRIEF, CardStyle.CODES)[2] == "You: da for s2."
+    assert heard("tauschen", 1, BARTER, BRIEF, CardStyle.CODES)[2] == "You da for s2."
 
 
 @pytest.mark.parametrize("name", ["schwimmen", "tauschen"])
@@ -178,7 +178,7 @@ def test_s2_the_blind_choice_is_heard_as_each_seat_may_know_it() -> None:
     assert heard("schwimmen", 2, [took]) == [
         "You take the face-down widow. Your cards: eight of clubs, nine of diamonds, ten of hearts. New widow: "
         "king of clubs, ace of diamonds, seven of hearts."]
-    assert heard("schwimmen", 2, [took], BRIEF, CardStyle.CODES) == ["You: c8 d9 ht for ck da h7."]
+    assert heard("schwimmen", 2, [took], BRIEF, CardStyle.CODES) == ["You c8 d9 ht for ck da h7."]
     assert heard("schwimmen", 0, [took]) == [
         "Cem takes the face-down widow. New widow: king of clubs, ace of diamonds, seven of hearts."]
     assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem: face-down widow for ck da h7."]
@@ -234,8 +234,11 @@ def test_s6_s7_shows_and_fire_at_every_verbosity() -> None:
     aces, other = cards("AC AD AH"), cards("7C 8D 9H")
     show = [Fired(1, "fire"), Showdown({0: tuple(other), 1: tuple(aces), 2: tuple(cards("KC QC JC"))}, {},
                                        losers=(0, 2))]
-    assert heard("schwimmen", 0, show, BRIEF) == ["Ben shows three aces: fire!", "You lose a life.",
-                                                  "Cem loses a life."]
+    assert heard("schwimmen", 0, show, NORMAL)[-2:] == ["You lose a life.", "Cem loses a life."]
+    # Brief speech tells the losers with the counts they are left with, a line each.
+    settled = Settled({0: -1, 2: -1}, {0: 2, 1: 3, 2: 1})
+    assert heard("schwimmen", 0, [*show, settled], BRIEF) == ["Ben shows three aces: fire!",
+                                                              "You lose a life, 2 left.", "Cem loses a life, 1 left."]
     use_language("de")
     assert heard("schwimmen", 2, show, BRIEF)[0] == "Ben zeigt drei Asse: Feuer!"
     assert heard("schwimmen", 2, [Fired(1, "31")])[0] == "Ben zeigt 31: Schnauz!"
@@ -247,9 +250,10 @@ def test_s9_lives_and_swimming_in_chips() -> None:
     match = schwimmen_deal()
     match.counts = [2, 0, 1]
     hearing = hearing_for(match, 0)
-    assert asked(hearing, "chips", match.view(0)) == ["Lives: you 2, P1 0, P2 1.", "Swimming: P1."]
+    assert asked(hearing, "chips", match.view(0)) == ["Lives: you 2, P1 0, P2 1.", "Swimming: P1.",
+                                                      "This is hand 1."]
     use_language("de")
-    assert asked(hearing, "chips", match.view(0))[-1] == "Schwimmen: P1."
+    assert asked(hearing, "chips", match.view(0))[1:] == ["Schwimmen: P1.", "Das ist Runde 1."]
 
 
 # ----- the questions -----

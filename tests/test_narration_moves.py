@@ -18,9 +18,9 @@ from commerce_a11y.rules import RULESETS, Dealt, ExchangedAll, Match, Player, Sh
 from commerce_a11y.simulate import play_match
 
 NAMES = ["You", "Anna", "Ben", "Cem"]
-BRIEF_SWAP = {"en": ("You: {took} for {gave}.", "{name}: {took} for {gave}."),
-              "de": ("Du: {took} für {gave}.", "{name}: {took} für {gave}."),
-              "nl": ("Jij: {took} voor {gave}.", "{name}: {took} voor {gave}.")}
+BRIEF_SWAP = {"en": ("You {took} for {gave}.", "{name} {took} for {gave}."),
+              "de": ("Du {took} für {gave}.", "{name} {took} für {gave}."),
+              "nl": ("Jij {took} voor {gave}.", "{name} {took} voor {gave}.")}
 """Brief speech's swap in each language, the player's own and another's: taken first, laid last."""
 
 
@@ -50,9 +50,9 @@ def test_brief_names_both_cards_of_a_swap_for_an_opponent_and_for_the_player(lan
 
 def test_brief_says_a_swap_with_codes_in_a_few_cells() -> None:
     swap = Swapped(1, tuple(cards("6C")), tuple(cards("8H")))
-    assert narrator("commerce", style=CardStyle.CODES).event(swap) == ["Anna: h8 for c6."]
+    assert narrator("commerce", style=CardStyle.CODES).event(swap) == ["Anna h8 for c6."]
     use_language("de")
-    assert narrator("commerce", style=CardStyle.CODES).event(swap) == ["Anna: he8 für kr6."]
+    assert narrator("commerce", style=CardStyle.CODES).event(swap) == ["Anna he8 für kr6."]
 
 
 def test_brief_names_both_sides_of_a_whole_widow_a_blind_take_and_a_trade() -> None:
@@ -62,9 +62,9 @@ def test_brief_names_both_sides_of_a_whole_widow_a_blind_take_and_a_trade() -> N
     blind = ExchangedAll(1, hand, widow, blind=True)
     assert narrator("schwimmen", style=CardStyle.CODES).event(blind) == ["Anna: face-down widow for c7 d8 h9."]
     # The dealer who took the face-down widow hears what it held: new to them alone.
-    assert narrator("schwimmen", 1, style=CardStyle.CODES).event(blind) == ["You: c8 d9 ht for c7 d8 h9."]
+    assert narrator("schwimmen", 1, style=CardStyle.CODES).event(blind) == ["You c8 d9 ht for c7 d8 h9."]
     trade = Traded(1, cards("2S")[0], cards("AD")[0], 0)
-    assert narrator("tauschen", 1, style=CardStyle.CODES).event(trade) == ["You: da for s2."]
+    assert narrator("tauschen", 1, style=CardStyle.CODES).event(trade) == ["You da for s2."]
     assert narrator("tauschen", 0).event(trade.visible_to(0)) == ["Anna trades and pays you."]
 
 
@@ -124,9 +124,13 @@ def test_brief_names_speech_says_the_cards_again_only_when_more_than_one_changed
         "Widow: eight of hearts, king of spades, seven of spades."]
     assert narrator("commerce", verbosity=Verbosity.NORMAL).status_lines(view, one) == [
         "Widow: eight of hearts, king of spades, seven of spades."]
-    # With codes, one cards line whenever anything changed; none when nothing did (the last one is still above).
+    # With codes the hand and the widow are one line, said by the same rule: where either has more than one card
+    # changed; in normal speech wherever anything changed; none when nothing did (the last one is still above).
     codes = narrator("commerce", style=CardStyle.CODES)
-    assert codes.status_lines(view, one) == ["hk d5 sq, h8 sk s7"]
+    assert codes.status_lines(view, one) == []
+    assert codes.status_lines(view, two) == ["hk d5 sq, h8 sk s7"]
+    assert narrator("commerce", verbosity=Verbosity.NORMAL, style=CardStyle.CODES).status_lines(view, one) == [
+        "hk d5 sq, widow h8 sk s7"]
     assert codes.status_lines(view, heard) == []
 
 

@@ -385,4 +385,4 @@ def test_at_a_table_the_person_out_hears_the_final_round_as_a_spectator_does() -
         out = ear.lines.index("You are out." if seat == 0 else "Dora is out.")
         told = ear.lines.index(f"The match ends after {final.final_round} more hands.")
         assert out < told and not any(line.startswith("Follow") for line in ear.lines)
-        assert sum(line.startswith("Hand ") for line in ear.lines[told:]) == final.final_round
+        assert sum(line.endswith(" deals.") for line in ear.lines[told:]) == final.final_round  # brief: who deals

@@ -33,7 +33,7 @@ def test_no_dutch_sentence_keeps_an_anglicism(pattern: str) -> None:
 @pytest.mark.parametrize(("english", "dutch"), [
     ("13 swaps card 1 for widow card 3.", "13 ruilt kaart 1 tegen widowkaart 3."),
     ("{name} takes the {took} for the {gave}.", "{name} ruilt {gave} tegen {took}."),
-    ("{name}: {took} for {gave}.", "{name}: {took} voor {gave}."),
+    ("{name} {took} for {gave}.", "{name} {took} voor {gave}."),
     ("Tricon: three of a rank.", "Tricon: drie van dezelfde rang."),
     (("braillespiel", "Sequence: three ranks in a row in one suit."),
      "Reeks: drie opeenvolgende kaarten van één kleur."),

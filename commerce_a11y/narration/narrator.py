@@ -38,6 +38,7 @@ from ..rules import (
     RulesetName,
     SeatView,
     Settled,
+    Settlement,
     Showdown,
     Swapped,
     Swimming,
@@ -241,7 +242,9 @@ class Narrator:
     def _deal(self, e: Dealt) -> list[str]:
         dealer = e.dealer
         hand = e.hands.get(self.seat)
-        if dealer == self.seat:
+        if self.brief:  # who deals begins the hand; its number is in ``chips``
+            lines = [_("You deal.") if dealer == self.seat else _("{name} deals.").format(name=self.name(dealer))]
+        elif dealer == self.seat:
             lines = [_("Hand {number}. You deal.").format(number=e.hand)]
         else:
             lines = [_("Hand {number}. {name} deals.").format(number=e.hand, name=self.name(dealer))]
@@ -301,18 +304,20 @@ class Narrator:
 
     def brief_swap(self, player: int, took: str, gave: str) -> str:
         """Brief speech's swap, the same few words for every player and every kind of swap: who, what was taken,
-        what was laid ("Anna: h8 for c6", "You: widow for h8 c6 d2").
+        what was laid ("Anna h8 for c6", "You h8 c6 d2 for c7 d8 h9").
 
         Taken first, laid last: the taken card is one the listener has just heard in the widow (or, traded, one
         only the trader learns), so it says which card left; the laid card is new to the table, the one the
-        next players may take, and the last words of a line are the ones a listener keeps."""
+        next players may take, and the last words of a line are the ones a listener keeps. No colon after the
+        name: it is the line said most often, and a colon is a pause in speech and a word ("colon") in a screen
+        reader's default punctuation level."""
         if player == self.seat:
             # Translators: brief speech, the player's own swap: the card(s) taken, then the card(s) laid, as
-            # few words as your language allows ("You: h8 for c6").
-            return _("You: {took} for {gave}.").format(took=took, gave=gave)
+            # few words as your language allows ("You h8 for c6"). No colon: a screen reader may say it.
+            return _("You {took} for {gave}.").format(took=took, gave=gave)
         # Translators: brief speech, another player's swap: the card(s) taken, then the card(s) laid, as few
-        # words as your language allows ("Anna: h8 for c6").
-        return _("{name}: {took} for {gave}.").format(name=self.name(player), took=took, gave=gave)
+        # words as your language allows ("Anna h8 for c6"). No colon: a screen reader may say it.
+        return _("{name} {took} for {gave}.").format(name=self.name(player), took=took, gave=gave)
 
     def _keep(self, e: Kept) -> list[str]:
         me = e.player == self.seat
@@ -463,7 +468,15 @@ class Narrator:
             lines.append(_("Showdown."))
         if not self.brief:
             lines += self.hand_lines(e, with_cards=self.verbose)
+        if self._counts_tell_losers():  # the losers are told with their counts, a line each (``_losses``)
+            return lines + self.results(replace(e, losers=()))
         return lines + self.results(e)
+
+    def _counts_tell_losers(self) -> bool:
+        """Brief speech, where the worst hand loses a chip or a life: who lost is told with the count left, in
+        one line each (``_losses``), not once with the losing value and again in a counts line. The value is
+        in ``show``."""
+        return self.brief and self.rules.settlement is Settlement.WORST_LOSES
 
     def results(self, e: Showdown) -> list[str]:
         """A showdown's outcome: who wins or loses (C16: or that nobody does)."""
@@ -575,11 +588,41 @@ class Narrator:
         totals, changes = e.totals, e.changes
         if self.verbose:
             return [self.standings(totals)]
+        if self._counts_tell_losers():
+            return self._losses(e)
         if self.brief and self.rules.counter is CounterKind.MARKS:
             changed = {s: totals[s] for s, change in changes.items() if change > 0 or s == self.seat}
         else:
             changed = {s: totals[s] for s in totals if changes.get(s) or e.traded.get(s)}
         return [self.standings(changed)] if changed else []
+
+    def _losses(self, e: Settled) -> list[str]:
+        """Brief: each player who lost a chip or a life, the player first, with the count left ("Ben loses a chip,
+        2 left."). Losing the last one is said without a count, as the line after it says what it means ("Ben is
+        out.", "Ben swims."); a swimmer who loses has nothing left to lose and is told going under."""
+        lives = self.rules.counter is CounterKind.LIVES
+        lost = [s for s, change in e.changes.items() if change < 0]
+        lines = []
+        for seat in sorted(lost, key=lambda s: (s != self.seat, s)):
+            left = e.totals[seat]
+            if seat == self.seat:
+                if not left:
+                    lines.append(self._you_lose(self.rules.counter))
+                elif lives:
+                    lines.append(ngettext("You lose a life, {count} left.", "You lose a life, {count} left.",
+                                          left).format(count=left))
+                else:
+                    lines.append(ngettext("You lose a chip, {count} left.", "You lose a chip, {count} left.",
+                                          left).format(count=left))
+            elif not left:
+                lines.append(self._others_lose([seat], self.rules.counter))
+            elif lives:
+                lines.append(ngettext("{name} loses a life, {count} left.", "{name} loses a life, {count} left.",
+                                      left).format(name=self.name(seat), count=left))
+            else:
+                lines.append(ngettext("{name} loses a chip, {count} left.", "{name} loses a chip, {count} left.",
+                                      left).format(name=self.name(seat), count=left))
+        return lines
 
     def standings(self, totals: Mapping[int, int]) -> str:
         """Every player's count, the player first: "Chips: you 3, Anna 2, Ben 1."."""
@@ -639,31 +682,40 @@ class Narrator:
     # ----- asking -----
 
     def status_lines(self, view: SeatView, told: tuple[tuple[int, ...], tuple[int, ...]]) -> list[str]:
-        """Before a decision's question: an offer to the player (X4), then the cards it is decided on, where they
-        changed since the player last heard them (``told``).
+        """Before a decision's question: an offer to the player (X4), then the cards it is decided on where they
+        changed since the player last heard them (``told``, ``stale``).
 
         A braille display shows the line the cursor is on, the question, and the player pans up from there; the
         question names the moves and has no room for the cards as well (``question``). So with codes the hand and
-        the widow are one short line (``cards_line``), said at the deal and again before a decision whenever
-        either changed: the last such line is the one a pan up finds. With card names, whose hand and widow take
-        a line each, each comes again where it changed; in brief speech only where more than one of its cards
-        changed, since every swap is told with both its cards just before (``brief_swap``), and one card changed
-        is what that line said."""
+        the widow are one short line (``cards_line``), said at the deal and again before a decision where either
+        changed; with card names, whose hand and widow take a line each, each comes again where it changed."""
         lines = []
         offer = view.offer
         if view.phase is Phase.ANSWER and offer is not None and offer.to == self.seat and offer.card is not None:
             lines.append(self.offered_you(offer.player, offer.card))
-        hand, widow = told
+        hand, widow = self.stale(view, told)
         if self.card_style is CardStyle.CODES:
-            if (tuple(view.hand), tuple(view.widow)) != told:
+            if hand or widow:
                 lines.append(self.table_cards(view))
             return lines
-        known = 1 if self.brief else 0
-        if len(set(view.hand) - set(hand)) > known or len(view.hand) != len(hand):
+        if hand:
             lines.append(_("Your cards: {cards}.").format(cards=self.cards(view.hand)))
-        if view.widow and (len(set(view.widow) - set(widow)) > known or len(view.widow) != len(widow)):
+        if widow:
             lines.append(_("Widow: {cards}.").format(cards=self.cards(view.widow)))
         return lines
+
+    def stale(self, view: SeatView, told: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[bool, bool]:
+        """Whether the hand and the widow of ``view`` are to be said again before a question, against what the
+        player last heard of them (``told``): where they changed; in brief speech only where more than one of
+        their cards changed, since every swap was told with both its cards (``brief_swap``) and one card
+        changed is what that line said. With codes both are one line, said again where either is stale."""
+        known = 1 if self.brief else 0
+        hand, widow = told
+        hand_stale = len(set(view.hand) - set(hand)) > known or len(view.hand) != len(hand)
+        widow_stale = bool(view.widow) and (len(set(view.widow) - set(widow)) > known or len(view.widow) != len(widow))
+        if self.card_style is CardStyle.CODES and (hand_stale or widow_stale):
+            return True, bool(view.widow)
+        return hand_stale, widow_stale
 
     def table_cards(self, view: SeatView) -> str:
         """The cards line of ``view`` (``cards_line``)."""

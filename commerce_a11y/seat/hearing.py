@@ -31,6 +31,7 @@ from ..rules import (
     Refreshed,
     SeatView,
     Showdown,
+    Swapped,
 )
 from .coach import NULL_COACH, Coach
 
@@ -146,6 +147,8 @@ class Hearing:
                 self.told = (self.told[0], tuple(event.turned_up))
             elif isinstance(event, Refreshed):  # S5: so is a fresh widow
                 self.told = (self.told[0], tuple(event.widow))
+            elif isinstance(event, Swapped) and event.player == self.seat and self.narrator.brief:
+                self.told = _swapped(self.told, event)
 
     def narrated(self, events: Sequence[Event]) -> list[str]:
         """The lines for events as the player chose to follow them (``skip``): everything; or, out of the match,
@@ -207,10 +210,10 @@ class Hearing:
 
     def status(self, view: SeatView) -> list[str]:
         """Before a decision's question: an offer to the seat, and the cards and the widow where they changed since
-        the seat last heard them (with codes, always: ``Narrator.status_lines``), which from then on count as
-        heard."""
+        the seat last heard them (``Narrator.stale``); what is said counts as heard from then on."""
         lines = self.narrator.status_lines(view, self.told)
-        self.told = (view.hand, view.widow)
+        hand, widow = self.narrator.stale(view, self.told)
+        self.told = (tuple(view.hand) if hand else self.told[0], tuple(view.widow) if widow else self.told[1])
         return lines
 
     # ----- coming back -----
@@ -255,3 +258,12 @@ class Hearing:
 def _others_pass(event: Event, seat: int) -> bool:
     """Whether an event is another seat's pass (a run of them is told as one line)."""
     return isinstance(event, Passed) and event.player != seat
+
+
+def _swapped(told: Told, swap: Swapped) -> Told:
+    """``told`` with the seat's own swap made: brief speech counts its own swap as heard, the one change a player
+    is sure to keep in mind (``Narrator.stale``)."""
+    hand, widow = told
+    hand = tuple(swap.took[swap.gave.index(c)] if c in swap.gave else c for c in hand)
+    widow = tuple(swap.gave[swap.took.index(c)] if c in swap.took else c for c in widow)
+    return hand, widow

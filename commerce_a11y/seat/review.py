@@ -79,6 +79,8 @@ def chips_lines(narrator: Narrator, view: SeatView) -> list[str]:
         lines.append(_("Out: {names}.").format(names=narrator.names_list(out)))
     if view.pot:
         lines.append(_("Pot: {count}.").format(count=narrator.count(view.pot)))
+    if view.hand_no:  # brief speech begins a hand with its dealer alone
+        lines.append(_("This is hand {number}.").format(number=view.hand_no))
     return lines
 
 

@@ -155,7 +155,8 @@ def test_one_hand_typed_at_a_real_terminal(tmp_path: Path, run: Run) -> None:
     assert len(widow) == 1 and s.pattern("Widow: {cards}.").fullmatch(widow[0]), widow
     assert by_answer[w["value"]] == [hand[1]]
     chips = by_answer[w["chips"]]
-    assert len(chips) == 1 and s.pattern("Chips: {list}.").fullmatch(chips[0]), chips
+    assert len(chips) == 2 and s.pattern("Chips: {list}.").fullmatch(chips[0]), chips
+    assert s.pattern("This is hand {number}.", number=1).fullmatch(chips[1]), chips
     history_at = next(i for i, answer, _ in answered if answer == w["history"])
     history = by_answer[w["history"]]
     assert history and is_subsequence(history, lines[:history_at]), history
