@@ -5,6 +5,7 @@ with the platform simulated (``platforms.simulated``) and the system calls it ma
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import signal
 import socket
@@ -286,3 +287,158 @@ def test_windows_data_an_earlier_version_kept_with_the_settings_stays_there(monk
         assert storage.data_dir() == tmp_path / "Local" / "commerce-a11y"
         monkeypatch.delenv("LOCALAPPDATA")
         assert storage.data_dir() == earlier
+
+
+# ----- commerce join --tls: the system's certificate store -----
+
+
+def test_join_tls_checks_against_the_systems_store_through_truststore(monkeypatch: pytest.MonkeyPatch) -> None:
+    """python.org's macOS build finds no certificates of its own: truststore (installed on macOS and Windows) asks
+    the system; a server's own certificate given with --tls-ca is checked against that alone."""
+    import ssl
+
+    from commerce_a11y.client import join
+
+    made: list[object] = []
+
+    class SystemContext:
+        def __init__(self, protocol: int) -> None:
+            made.append(protocol)
+
+    monkeypatch.setitem(sys.modules, "truststore", types.SimpleNamespace(SSLContext=SystemContext))
+    assert isinstance(join.tls_context(None), SystemContext) and made == [ssl.PROTOCOL_TLS_CLIENT]
+    asked: list[object] = []
+    monkeypatch.setattr(ssl, "create_default_context", lambda cafile=None: asked.append(cafile) or "own")
+    assert join.tls_context(Path("own.pem")) == "own" and asked == ["own.pem"] and len(made) == 1
+
+
+def test_join_tls_without_truststore_uses_the_default_context(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ssl
+
+    from commerce_a11y.client import join
+
+    monkeypatch.setitem(sys.modules, "truststore", None)  # not installed (Linux): the import fails
+    context = join.tls_context(None)
+    assert type(context) is ssl.SSLContext
+    assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
+
+
+# ----- the console: leaving on Windows -----
+
+
+class EndOfInput:
+    """A console whose every question meets the end of input (Ctrl-Z Enter, or a Ctrl-C that arrived as one)."""
+
+    name = "plain"
+    interactive = True
+    asked = 0
+
+    def read(self, prompt: str) -> str | None:
+        self.asked += 1
+        return None
+
+
+def test_a_ctrl_c_behind_the_end_of_input_cannot_cut_into_the_save_and_the_goodbye() -> None:
+    """On Windows a Ctrl-C at a question may arrive as the end of input and then as Ctrl-C a moment later: the
+    game leaves as at Ctrl-D, saved and with its sentence, and the Ctrl-C that comes while it saves is dropped."""
+    from commerce_a11y.bots import make_bot
+    from commerce_a11y.console.game import Game
+    from commerce_a11y.console.signals import GUARD
+    from commerce_a11y.console.speech import SilentSpeech
+    from commerce_a11y.console.terminal import Terminal
+    from commerce_a11y.i18n import use_language
+    from commerce_a11y.narration.narrator import Narrator
+    from commerce_a11y.rules import Match, Player, replay, ruleset
+
+    use_language("en")
+    names = ["You", "Anna", "Ben"]
+    match = Match(ruleset("commerce"), [Player(n, "human" if s == 0 else "bot:basic") for s, n in enumerate(names)], 5)
+    saves: list[list[str]] = []
+    console = EndOfInput()
+
+    def save(lines: list[str]) -> bool:
+        if console.asked:
+            saves.append(list(lines))
+            if len(saves) == 1:  # the save on leaving: the Ctrl-C behind the end of input comes now
+                GUARD._handle(signal.SIGINT, None)
+        return True
+
+    out = io.StringIO()
+    game = Game(match, 0, {s: make_bot("basic", s) for s in (1, 2)}, Narrator(match.rules, names, 0),
+                Terminal(console, SilentSpeech(), out), save)
+    assert game.run() == 0
+    lines = out.getvalue().splitlines()
+    assert console.asked == 1 and len(saves) == 1 and replay(saves[0]).events == match.events
+    assert lines[-1].startswith("Your match is saved. To go on, type: ")
+    assert not any(line.startswith("Ctrl-C") for line in lines)
+
+
+def test_ctrl_break_saves_and_leaves_like_sigterm(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows' Ctrl-Break (SIGBREAK) is a stop signal: save and leave, status 128 + 21."""
+    from commerce_a11y.console import signals
+
+    handlers: dict[int, Any] = {}
+    fake = types.SimpleNamespace(SIGINT=2, SIGTERM=15, SIGBREAK=21,
+                                 signal=lambda number, handler: handlers.__setitem__(number, handler))
+    monkeypatch.setattr(signals, "signal", fake)
+    guard = signals.SignalGuard()
+    guard.install()
+    assert set(handlers) == {2, 15, 21}
+    with pytest.raises(signals.Stopped) as stop:
+        handlers[21](21, None)
+    assert stop.value.status == 149 and not stop.value.hangup
+
+
+# ----- the console: piped input on Windows, and the input back-end it gets -----
+
+
+class Stream(io.TextIOWrapper):
+    """A standard stream over bytes, a console or not."""
+
+    def __init__(self, data: bytes, encoding: str, console: bool = False) -> None:
+        super().__init__(io.BytesIO(data), encoding=encoding)
+        self.console = console
+
+    def isatty(self) -> bool:
+        return self.console
+
+
+def test_piped_utf8_input_on_windows_is_read_as_utf8(monkeypatch: pytest.MonkeyPatch) -> None:
+    from commerce_a11y.console.charset import prepare_streams
+
+    for name in ("stdout", "stderr"):
+        monkeypatch.setattr(sys, name, Stream(b"", "cp1252"))
+    monkeypatch.setattr(sys, "stdin", Stream("Herz-König\n".encode(), "cp1252"))  # a pipe: the ANSI code page
+    with platforms.simulated("win32"):
+        prepare_streams({})
+    assert sys.stdin.readline() == "Herz-König\n"
+    monkeypatch.setattr(sys, "stdin", Stream(b"K\xf6nig\n", "cp1252"))
+    with platforms.simulated("win32"):
+        prepare_streams({"PYTHONIOENCODING": "cp1252"})  # the player's own choice wins
+    assert sys.stdin.readline() == "König\n"
+
+
+def test_a_windows_console_keeps_its_own_input_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    from commerce_a11y.console.charset import prepare_streams
+
+    for name in ("stdout", "stderr"):
+        monkeypatch.setattr(sys, name, Stream(b"", "utf-8", console=True))
+    monkeypatch.setattr(sys, "stdin", Stream("König\n".encode(), "utf-8", console=True))
+    with platforms.simulated("win32"):
+        prepare_streams({})
+    assert sys.stdin.encoding == "utf-8" and sys.stdin.readline() == "König\n"
+
+
+def test_a_windows_console_gets_plain_input_unless_rich_is_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows sets no TERM, so the automatic choice (docs/playing.md) is plain input there: the console's own line
+    editing and history. Rich input (Tab completion) is had with --input rich."""
+    from commerce_a11y.console import terminal
+
+    monkeypatch.delenv("TERM", raising=False)
+    monkeypatch.delenv("ACCESSIBLE", raising=False)
+    console_in, console_out = Stream(b"", "utf-8", console=True), Stream(b"", "utf-8", console=True)
+    with platforms.simulated("win32"):
+        assert terminal.make_input("auto", lambda: [], console_in, console_out).name == "plain"
+    monkeypatch.setattr(terminal, "RichInput", lambda words: types.SimpleNamespace(name="rich"))
+    with platforms.simulated("win32"):
+        assert terminal.make_input("rich", lambda: [], console_in, console_out).name == "rich"
