@@ -91,7 +91,6 @@ class SignalGuard:
                 signum, self.pending = self.pending, None
                 self._raise(signum)
 
-
     @contextlib.contextmanager
     def leaving(self) -> Iterator[None]:
         """The game saves and says goodbye (the player left, or the input ended): no signal may cut into that, and

@@ -336,7 +336,6 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         await asyncio.sleep(0.1)
         return 0
     finally:
-        unhandle()
         server.io.shutdown(wait=True)  # the saves in flight finish
         server.hashing.shutdown(wait=False, cancel_futures=True)
         thinkers.close()
@@ -344,6 +343,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         lock.release()
         log("stopped")
         log.close()
+        unhandle()  # only now: a second Ctrl-C while the saves finish only asks again for the stop under way
 
 
 def run(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLContext | None = None,
