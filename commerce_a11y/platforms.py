@@ -39,6 +39,10 @@ def is_posix() -> bool:
     return current() != WINDOWS
 
 
+def is_linux() -> bool:
+    return current().startswith("linux")
+
+
 def is_other_posix() -> bool:
     """Linux and the other POSIX systems but macOS: where the locale variables and XDG folders rule."""
     return current() not in (WINDOWS, MACOS)

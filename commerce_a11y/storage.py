@@ -80,11 +80,30 @@ def config_dir() -> Path:
 
 def data_dir() -> Path:
     """The per-user data folder for the saved match and records."""
-    if platforms.is_windows() or platforms.is_macos():
-        return config_dir()
     from pathlib import Path
 
+    if platforms.is_windows():
+        return Path(_windows_data_folder())
+    if platforms.is_macos():
+        return config_dir()
     return Path(_xdg("XDG_DATA_HOME", ".local/share"), APP)
+
+
+def _windows_data_folder() -> str:
+    """``%LOCALAPPDATA%``: the data stays on this computer, as Windows means it to (the roaming ``%APPDATA%``,
+    where the settings are, is copied to and from a domain's server at every logon, saves and records would go
+    with it). Where an earlier version kept the data with the settings, and there is no new folder yet, that
+    folder stays in use, so no saved match, record or server is lost."""
+    local = os.environ.get("LOCALAPPDATA")
+    roaming = _config_folder()
+    if not local or not os.path.isabs(local):
+        return roaming
+    folder = os.path.join(local, APP)
+    if not os.path.isdir(folder):
+        with contextlib.suppress(OSError):
+            if any(not name.startswith(SETTINGS_FILE) for name in os.listdir(roaming)):
+                return roaming
+    return folder
 
 
 def _config_folder() -> str:
@@ -132,7 +151,7 @@ def atomic_write(path: Path, text: str, into: bool = False, replace: bool = True
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(text)
                 out.flush()
-                os.fsync(out.fileno())
+                sync(out.fileno())
             if replace:
                 replace_file(tmp, path)
             else:
@@ -145,6 +164,27 @@ def atomic_write(path: Path, text: str, into: bool = False, replace: bool = True
     except OSError:
         return False
     return True
+
+
+def sync(fd: int, data_only: bool = False) -> None:
+    """Put what was written to ``fd`` on the disk itself, before it is renamed into place or told as saved.
+
+    On macOS ``fsync`` only hands the data to the drive, whose cache may still lose it in a power cut; the full
+    sync (``F_FULLFSYNC``) waits until the drive has stored it. A file system that has no full sync (some network
+    and FAT volumes) gets ``fsync``. Elsewhere ``fsync``, or with ``data_only`` ``fdatasync`` where the system has
+    it (not Windows), which leaves out times no reader needs. ``OSError`` when the data cannot be stored."""
+    if platforms.is_macos():
+        import fcntl
+
+        try:
+            fcntl.fcntl(fd, fcntl.F_FULLFSYNC)  # type: ignore[attr-defined,unused-ignore]
+            return
+        except (OSError, AttributeError):
+            pass
+    if data_only and hasattr(os, "fdatasync"):
+        os.fdatasync(fd)
+    else:
+        os.fsync(fd)
 
 
 REPLACE_PAUSES = (0.05, 0.1, 0.15, 0.2)

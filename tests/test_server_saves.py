@@ -194,7 +194,7 @@ def disk_full(room: int) -> Any:
     return write
 
 
-def failing_sync(fd: int) -> None:
+def failing_sync(fd: int, data_only: bool = False) -> None:
     raise OSError(errno.EIO, "Input/output error")
 
 
@@ -213,7 +213,7 @@ def test_a_failed_save_keeps_the_last_save_and_the_next_save_spares_it(
         if failure == "disk full":  # far enough to tear the match line's seal: the torn file differs from before
             patch.setattr(os, "write", disk_full(len(kept) - 5))
         else:
-            patch.setattr(saves_module, "_SYNC", failing_sync)
+            patch.setattr(saves_module, "sync", failing_sync)
         assert not saves.write(lines[:6])
         assert not saves.write(lines[:7])  # still failing: again into the same file
     assert good.read_bytes() == kept

@@ -282,8 +282,7 @@ def join(address: str, name: str | None, password: str | None, tls: bool, settin
     try:
         sock = socket.create_connection((host, port), timeout=10)
         if tls:
-            context = ssl.create_default_context(cafile=str(tls_ca) if tls_ca else None)
-            sock = context.wrap_socket(sock, server_hostname=host)
+            sock = tls_context(tls_ca).wrap_socket(sock, server_hostname=host)
         else:
             # A TLS server closes at once on a byte that is no TLS greeting, which a telnet server ignores.
             sock.sendall(bytes((t.IAC, t.NOP)))
@@ -313,6 +312,22 @@ def join(address: str, name: str | None, password: str | None, tls: bool, settin
             sock.shutdown(socket.SHUT_RDWR)
         with contextlib.suppress(OSError):
             sock.close()
+
+
+def tls_context(ca: Path | None) -> ssl.SSLContext:
+    """How ``--tls`` checks the server's certificate: against ``ca`` when given (a server's own, self-signed), else
+    against the system's certificate store, as a browser does.
+
+    Python's default context reads the certificates OpenSSL was built to find: on Linux the system's, but the
+    python.org build for macOS finds none until its "Install Certificates" step was run, and on Windows it misses
+    the roots Windows fetches only when a certificate needs them. truststore asks the system itself (installed on
+    Windows and macOS); without it, the default context."""
+    if ca is None:
+        with contextlib.suppress(ImportError):
+            import truststore
+
+            return truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT)  # type: ignore[no-any-return,unused-ignore]
+    return ssl.create_default_context(cafile=str(ca) if ca else None)
 
 
 class Client:

@@ -18,7 +18,7 @@ import locale
 import os
 import sys
 from collections.abc import Mapping
-from typing import cast
+from typing import TextIO, cast
 
 from .. import platforms
 from ..cleaning import clean, fold
@@ -69,8 +69,14 @@ def prepare_streams(environ: Mapping[str, str] | None = None) -> None:
         if getattr(sys, name) is None:  # started with the descriptor closed (``<&-``, ``>&-``)
             setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
     encoding = None
-    if platforms.is_other_posix() and not env.get("PYTHONIOENCODING") and not env.get("PYTHONUTF8"):
+    chosen = bool(env.get("PYTHONIOENCODING") or env.get("PYTHONUTF8"))
+    if platforms.is_other_posix() and not chosen:
         encoding = locale_encoding(env, coerced=bool(sys.flags.utf8_mode))
+    entered = None if encoding == "ascii" else encoding
+    if platforms.is_windows() and not chosen and not _console(sys.stdin):
+        # A Windows console reads UTF-8 already (PEP 528); a pipe or a file would be read in the ANSI code page
+        # (cp1252), and a script's UTF-8 "König" would come in as "KÃ¶nig".
+        entered = "utf-8"
     # The standard streams are text wrappers; one that is not (a replacement without ``reconfigure``) raises the
     # AttributeError suppressed here.
     for stream in (sys.stdout, sys.stderr):
@@ -79,5 +85,11 @@ def prepare_streams(environ: Mapping[str, str] | None = None) -> None:
     # What a Latin-1 terminal sends is Latin-1; an ASCII one most likely sends UTF-8, which stays. Bytes that are
     # not text in that set (invalid UTF-8) read as U+FFFD, which the parser refuses like any unknown word.
     with contextlib.suppress(AttributeError, ValueError, OSError, LookupError):
-        cast(io.TextIOWrapper, sys.stdin).reconfigure(encoding=None if encoding == "ascii" else encoding,
-                                                      errors="replace")
+        cast(io.TextIOWrapper, sys.stdin).reconfigure(encoding=entered, errors="replace")
+
+
+def _console(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False

@@ -199,9 +199,10 @@ class Game:
         return self.terminal.yes_or_no(question) is not False
 
     def leave(self) -> None:
-        self.store()
-        self.tell_held()
-        self.leave_words()
+        with GUARD.leaving():
+            self.store()
+            self.tell_held()
+            self.leave_words()
 
     def leave_words(self) -> None:
         self.say(self.coach.goodbye(not self.save_failed))

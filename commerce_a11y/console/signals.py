@@ -1,4 +1,5 @@
-"""Closing the terminal (SIGHUP) and SIGTERM save the match and leave, with the exit status 128 + the signal.
+"""Closing the terminal (SIGHUP), SIGTERM and Windows' Ctrl-Break (SIGBREAK) save the match and leave, with the exit
+status 128 + the signal.
 
 A handler may not stop the game anywhere: between an action and the save that follows it, the match in memory is
 ahead of the saved one. So the game marks those few steps as a critical section (``deferred``); a signal that
@@ -7,7 +8,8 @@ raises ``Stopped`` at once, and the game saves and leaves. Ctrl-C (SIGINT) is he
 ``KeyboardInterrupt`` as usual: it cancels a line being typed, and never cuts an action from its save.
 
 Once a stop has been raised, the game is leaving: further signals (a storm of SIGTERMs, Ctrl-C) are ignored, so
-that none can cut into the saving and leaving, or escape as a traceback while the game ends.
+that none can cut into the saving and leaving, or escape as a traceback while the game ends. So are signals while
+the game leaves of its own (``leaving``: after quit, or at the end of input).
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
-STOP_SIGNALS = ("SIGHUP", "SIGTERM")
-"""The signals that end the game the way leaving does (those that exist on this platform)."""
+STOP_SIGNALS = ("SIGHUP", "SIGTERM", "SIGBREAK")
+"""The signals that end the game the way leaving does (those that exist on this platform): SIGBREAK is Windows'
+Ctrl-Break. Closing a Windows console window gives a process no time to save, but nothing is lost: every move is
+saved as it is made."""
 
 
 class Stopped(BaseException):
@@ -49,6 +53,8 @@ class SignalGuard:
         self.pending: int | None = None
         self.stopping = False
         """A stop was raised: the game saves and leaves, and ignores any further signal."""
+        self.leaving_depth = 0
+        """Inside ``leaving``: every signal is ignored."""
 
     def install(self) -> None:
         """Handle the stop signals and Ctrl-C (only possible in the main thread; elsewhere nothing changes)."""
@@ -59,7 +65,7 @@ class SignalGuard:
                     signal.signal(number, self._handle)
 
     def _handle(self, signum: int, frame: object) -> None:
-        if self.stopping:
+        if self.stopping or self.leaving_depth:
             return
         if self.depth:
             if self.pending is None or self.pending == signal.SIGINT:  # a stop outranks a Ctrl-C
@@ -84,6 +90,18 @@ class SignalGuard:
             if not self.depth and self.pending is not None:
                 signum, self.pending = self.pending, None
                 self._raise(signum)
+
+    @contextlib.contextmanager
+    def leaving(self) -> Iterator[None]:
+        """The game saves and says goodbye (the player left, or the input ended): no signal may cut into that, and
+        none is held for later. On Windows a Ctrl-C at a question may arrive as the end of input and then once more
+        as Ctrl-C, a moment later (a known CPython issue); that end of input must leave as Ctrl-D does, with the
+        save and its sentence, not be cut short by the Ctrl-C behind it."""
+        self.leaving_depth += 1
+        try:
+            yield
+        finally:
+            self.leaving_depth -= 1
 
 
 GUARD = SignalGuard()

@@ -3,7 +3,8 @@
 Negotiation never waits: the server offers what it can (TTYPE for MTTS, EOR, CHARSET, GMCP) and asks its first
 question at once; answers are taken whenever they come, and a client that answers nothing (plain telnet, or
 TinTin++ refusing CHARSET) simply gets the defaults: GA after each question, and ASCII spelling until UTF-8 is agreed
-(by CHARSET, by MTTS's UTF-8 bit, or by the client sending UTF-8 itself).
+(by CHARSET, by MTTS's UTF-8 bit, or by the client sending UTF-8 itself). Until then, a line that is not UTF-8 is
+read as Windows-1252, what MUD clients on Windows send; a password never is (``Connection._text``).
 
 Output goes straight to the transport, whose buffer is the connection's queue: it never blocks, and a client that
 stops reading is disconnected once ``OUTPUT_LIMIT`` bytes wait for it, without slowing anyone else.
@@ -24,6 +25,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from .. import platforms
 from ..cleaning import clean
 from ..wire import telnet as t
 from ..wire.asks import AskKind
@@ -38,7 +40,26 @@ CLOSED = None
 TOO_LONG = "\x00too long"
 DROPPED = "\x00dropped"
 NOT_UTF8 = "\x00not utf-8"
-"""A password line that is not UTF-8 (the only charset offered): refused, never decoded into something else."""
+"""A password line that is not UTF-8 (the only charset offered): refused, never decoded into something else (not
+even as Windows-1252, as other lines are: see ``Connection._text``)."""
+
+
+def keep_alive(sock: Any) -> None:
+    """TCP keepalive, so that a client whose network vanished without closing is found gone in about a minute:
+    probes after 30 s of silence, gone after three unanswered; and (Linux) what is sent but never acknowledged for
+    60 s ends the connection too (a seat's grace period then begins).
+
+    The systems name the options apart (macOS calls the time before the first probe ``TCP_KEEPALIVE``), and each
+    system knows a different set of them, some only in later versions (Windows 10 before 1709 refuses them all but
+    ``SO_KEEPALIVE``): each is set on its own, so one refused leaves the others set."""
+    idle = "TCP_KEEPALIVE" if platforms.is_macos() else "TCP_KEEPIDLE"
+    with contextlib.suppress(OSError, AttributeError):
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+    for name, value in ((idle, 30), ("TCP_KEEPINTVL", 10), ("TCP_KEEPCNT", 3), ("TCP_USER_TIMEOUT", 60_000)):
+        number = getattr(socket, name, None)
+        if number is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, number, value)
 
 
 class Connection(asyncio.Protocol):
@@ -50,7 +71,8 @@ class Connection(asyncio.Protocol):
         self.peer = "?"
         self.filter = t.Filter()
         self.reader = t.LineReader()
-        self.lines: deque[str | None] = deque()
+        self.lines: deque[bytes | str | None] = deque()
+        """Lines as they came (bytes), ``TOO_LONG`` and ``DROPPED`` among them, and None at the end."""
         self.waiter: asyncio.Future[None] | None = None
         self.closed = False
         self.encoding = "ascii"
@@ -85,18 +107,10 @@ class Connection(asyncio.Protocol):
         transport.set_write_buffer_limits(high=OUTPUT_LIMIT)
         sock = transport.get_extra_info("socket")
         if sock is not None:
-            # The kernel's share of the queue bounded too (loopback would otherwise take megabytes), and TCP
-            # keepalive, so that a client whose network vanished without closing is found gone in about a minute.
+            # The kernel's share of the queue bounded too (loopback would otherwise take megabytes).
             with contextlib.suppress(OSError, AttributeError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
-            with contextlib.suppress(OSError, AttributeError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
-                # Linux: probes after 30 s of silence, gone after three unanswered; and what is sent but never
-                # acknowledged for 60 s ends the connection too (a seat's grace period then begins).
-                for name, value in (("TCP_KEEPIDLE", 30), ("TCP_KEEPINTVL", 10), ("TCP_KEEPCNT", 3),
-                                    ("TCP_USER_TIMEOUT", 60_000)):
-                    if hasattr(socket, name):
-                        sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), value)
+            keep_alive(sock)
         self.write(t.negotiation(t.DO, t.TTYPE) + t.negotiation(t.WILL, t.EOR_OPTION)
                    + t.negotiation(t.WILL, t.CHARSET) + t.negotiation(t.WILL, t.GMCP))
         try:
@@ -149,31 +163,36 @@ class Connection(asyncio.Protocol):
     # ----- lines in -----
 
     def _line(self, line: bytes | object) -> None:
-        if line is t.TOO_LONG:
-            text: str | None = TOO_LONG
-        else:
-            assert isinstance(line, bytes)
-            if self.echo_off:  # a password: not cleaned into something else, and never logged
-                try:
-                    text = line.decode("utf-8")
-                except UnicodeDecodeError:
-                    text = NOT_UTF8
-            else:
-                if self.encoding != "utf-8" and any(b > 127 for b in line):
-                    try:
-                        line.decode("utf-8")
-                        self.encoding = "utf-8"  # the client writes UTF-8, so it reads it too
-                    except UnicodeDecodeError:
-                        pass
-                text = clean(line.decode("utf-8", errors="replace"), t.LINE_LIMIT)
+        """A line as it came (its bytes, or ``TOO_LONG``), to wait for ``read_line``, which decodes it for the
+        question it answers."""
         if len(self.lines) >= INPUT_QUEUE:
             if not self.dropping:
                 self.dropping = True
                 self.lines.append(DROPPED)
             return
         self.dropping = False
-        self.lines.append(text)
+        self.lines.append(line if isinstance(line, bytes) else TOO_LONG)
         self._wake()
+
+    def _text(self, line: bytes) -> str:
+        """A line as the question being asked takes it. A password (echo off) is UTF-8 or ``NOT_UTF8``: never
+        cleaned or decoded into something else, and never logged. Any other line is cleaned, and read as UTF-8;
+        one that is not UTF-8, from a client that agreed no charset, as Windows-1252: what VIP Mud and MUSHclient
+        send on Windows unless told otherwise, so that "König" typed there is König. Decoded here rather than as
+        the bytes come, so a line typed ahead of a password question is still taken as a password."""
+        if self.echo_off:
+            try:
+                return line.decode("utf-8")
+            except UnicodeDecodeError:
+                return NOT_UTF8
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError:
+            text = line.decode("utf-8" if self.encoding == "utf-8" else "cp1252", errors="replace")
+        else:
+            if self.encoding != "utf-8" and any(b > 127 for b in line):
+                self.encoding = "utf-8"  # the client writes UTF-8, so it reads it too
+        return clean(text, t.LINE_LIMIT)
 
     def _wake(self) -> None:
         if self.waiter is not None and not self.waiter.done():
@@ -188,7 +207,8 @@ class Connection(asyncio.Protocol):
             self.waiter = asyncio.get_running_loop().create_future()
             await self.waiter
             self.waiter = None
-        return self.lines.popleft()
+        line = self.lines.popleft()
+        return self._text(line) if isinstance(line, bytes) else line
 
     # ----- negotiation -----
 

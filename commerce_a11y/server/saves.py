@@ -20,8 +20,8 @@ each save was its own job (a hand-off to a thread and back per move), and those 
 cost more than the writing: side by side with that version (bench/serve_load.py, 2,000 people answering at once),
 the server makes 1.15 to 1.7 times the moves a second with about three quarters of the processor time a move.
 
-Files are opened with ``os.open`` and synced with ``fdatasync`` where there is one (``fsync`` on Windows): nothing
-here needs a platform's own module.
+Files are opened with ``os.open`` and synced as the local game's are (``storage.sync``: ``fdatasync`` where there is
+one, ``fsync`` on Windows, the full sync on macOS): nothing here needs a platform's own module.
 """
 
 from __future__ import annotations
@@ -36,9 +36,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..rules import RECORD_FORMAT
-from ..storage import SaveRefused, Sealer, read_save, unseal
-
-_SYNC = getattr(os, "fdatasync", os.fsync)  # Windows has only fsync
+from ..storage import SaveRefused, Sealer, read_save, sync, unseal
 
 
 class TableSaves:
@@ -159,7 +157,7 @@ def _write(save: Save) -> bool:
             view = view[os.write(fd, view):]
         if found.st_size > len(save.data):  # a save only grows, but the file may hold a longer one cut short
             os.ftruncate(fd, len(save.data))
-        _SYNC(fd)
+        sync(fd, data_only=True)
     except OSError:
         return False
     finally:

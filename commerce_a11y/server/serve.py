@@ -30,6 +30,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
+from .. import platforms
 from ..i18n import _, active_language, speaking
 from ..invocation import command_line
 from ..locks import Lock
@@ -211,6 +212,56 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     return context
 
 
+def listening(tls: ssl.SSLContext | None) -> dict[str, Any]:
+    """How the server listens, besides where. ``reuse_address`` only on POSIX, where it lets a restarted server
+    take its port at once while the last connections linger; on Windows it would let a second server bind the
+    same port beside the first, and which of them gets a connection would be chance."""
+    return {"backlog": 1024, "reuse_address": platforms.is_posix(),
+            "ssl_handshake_timeout": TLS_HANDSHAKE if tls else None}
+
+
+def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> Callable[[], None]:
+    """Ctrl-C and SIGTERM (on Windows Ctrl-Break too) set ``stop``, so the server stops the clean way and says so
+    to everyone; the function returned puts the handlers before back.
+
+    On POSIX the event loop's own signal handlers. Windows' event loop has none (``add_signal_handler`` is not
+    implemented there), so there the signals get Python's handlers, which run in the main thread, and hand the
+    stop to the loop with ``call_soon_threadsafe``; the loop wakes for a signal by itself (it watches Python's
+    wake-up descriptor)."""
+    if platforms.is_posix():
+        added = []
+        for name in ("SIGINT", "SIGTERM"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.add_signal_handler(number, stop.set)
+                    added.append(number)
+
+        def remove() -> None:
+            for number in added:
+                with contextlib.suppress(RuntimeError, ValueError):
+                    loop.remove_signal_handler(number)
+
+        return remove
+
+    def handle(signum: int, frame: object) -> None:
+        loop.call_soon_threadsafe(stop.set)
+
+    before: dict[int, Any] = {}
+    for name in ("SIGINT", "SIGTERM", "SIGBREAK"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread: Ctrl-C stays Python's
+                before[number] = signal.signal(number, handle)
+
+    def restore() -> None:
+        for number, handler in before.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(number, handler)
+
+    return restore
+
+
 async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLContext | None = None,
                 say: Callable[[str], None] = print, workers: int | None = None,
                 ready: Callable[[int], None] | None = None) -> int:
@@ -243,11 +294,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(partial(quiet_errors, log))
-    for name in ("SIGINT", "SIGTERM"):
-        number = getattr(signal, name, None)
-        if number is not None:
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(number, stop.set)
+    unhandle = stop_on_signals(loop, stop)
     try:
         await thinkers.warm()
         server.restore_tables()
@@ -258,8 +305,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         gc.set_threshold(*COLLECTOR_THRESHOLDS)
         try:
             listener = await loop.create_server(lambda: Connection(lobby.opened), host, port, ssl=tls,
-                                                backlog=1024, reuse_address=True,
-                                                ssl_handshake_timeout=TLS_HANDSHAKE if tls else None)
+                                                **listening(tls))
         except OSError as error:
             say(_("Cannot listen on {host} port {port}: {reason}.").format(host=host, port=port,
                                                                              reason=error.strerror or error))
@@ -297,6 +343,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         lock.release()
         log("stopped")
         log.close()
+        unhandle()  # only now: a second Ctrl-C while the saves finish only asks again for the stop under way
 
 
 def run(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLContext | None = None,

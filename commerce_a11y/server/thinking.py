@@ -29,7 +29,6 @@ import json
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -39,6 +38,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
+from .. import platforms
 from ..bots import make_bot
 from ..bots.seeding import decision_seed, position
 from ..rules import RULESETS, Action, Chance, Ruleset, SeatView, ruleset
@@ -90,17 +90,43 @@ def hint(lang: str, names: list[str], seat: int, verbosity: str, cards: str, pac
         return hint_lines(view, narrator)
 
 
+WINDOWS_WORKERS = 61
+"""The most worker processes a pool may have on Windows, where waiting on more handles at once fails
+(``ProcessPoolExecutor`` refuses more, so the server would not start on a machine of 62 or more processors)."""
+BELOW_NORMAL_PRIORITY_CLASS = 0x4000
+"""Windows' priority class between idle and normal (``SetPriorityClass``)."""
+
+
 def _quiet_worker() -> None:
-    """Ctrl-C belongs to the server, which stops the workers itself: a worker never prints a traceback for it. A
-    worker runs at the lowest priority (nice 19): thinking uses the processor time the event loop leaves, and never
-    keeps it from passing lines on (bench/serve_load.py: with the workers at the loop's priority the loop waited up
-    to 65 ms for a processor while strong players thought at a hundred tables). Not Linux's SCHED_IDLE, which
-    measured as well but starves the computer players completely while anything else keeps the processors busy."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(os, "nice"):
+    """Ctrl-C (and on Windows Ctrl-Break, which a console sends to every process in it) belongs to the server,
+    which stops the workers itself: a worker never prints a traceback for it, nor dies of it. A worker thinks at a
+    lower priority than the server (``lower_priority``)."""
+    for name in ("SIGINT", "SIGBREAK"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            signal.signal(number, signal.SIG_IGN)
+    lower_priority()
+    _watch_server()
+
+
+def lower_priority() -> None:
+    """Run this process below the server: thinking uses the processor time the event loop leaves, and never keeps
+    it from passing lines on (bench/serve_load.py: with the workers at the loop's priority the loop waited up to 65
+    ms for a processor while strong players thought at a hundred tables).
+
+    On POSIX the lowest priority, nice 19; not Linux's SCHED_IDLE, which measured as well but starves the computer
+    players completely while anything else keeps the processors busy. Windows has no nice (``os.nice`` does not
+    exist there): its priority class below normal, not the idle class, which would starve them as SCHED_IDLE does.
+    A system that refuses leaves the worker at the server's priority."""
+    if platforms.is_windows():
+        with contextlib.suppress(Exception):  # no ctypes, or the call refused: the worker thinks all the same
+            import ctypes
+
+            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+            kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), BELOW_NORMAL_PRIORITY_CLASS)
+    elif hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(19)
-    _watch_server()
 
 
 def _watch_server() -> None:
@@ -141,9 +167,11 @@ class Thinkers:
     (``bench/hint_flood.py``)."""
 
     def __init__(self, workers: int | None = None, pool: Callable[[], Executor] | None = None) -> None:
-        """``workers`` processes (one per processor unless told); ``pool`` makes the executor instead of a process
-        pool (a test's, that thinks in its own process)."""
+        """``workers`` processes (one per processor unless told, and never more than Windows allows there);
+        ``pool`` makes the executor instead of a process pool (a test's, that thinks in its own process)."""
         self.workers = workers or max(1, os.cpu_count() or 1)
+        if platforms.is_windows():
+            self.workers = min(self.workers, WINDOWS_WORKERS)
         self.make_pool = pool
         self.pool: Executor = self._new_pool()
         self.running = 0
@@ -156,7 +184,7 @@ class Thinkers:
     def _new_pool(self) -> Executor:
         if self.make_pool is not None:
             return self.make_pool()
-        method = "forkserver" if sys.platform.startswith("linux") else "spawn"
+        method = "forkserver" if platforms.is_linux() else "spawn"
         return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(method),
                                    initializer=_quiet_worker)
 
