@@ -235,10 +235,13 @@ class Terminal:
         self.notices.append(text)
 
     def say(self, lines: Iterable[str], interrupt: bool = False) -> None:
-        """Print each line once; speak them, the first cutting off stale speech when ``interrupt`` is set."""
+        """Print each line once, all in one write, so that a screen reader follows one change of the screen for a
+        burst, not one a line (Orca on a busy machine lost a line of a burst as the terminal scrolled); then speak
+        them, the first cutting off stale speech when ``interrupt`` is set."""
         lines = [*self._take_notices(), *lines]
+        if lines:
+            self._write("".join(f"{line}\n" for line in lines))
         for line in lines:
-            self._write(line + "\n")
             self.speech.speak(line, interrupt=interrupt)
             interrupt = False
         self._write("")
