@@ -41,9 +41,6 @@ from .scoring import after_swap
 from .sim import answer_card
 from .strength import strengths
 
-EXTENDED_KNOCK_AT = parse_cards("4H 3H 2C")
-"""In extended Commerce only combinations count: knock from the lowest flush up (this hand is below it)."""
-
 OFFER_BELOW = 0.2
 """X4: the basic player offers a card only with a hand weaker than this share of all hands. An offer is taken only
 when it helps the neighbour, who gives back the card they need least; so it helps the offerer only when the hand has
@@ -61,8 +58,6 @@ def knock_value(view: SeatView) -> int | None:
     rules = view.rules
     if not rules.can_knock:
         return None
-    if rules.options.get("extended"):
-        return rules.hand_value(EXTENDED_KNOCK_AT) + 1
     return rules.hand_value(rules.tuning.basic_knock)
 
 

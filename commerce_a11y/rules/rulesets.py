@@ -192,7 +192,8 @@ def _commerce(o: dict[str, Any]) -> Ruleset:
         scorer=score_commerce, scorer_options={"ace_low": o["ace_low"], "extended": o["extended"]},
         counter=CounterKind.CHIPS, starting_count=o["chips"], settlement=Settlement.WORST_LOSES,
         swaps_per_turn=o["swaps_per_turn"], pounce=o["pounce"], stalemate_rounds=1 if o["extended"] else 2,
-        tuning=Tuning(basic_knock=parse_cards("KH 8S 7D")),
+        # Extended Commerce counts only combinations: knock from the lowest flush up.
+        tuning=Tuning(basic_knock=parse_cards("5H 3H 2H" if o["extended"] else "KH 8S 7D")),
     )
 
 
