@@ -166,3 +166,11 @@ def test_c3_a_turn_ends_after_its_swaps() -> None:
     assert EndTurn() in m.legal_actions() and Keep() not in m.legal_actions() and Wait() not in m.legal_actions()
     play(m, EndTurn())
     assert m.to_act != seat
+
+
+def test_the_final_round_is_refused_where_the_worst_hand_loses() -> None:
+    """B12 is played by the best-takes-the-pot settlement alone: a ruleset that asks for it elsewhere is refused when
+    it is built, not silently played without it."""
+    assert ruleset("braillespiel").final_round
+    with pytest.raises(ValueError, match="B12"):
+        dataclasses.replace(ruleset("commerce"), final_round=True)

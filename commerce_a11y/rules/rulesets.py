@@ -122,6 +122,9 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+        if self.final_round and self.settlement is not Settlement.BEST_TAKES_POT:
+            # B12 follows the last person out of a match where players leave with no marks; nothing else plays it.
+            raise ValueError("final_round is a rule of the best-takes-the-pot settlement (B12)")
 
     @cached_property
     def table(self) -> ValueTable:
