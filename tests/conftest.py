@@ -64,10 +64,15 @@ def harness(tmp_path: Path) -> Iterator[Any]:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Everything under ``tests/e2e/`` plays the game in a real terminal or in other processes: marked ``e2e`` (run
     only those with ``-m e2e``, or leave them out with ``-m "not e2e"``); elsewhere a test or its module says so with
-    ``pytest.mark.e2e``."""
+    ``pytest.mark.e2e``.
+
+    The screen-reader tests go last: pytest-xdist hands out the items in order, so Orca plays while the other
+    workers finish and then stand idle, rather than on a machine busy with the rest of the suite (under that load
+    Orca now and then lost a line as the terminal scrolled)."""
     for item in items:
         if "e2e" in item.path.parts:
             item.add_marker(pytest.mark.e2e)
+    items.sort(key=lambda item: item.get_closest_marker("screen_reader") is not None)
 
 
 PROCESS_STARTERS: tuple[tuple[Any, str], ...] = (
