@@ -30,16 +30,18 @@ def server(tmp_path_factory: pytest.TempPathFactory):
 
 
 def answer_until_over(players: list[RawClient], limit: float = 120) -> None:
-    """Each person passes (or keeps, or ends the turn) whenever asked, until their table's question comes back."""
+    """Each person passes (or keeps, or ends the turn) whenever asked, until their table's question comes back
+    after they played (before the match, news such as another's sitting down asks the table's question again)."""
     deadline = time.monotonic() + limit
-    over = set()
+    over, played = set(), set()
     while len(over) < len(players):
         assert time.monotonic() < deadline, players[0].text[-2000:]
         for client in players:
             for kind, _index in client.new_prompts():
-                if kind == "table":
+                if kind == "table" and id(client) in played:
                     over.add(id(client))
                 elif kind == "turn":
+                    played.add(id(client))
                     client.send("p")
 
 

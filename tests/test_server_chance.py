@@ -27,14 +27,16 @@ def answer(clients: list[RawClient], limit: float = 120) -> None:
     client's table question comes back: the match is over."""
     deadline = time.monotonic() + limit
     over: set[int] = set()
+    played: set[int] = set()
     while len(over) < len(clients):
         assert time.monotonic() < deadline, clients[0].text[-2000:]
         for client in clients:
             for kind, index in client.new_prompts():
                 question = client.prompts[index]
-                if kind == "table":
+                if kind == "table" and id(client) in played:  # before the match: the question asked again
                     over.add(id(client))
                 elif kind == "turn":
+                    played.add(id(client))
                     client.send("keep" if "You deal" in question else "wait" if "You may call" in question
                                 else "done" if "goes on" in question else "p")
 

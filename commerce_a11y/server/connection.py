@@ -96,6 +96,11 @@ class Connection(asyncio.Protocol):
         then it gets every package, as before Core.Supports was read (old clients keep what they had)."""
         self.last_line = ""
         """The last line said, the reason ``Core.Goodbye`` gives as the server closes (a goodbye sentence)."""
+        self.open_question: tuple[str, AskKind | None] | None = None
+        """The question on the client's line, not answered yet (``prompt``): lines said meanwhile begin a line of
+        their own, and the question is asked again after them (``say``)."""
+        self.interrupted = False
+        """Lines were said since the open question was asked: it is asked again once they are out (``_reask``)."""
 
     # ----- asyncio -----
 
@@ -208,6 +213,7 @@ class Connection(asyncio.Protocol):
             await self.waiter
             self.waiter = None
         line = self.lines.popleft()
+        self.open_question, self.interrupted = None, False  # answered: what is said next is about the answer
         return self._text(line) if isinstance(line, bytes) else line
 
     # ----- negotiation -----
@@ -316,14 +322,33 @@ class Connection(asyncio.Protocol):
             self.transport.write(data)
 
     def say(self, lines: list[str]) -> None:
-        if lines:
-            self.last_line = lines[-1]
-            self.write(t.lines_bytes(lines, self.encoding))
+        """Whole lines. While a question is open on the client's line (news from the table as the person is asked
+        something), they begin on a line of their own, and the question is asked again once they are out, with its
+        mark, as MUD servers do: a client that speaks the prompt line hears the question last again, and nothing
+        lands behind it."""
+        if not lines:
+            return
+        self.last_line = lines[-1]
+        if self.open_question is not None and not self.interrupted:
+            self.interrupted = True
+            self.write(b"\r\n")
+            asyncio.get_running_loop().call_soon(self._reask)
+        self.write(t.lines_bytes(lines, self.encoding))
 
-    def prompt(self, text: str) -> None:
-        """A question: its text without a line end, then GA (or EOR where agreed), so the client knows it came."""
+    def _reask(self) -> None:
+        """The open question again after the lines said meanwhile (all of one turn of the loop: a burst gets one)."""
+        if self.open_question is not None and self.interrupted:
+            self.prompt(*self.open_question)
+
+    def prompt(self, text: str, kind: AskKind | None = None) -> None:
+        """A question: GMCP ``Commerce.Ask`` with its kind where given (a client knows what is asked), its text
+        without a line end, then GA (or EOR where agreed), so the client knows it came. It stays open until a line
+        is read (``say``)."""
+        if kind is not None:
+            self.send_ask(kind)
         mark = bytes((t.IAC, t.EOR)) if self.eor else bytes((t.IAC, t.GA))
         self.write(t.escape(t.encode(text, self.encoding)) + mark)
+        self.open_question, self.interrupted = (text, kind), False
 
     def password_mode(self, on: bool) -> None:
         """WILL ECHO only around a password prompt: MUD clients take it as "password mode"."""

@@ -71,8 +71,7 @@ class Session:
 
     def prompt(self, text: str, kind: AskKind) -> None:
         """A question, after GMCP ``Commerce.Ask`` with its kind (a client knows what is asked)."""
-        self.conn.send_ask(kind)
-        self.conn.prompt(text)
+        self.conn.prompt(text, kind)
 
     def gmcp(self, package: str, data: Any) -> None:
         self.conn.send_gmcp(package, data)
