@@ -143,7 +143,7 @@ def test_a_telnet_players_record_comes_home_at_their_next_join(tmp_path: Path) -
         player.prompt()
         player.send("start")
         deadline = time.monotonic() + 60
-        while "The match's record is kept on the server as" not in player.text:
+        while "The match's record is kept on the server. Log in with commerce join to get it." not in player.text:
             assert time.monotonic() < deadline, player.text[-1500:]
             for kind, _index in player.new_prompts(0.05):
                 if kind == "turn":

@@ -21,6 +21,7 @@ GA = bytes((t.IAC, t.GA))
 def test_news_on_an_open_question_begins_its_own_line_and_the_question_comes_again_once() -> None:
     async def play() -> list[bytes]:
         conn, transport, _session = connected([], logged_in=True)
+        conn.on_reask = None  # the connection's own question again (a session asks the one of where it is now)
         sent = []
 
         async def settle() -> None:
@@ -51,7 +52,7 @@ def test_news_on_an_open_question_begins_its_own_line_and_the_question_comes_aga
 
 def test_a_gmcp_client_gets_the_ask_again_with_the_question() -> None:
     async def play() -> bytes:
-        conn, transport, _session = connected([], logged_in=True)
+        conn, transport, _session = connected([], logged_in=True)  # in the lobby: its question again
         conn.gmcp = True
         conn.prompt("Lobby? ", AskKind.LOBBY)
         for _ in range(3):

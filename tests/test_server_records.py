@@ -57,7 +57,7 @@ def test_a_client_that_keeps_no_records_hears_where_it_is_kept_and_nothing_is_re
     monkeypatch.setattr(Path, "read_text", never)
     telnet = Heard(keeps=False)
     server.deliver(telnet, [(str(record), 0)])  # type: ignore[arg-type]
-    assert telnet.lines == ["The match's record is kept on the server as 20261201-120000-commerce.jsonl."]
+    assert telnet.lines == ["The match's record is kept on the server. Log in with commerce join to get it."]
     server.deliver(telnet)  # type: ignore[arg-type]  # a login: still owed, for the next login with commerce join
     written(server)
     assert len(telnet.lines) == 1 and not telnet.messages

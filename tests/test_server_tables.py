@@ -73,7 +73,7 @@ def test_leaving_before_the_match_passes_the_host_role_and_during_it_hands_the_s
     cy.expect("You are in the lobby.")
     di.expect("Di is now the host.")
     di.send("start")
-    di.prompt()
+    di.expect("Hand 1")
     cy.send("join Host")
     cy.expect("has no free seat")
     di.send("leave")

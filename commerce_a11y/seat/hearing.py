@@ -11,11 +11,11 @@ writes anywhere itself, so it is tested with events and lines alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from ..i18n import _
-from ..narration.narrator import Narrator, ruleset_title
+from ..i18n import _, ngettext
+from ..narration.narrator import Narrator, Verbosity, ruleset_title
 from ..rules import (
     Dealt,
     Eliminated,
@@ -30,14 +30,21 @@ from ..rules import (
     Phase,
     Refreshed,
     SeatView,
+    Settled,
     Showdown,
     Swapped,
+    Swimming,
 )
 from .coach import NULL_COACH, Coach
 
 RESUME_LINES = 30
 """At most this many lines tell a returning player what happened since their last turn; more, and only the current
 hand is told from its deal."""
+MISSED_HANDS = 5
+"""A person back at a table hears at most this many of the hands that ended while they were away, each by its
+outcome alone; the older ones are counted in one line."""
+OUTCOME = (Showdown, Settled, Swimming, Eliminated)
+"""The events that tell how a hand ended: all a returning person hears of a hand that ended while they were away."""
 
 Told = tuple[tuple[int, ...], tuple[int, ...]]
 """The hand and the widow as the seat last heard them."""
@@ -250,9 +257,49 @@ class Hearing:
         return lines
 
     def missed(self, mark: int) -> list[str]:
-        """What happened since the seat went away with ``mark`` events heard: told as ``resume`` tells it."""
-        _since, told = self.catch_up(mark)
-        return [_("Since you left:"), *told] if told else []
+        """What happened since the seat went away with ``mark`` events heard, for a person back at a table (issue
+        26): each hand that ended meanwhile by its outcome alone, in brief words whatever the person's verbosity
+        ("Hand 4.", "Cem loses a chip, 2 left."), the last ``MISSED_HANDS`` of them, and then everyone's counts;
+        after those the hand being played, as ``catch_up`` tells it, where the moves a computer player made for the
+        seat are said as such ("The computer played for you: You pass.")."""
+        since = self.seen[mark:]
+        deals = [i for i, e in enumerate(since) if isinstance(e, Dealt)]
+        lines = []
+        if deals:
+            left_in = next((e.hand for e in reversed(self.seen[:mark]) if isinstance(e, Dealt)), 0)
+            bounds = [0, *deals]
+            numbers = [left_in, *(e.hand for e in since if isinstance(e, Dealt))]
+            brief = replace(self.narrator, verbosity=Verbosity.BRIEF)
+            hands = [(number, brief.events([e for e in since[start:end] if isinstance(e, OUTCOME)]))
+                     for number, start, end in zip(numbers, bounds, bounds[1:], strict=False)]
+            hands = [(number, outcome) for number, outcome in hands if outcome]
+            older = len(hands) - MISSED_HANDS
+            if older > 0:
+                lines.append(ngettext("{count} hand ended before these.", "{count} hands ended before these.",
+                                      older).format(count=older))
+            for number, outcome in hands[-MISSED_HANDS:]:
+                lines += [_("Hand {number}.").format(number=number), *outcome]
+            if hands:
+                lines.append(self.narrator.standings(dict(enumerate(self.match.view(self.seat).counts))))
+            since = since[deals[-1]:]
+        lines += self.for_you(since)[-RESUME_LINES:]
+        return [_("Since you left:"), *lines] if lines else []
+
+    def for_you(self, events: Sequence[Event]) -> list[str]:
+        """The lines for ``events`` that happened while the seat's person was away: the seat's own moves, which a
+        computer player made for them, said as such."""
+        lines: list[str] = []
+        run: list[Event] = []
+        for event in [*self.unasked(events), None]:
+            if event is not None and not (isinstance(event, Move) and event.player == self.seat):
+                run.append(event)
+                continue
+            lines += self.narrator.events(run)
+            run = []
+            if event is not None:
+                lines += [_("The computer played for you: {move}").format(move=line)
+                          for line in self.narrator.event(event)]
+        return lines
 
 
 def _others_pass(event: Event, seat: int) -> bool:

@@ -60,6 +60,9 @@ create table if not exists tables (
 create table if not exists deliveries (
     account text not null collate nocase, path text not null, seat integer not null, primary key (account, path)
 );
+create table if not exists news (
+    account text not null collate nocase, path text not null, seat integer not null, primary key (account, path)
+);
 create table if not exists looks (look text primary key, account text not null);
 create table if not exists known (
     account text not null, address text not null, seen real not null, primary key (account, address)
@@ -253,6 +256,18 @@ class Store:
 
     def delivered(self, account: str, path: str) -> None:
         self._write("delete from deliveries where account = ? and path = ?", (identity(account), path))
+
+    # ----- news: a match that ended while its player was away, told once at their next login -----
+
+    def tell_later(self, account: str, path: str, seat: int) -> None:
+        self._write("insert or ignore into news values (?, ?, ?)", (identity(account), path, seat))
+
+    def news(self, account: str) -> list[tuple[str, int]]:
+        return [(row[0], row[1]) for row in
+                self.db.execute("select path, seat from news where account = ?", (identity(account),))]
+
+    def told(self, account: str, path: str) -> None:
+        self._write("delete from news where account = ? and path = ?", (identity(account), path))
 
 
 def _connect(path: Path) -> sqlite3.Connection:

@@ -101,6 +101,9 @@ class Connection(asyncio.Protocol):
         their own, and the question is asked again after them (``say``)."""
         self.interrupted = False
         """Lines were said since the open question was asked: it is asked again once they are out (``_reask``)."""
+        self.on_reask: Callable[[], None] | None = None
+        """Asks the question of where the person is now (``Session.ask_again``): the open one, unless what was said
+        meanwhile changed it (a match began; the turn timer played the turn)."""
 
     # ----- asyncio -----
 
@@ -336,8 +339,13 @@ class Connection(asyncio.Protocol):
         self.write(t.lines_bytes(lines, self.encoding))
 
     def _reask(self) -> None:
-        """The open question again after the lines said meanwhile (all of one turn of the loop: a burst gets one)."""
-        if self.open_question is not None and self.interrupted:
+        """The open question again after the lines said meanwhile (all of one turn of the loop: a burst gets one),
+        or the one that took its place (``on_reask``); none if nothing is asked of the person now."""
+        if self.open_question is None or not self.interrupted or self.closed:
+            return
+        if self.on_reask is not None:
+            self.on_reask()
+        else:
             self.prompt(*self.open_question)
 
     def prompt(self, text: str, kind: AskKind | None = None) -> None:

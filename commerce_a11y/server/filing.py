@@ -96,10 +96,12 @@ class Filer(Presence):
                 complete = False
                 continue
             filing.kept.add(seat)
+            session = self.present.get(seat)
+            if session is None:  # away at the end: told how it ended at the next login (``Server.tell_news``)
+                self.server.store.tell_later(account, str(path), seat)
             if seat in filing.sent:
                 continue
             self.server.store.owe(account, str(path), seat)
-            session = self.present.get(seat)
             if session is not None:
                 self.server.deliver(session, [(str(path), seat)])
         return complete

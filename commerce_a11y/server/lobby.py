@@ -87,6 +87,7 @@ class Lobby:
             session.say([_("Welcome, {name}. Online: {people}; tables: {tables}. Type help for the commands.").format(
                 name=session.account, people=len(server.online), tables=tables)])
             server.deliver(session)
+            server.tell_news(session)
         table = server.seated_at(session.account)
         if table is not None:
             session.place = table

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _, speaking
-from ..rules import OptionError, ruleset
+from ..narration.narrator import ruleset_title
+from ..rules import MatchEnded, OptionError, replay, ruleset
 from .accounts import Store
 from .admission import Admission
 from .guesses import Guesses
@@ -25,10 +26,18 @@ from .limits import GRACE, Limits, within_rate
 from .names import identity, looks
 from .roles import Listed, Person
 from .saves import Writes
+from .seat import narrator_for
 from .seats import TableState
 from .session import Session
 from .table import Table
 from .thinking import Thinkers
+
+
+def record_on_server() -> str:
+    """Where a finished match's record is, for a client that does not keep records: no file name, which a telnet
+    player could do nothing with, but how to get it."""
+    return _("The match's record is kept on the server. Log in with commerce join to get it.")
+
 
 SWEEP_EVERY = 600.0
 """Seconds between two looks for tables nobody has sat at for too long."""
@@ -159,10 +168,9 @@ class Server:
         Only a client that keeps records has its records read (in the event loop, which every table waits for: at
         the end of each match, once for each person, for nothing when nobody could keep them)."""
         if not session.keeps_records:
-            with speaking(session.lang):
-                for path, _seat in owed or ():
-                    session.say([_("The match's record is kept on the server as {name}.").format(
-                        name=Path(path).name)])
+            if owed:  # a file name would be no use to a telnet player: say how to get it instead
+                with speaking(session.lang):
+                    session.say([record_on_server()])
             return
         for path, seat in self.store.owed(session.account) if owed is None else owed:
             try:
@@ -172,6 +180,31 @@ class Server:
                 continue
             self.send_record(session, Path(path).name, seat, text.splitlines())
             self.store.delivered(session.account, path)  # commerce join says where it kept it
+
+    def tell_news(self, session: Person) -> None:
+        """Once, at the login after it: how each match that ended while the person was away ended (or that it was
+        closed unfinished), and, to a client that does not keep records, where its record is."""
+        news = self.store.news(session.account)
+        if not news:
+            return
+        with speaking(session.lang):
+            for path, seat in news:
+                self.store.told(session.account, path)
+                try:
+                    match = replay(Path(path).read_text(encoding="utf-8").splitlines())
+                except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError):
+                    continue
+                title = ruleset_title(match.rules)
+                ended = match.events[-1] if match.over else None
+                if isinstance(ended, MatchEnded):
+                    narrator = narrator_for(match, seat, session.lang, session.verbosity, session.cards)
+                    session.say([_("Your match of {ruleset} ended while you were away.").format(ruleset=title),
+                                 *narrator.event(ended)])
+                else:
+                    session.say([_("Your match of {ruleset} was closed before its end: nobody played at its table "
+                                   "for a long time.").format(ruleset=title)])
+            if not session.keeps_records:
+                session.say([record_on_server()])
 
     def send_record(self, session: Person, name: str, seat: int, lines: list[str]) -> bool:
         """A finished match's record to a client that keeps records (``commerce join``); False for other clients."""

@@ -54,6 +54,7 @@ class Session:
         self.client_records = False
         conn.on_gmcp = self.on_gmcp
         conn.on_fault = self.on_fault
+        conn.on_reask = self.ask_again
 
     # ----- output -----
 
@@ -189,8 +190,15 @@ class Session:
                 self.prompt(_("Table {name}? ").format(name=table.name), AskKind.TABLE)
 
     def ask_again(self) -> None:
-        """The question the person was last asked, again (after a line that was refused before it was read)."""
+        """The question asked of the person now, again: after a line that was refused before it was read, or news
+        said while their question was open (``Connection.say``); none where nothing is asked of them now (a match
+        began while they were at the table's question, the turn timer played their turn)."""
         table = self.place
+        listener = table.listener_of(self) if table is not None else None
+        if listener is not None and listener.reader is not None:
+            with speaking(listener.lang):
+                self.prompt(listener.reader.prompt(), AskKind.RULES)
+            return
         if table is not None and table.state == TableState.PLAYING:
             seat = table.seat_of(self.account)
             if seat is not None and self not in table.spectators:
