@@ -4,12 +4,15 @@ Each finished match leaves ``records/YYYYMMDD-HHMMSS-RULESET.jsonl`` (local time
 the ruleset when two end in the same second), created atomically and never over another record, even when two
 windows end a match at the same moment. How many are kept is the setting ``keep_records``; beyond it the ones kept
 longest ago go (by the order they were kept, which a wrong clock cannot turn round), never the one just kept.
-Listing and choosing records is by their names, newest first.
+Listing and choosing records is by their names, newest first. A record ``commerce join`` kept from a table, where
+several people sat, is replayed from the seat of the person who kept it: ``seats.json`` beside the records says
+which (``remember_seat``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import time
@@ -23,6 +26,9 @@ RECORDS_DIR = "records"
 DEFAULT_KEEP = 50
 """How many records of finished matches are kept unless the player chose otherwise."""
 KEEP_RANGE = NUMBER_SETTINGS["keep_records"]
+
+SEATS_FILE = "seats.json"
+"""Beside the records: the seat each record kept from a table was played from, by the record's name."""
 
 _STAMP = re.compile(r"\d{8}-\d{6}")
 _NAME = re.compile(r"(?P<stamp>\d{8}-\d{6})-(?P<rules>[a-z-]+?)(?:-(?P<n>\d+))?\.jsonl")
@@ -110,6 +116,32 @@ def _keep_in_order(path: Path, folder: Path) -> None:
 def _latest_kept_first(folder: Path, new: Path | None) -> list[Path]:
     """The kept records in the order they were kept, latest first; the record just kept (``new``) first of all."""
     return sorted(kept_records(folder), key=lambda p: (p == new, _kept_at(p), _order(p)), reverse=True)
+
+
+def _seats(folder: Path) -> dict[str, int]:
+    """``seats.json`` of ``folder``: whatever of it is a record's name and a seat number (a broken file is none)."""
+    try:
+        data = json.loads(read_limited(folder / SEATS_FILE, FILE_LIMIT))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and type(v) is int and v >= 0}
+
+
+def remember_seat(path: Path, seat: int) -> None:
+    """The record ``path`` was kept by the person in ``seat`` (from 0), for ``kept_seat``; records no longer kept
+    are forgotten. The caller holds the filing lock; a folder that cannot be written loses only this comfort."""
+    folder = path.parent
+    seats = {name: n for name, n in _seats(folder).items() if (folder / name).is_file()}
+    seats[path.name] = seat
+    with contextlib.suppress(OSError):
+        atomic_write(folder / SEATS_FILE, json.dumps(seats, sort_keys=True))
+
+
+def kept_seat(path: Path) -> int | None:
+    """The seat (from 0) the person who kept the record ``path`` played from, if ``remember_seat`` knows it."""
+    return _seats(path.parent).get(path.name)
 
 
 def time_stamp(when: datetime | None = None) -> str:

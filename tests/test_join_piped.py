@@ -77,16 +77,23 @@ def test_two_piped_joins_play_a_match_and_keep_its_record(tmp_path: Path) -> Non
         server.stop()
     assert "Runde 1." in host_out.text and "Ronde" not in host_out.text
     assert "Ronde 1." in guest_out.text and "Runde" not in guest_out.text
-    assert "Protokoll gespeichert: commerce replay --seat 1" in host_out.text
-    assert "Verslag bewaard: commerce replay --seat 2" in guest_out.text
-    for home, lang, seat, end in ((tmp_path / "de", "de", "1", "Partie"), (tmp_path / "nl", "nl", "2", "partij")):
-        told = subprocess.run([sys.executable, "-m", "commerce_a11y", "replay", "--seat", seat, "--all", "--lang",
-                               lang], capture_output=True, text=True, env=game_env(home), cwd=ROOT, timeout=60)
+    assert "Protokoll gespeichert: commerce replay spielt es ab." in host_out.text
+    assert "Verslag bewaard: commerce replay speelt het af." in guest_out.text
+    # Issue 26, item 5: each replays from the seat of the person who kept it, without being told which, as "your
+    # seat"; another seat is named by its player.
+    for home, lang, yours, end in ((tmp_path / "de", "de", "aus deiner Sicht", "Partie"),
+                                   (tmp_path / "nl", "nl", "vanaf jouw plaats", "partij")):
+        told = subprocess.run([sys.executable, "-m", "commerce_a11y", "replay", "--all", "--lang", lang],
+                              capture_output=True, text=True, env=game_env(home), cwd=ROOT, timeout=60)
         assert told.returncode == 0, told.stdout + told.stderr
+        assert yours in told.stdout.splitlines()[0], told.stdout[:300]
         assert end in told.stdout.splitlines()[-1] or end in told.stdout
         stats = subprocess.run([sys.executable, "-m", "commerce_a11y", "stats", "--json"], capture_output=True,
                                text=True, env=game_env(home), cwd=ROOT, timeout=60)
         assert '"played": 1' in stats.stdout
+    other = subprocess.run([sys.executable, "-m", "commerce_a11y", "replay", "--all", "--lang", "nl", "--seat", "1"],
+                           capture_output=True, text=True, env=game_env(tmp_path / "nl"), cwd=ROOT, timeout=60)
+    assert "vanaf de plaats van Greta" in other.stdout.splitlines()[0], other.stdout[:300]
 
 
 def test_join_refused_login_exits_1(tmp_path: Path) -> None:
@@ -153,6 +160,6 @@ def test_a_telnet_players_record_comes_home_at_their_next_join(tmp_path: Path) -
             [sys.executable, "-m", "commerce_a11y", "join", f"127.0.0.1:{server.port}", "--name", "Tess",
              "--password", "geheim1", "--lang", "en"], input="quit\n", capture_output=True, text=True,
             env=game_env(tmp_path / "home"), cwd=ROOT, timeout=60)
-        assert "Record kept: commerce replay --seat 1 plays it." in later.stdout, later.stdout
+        assert "Record kept: commerce replay plays it." in later.stdout, later.stdout
     finally:
         server.stop()

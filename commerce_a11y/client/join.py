@@ -205,7 +205,7 @@ def keep_delivered(data: dict[str, Any], keep: int) -> str:
     sentence to say."""
     from datetime import datetime
 
-    from ..records import keep_record, time_stamp
+    from ..records import keep_record, remember_seat, time_stamp
     from ..rules import RecordError, replay
     from ..stats import add_match, match_entry
     from ..storage import content_digest, filing_lock
@@ -223,10 +223,12 @@ def keep_delivered(data: dict[str, Any], keep: int) -> str:
     with filing_lock() as lock:
         lock.acquire(10.0)
         path = keep_record(lines, match.rules.name, keep, time_stamp())
+        if path is not None:
+            remember_seat(path, seat)  # commerce replay begins at this person's seat, not the table's first
         add_match(match_entry(match, seat, content_digest(lines), datetime.now()))
     if path is None:
         return _("The match's record could not be kept here.")
-    return _("Record kept: {command} plays it.").format(command=command_line(f"replay --seat {seat + 1}"))
+    return _("Record kept: {command} plays it.").format(command=command_line("replay"))
 
 
 def split_address(address: str, default_port: int) -> tuple[str, int] | None:

@@ -56,10 +56,19 @@ def replay_steps(lines: Sequence[str], seat: Callable[[Match], int]) -> tuple[Ma
     return match, chosen[0], steps
 
 
-def default_seat(match: Match) -> int:
-    """The human seat if the record names exactly one, else the first seat."""
+def only_person(match: Match) -> int | None:
+    """The human seat if the record names exactly one (a match against computer players): the listener's own."""
     humans = [s for s, p in enumerate(match.players) if p.kind.is_human]
-    return humans[0] if len(humans) == 1 else 0
+    return humans[0] if len(humans) == 1 else None
+
+
+def default_seat(match: Match, kept: int | None = None) -> int:
+    """The seat a replay begins at: the one its keeper played from (``records.kept_seat``, a record ``commerce join``
+    kept from a table), else the only human seat, else the first."""
+    if kept is not None and kept < len(match.players):
+        return kept
+    only = only_person(match)
+    return 0 if only is None else only
 
 
 @dataclass(frozen=True)
@@ -81,6 +90,8 @@ class Replay:
     narrator: Narrator
     terminal: Terminal
     remember: Callable[[dict[str, str]], object] = forget
+    own: int | None = None
+    """The listener's own seat where the record says it (its keeper's), else the only human seat: "your seat"."""
     at: int = -1
     """The last step told (-1 before the first)."""
     speaker: Speaker = field(init=False)
@@ -99,7 +110,8 @@ class Replay:
 
     def heading(self) -> list[str]:
         player = self.match.players[self.seat]
-        if player.kind == "human":
+        own = self.own if self.own is not None else only_person(self.match)
+        if self.seat == own:
             return [_("Replay of {ruleset}, {hands} hands, from your seat.").format(
                 ruleset=ruleset_title(self.match.rules), hands=self.match.hand_no)]
         return [_("Replay of {ruleset}, {hands} hands, from the seat of {name}.").format(

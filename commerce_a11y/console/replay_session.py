@@ -11,7 +11,7 @@ from ..cleaning import clean_name, load_json
 from ..i18n import _
 from ..invocation import command_line
 from ..narration.narrator import ruleset_title
-from ..records import kept_records, record_time
+from ..records import kept_records, kept_seat, record_time
 from ..rules import Match, RecordError, ruleset
 from ..seat.parser import replay_vocabulary
 from ..storage import FILE_LIMIT, Settings, read_limited
@@ -45,9 +45,11 @@ def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping
         say([_("Cannot read {path}.").format(path=path)])
         return 1
 
+    kept = kept_seat(path)
+
     def chosen(match: Match) -> int:
         if seat is None:
-            return default_seat(match)
+            return default_seat(match, kept)
         if seat > len(match.players):
             raise click.BadParameter(_("Choose a seat from 1 to {players}.").format(players=len(match.players)),
                                      param_hint="'--seat'")
@@ -61,7 +63,8 @@ def replay_file(file: Path | None, seat: int | None, whole: bool, flags: Mapping
     narrator = make_narrator(match, listener, settings)
     stepping = not whole and interactive()
     terminal = make_terminal(settings, replay_vocabulary) if stepping else Terminal(NoInput())
-    listening = Replay(match, listener, steps, narrator, terminal)
+    listening = Replay(match, listener, steps, narrator, terminal,
+                       own=kept if kept is not None and kept < len(match.players) else None)
     if not stepping:
         terminal.say(listening.whole())
         return 0
