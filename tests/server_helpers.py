@@ -32,6 +32,8 @@ class ServerProcess:
         self.grace = grace
         self.proc: subprocess.Popen[str] | None = None
         self.port = 0
+        self.started = ""
+        """The line that says where the server listens."""
         self.start()
 
     def start(self) -> None:
@@ -47,9 +49,10 @@ class ServerProcess:
             line = self.proc.stdout.readline()
             if not line:
                 raise RuntimeError("the server ended before listening")
-            found = re.search(r"(?i)port (\d+)\.", line)  # "Port" in German
+            found = re.search(r"(?i)port (\d+)[.,]", line)  # "Port" in German; a TLS server's line goes on
             if found:
                 self.port = int(found.group(1))
+                self.started = line.strip()
                 return
         raise RuntimeError("the server did not say where it listens")
 

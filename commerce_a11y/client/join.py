@@ -268,6 +268,7 @@ def join(address: str, name: str | None, password: str | None, tls: bool, settin
         terminal.say([_("Give the server as HOST or HOST:PORT, for example localhost:4000.")])
         return EXIT_CONNECT
     piped = not interactive()
+    given_password = password
     if not piped:
         # Asked here, before connecting: the server's name and password questions are then answered for the player.
         while not name:
@@ -306,7 +307,8 @@ def join(address: str, name: str | None, password: str | None, tls: bool, settin
             wanted[key] = settings[key]
     wire = Wire(sock, wanted, tls)
     threading.Thread(target=wire.run, daemon=True).start()
-    session = Client(wire, terminal, name, password, int(settings.get("keep_records", "50")))
+    session = Client(wire, terminal, name, password, int(settings.get("keep_records", "50")),
+                     typed_password=not piped and given_password is None)
     try:
         return session.piped() if piped else session.interactive()
     finally:
@@ -335,12 +337,17 @@ def tls_context(ca: Path | None) -> ssl.SSLContext:
 class Client:
     """What the player sees and types, over one ``Wire``."""
 
-    def __init__(self, wire: Wire, terminal: Any, name: str | None, password: str | None, keep: int) -> None:
+    def __init__(self, wire: Wire, terminal: Any, name: str | None, password: str | None, keep: int,
+                 typed_password: bool = False) -> None:
         self.wire = wire
         self.terminal = terminal
         self.name = name
         self.password = password
+        self.typed_password = typed_password
+        """The player typed the password at the start (no ``--password``): a new account asks for it again."""
         self.keep = keep
+        self.pending: tuple[Heard, Any] | None = None
+        """The first event after logging in (``log_in``), for the printer thread to begin with."""
         self.names_sent = 0
         self.refused = False
         self.leaving = threading.Event()
@@ -356,7 +363,16 @@ class Client:
                 self.refused = True
                 return None
             return self.name
-        return self.password if self.names_sent <= 1 else None
+        if self.names_sent > 1:
+            return None
+        if kind == AskKind.CONFIRM and self.typed_password:
+            # A new account: the password typed once at the start is asked again, as the server asks it.
+            try:
+                again = getpass.getpass(_("The password again? "))
+            except (EOFError, KeyboardInterrupt):
+                again = ""
+            return again
+        return self.password
 
     def shown(self, kind: Heard, data: Any) -> str | None:
         """What to print for a line or a record the server sent (None: nothing)."""
@@ -470,6 +486,9 @@ class Client:
             woken.extend([True] if status else [])
             raise KeyboardInterrupt
 
+        ended = self.log_in()
+        if ended is not None:
+            return ended
         with contextlib.suppress(ValueError, OSError):  # ValueError: not the main thread
             signal.signal(signal.SIGINT, interrupted)
         printer = threading.Thread(target=self.print_events, args=(status,), daemon=True)
@@ -496,9 +515,35 @@ class Client:
         self.leaving.set()
         return status[0] if status else 0
 
+    def log_in(self) -> int | None:
+        """The login, in this (the main) thread, before the player may type: the name and password questions
+        answered, a new account's password asked again of the player (``login_answer``), what the server says
+        meanwhile printed; the exit status if it ended there, else None (the first event after it is
+        ``pending``)."""
+        while True:
+            try:
+                kind, data = self.wire.events.get()
+            except KeyboardInterrupt:  # Ctrl-C before the player is in: leave
+                return 0
+            if kind == Heard.PROMPT and data[1] is not None and data[1].login:
+                line = self.login_answer(data[1])
+                if line is None:
+                    self.terminal.say([_("The server did not accept the name and password.")])
+                    return EXIT_LOGIN
+                self.wire.send_line(line)
+            elif kind in (Heard.LINE, Heard.RECORD):
+                if (text := self.shown(kind, data)) is not None:
+                    self.terminal.say([text])
+            else:
+                self.pending = (kind, data)
+                return None
+
     def print_events(self, status: list[int]) -> None:
         while True:
-            kind, data = self.wire.events.get()
+            if self.pending is not None:
+                (kind, data), self.pending = self.pending, None
+            else:
+                kind, data = self.wire.events.get()
             if kind == Heard.CLOSED:
                 ended = self.wire.ended()
                 if ended is not None:

@@ -313,8 +313,13 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         bound = listener.sockets[0].getsockname()[1] if listener.sockets else port
         log(f"listening on {host}:{bound} data {data}")
         shown = host if ":" not in host else f"[{host}]"
-        say(_("Listening on {host} port {port}. Connect with: {command}, or telnet {host} {port}.")
-            .format(host=host, port=bound, command=command_line(f"join {shown}:{bound}")))
+        if tls is None:
+            say(_("Listening on {host} port {port}. Connect with: {command}, or telnet {host} {port}.")
+                .format(host=host, port=bound, command=command_line(f"join {shown}:{bound}")))
+        else:  # a telnet client cannot speak to it: the command that can, and what a self-signed one needs
+            say(_("Listening on {host} port {port}, with TLS. Connect with: {command}, or a MUD client with TLS on.")
+                .format(host=host, port=bound, command=command_line(f"join --tls {shown}:{bound}")))
+            say(_("With a certificate of your own, clients give it with --tls-ca instead of --tls."))
         if host in ("127.0.0.1", "localhost", "::1"):
             say(_("Only this computer can connect; to host for friends, start with --host 0.0.0.0."))
         say(_("Log: {path}. Stop with Ctrl-C.").format(path=data / "server.log"))
