@@ -129,7 +129,7 @@ def test_join_over_tls_with_the_servers_own_certificate(tmp_path: Path) -> None:
              "--password", "geheim1", "--tls-ca", str(cert), "--lang", "en"], input="who\n", capture_output=True,
             text=True, env=game_env(tmp_path / "home"), cwd=ROOT, timeout=60)
         assert done.returncode == 0, done.stdout + done.stderr
-        assert "Online: 1 person." in done.stdout and "Secure in the lobby, en." in done.stdout
+        assert "Online: 1 person." in done.stdout and "Secure in the lobby, English." in done.stdout
         plain = subprocess.run(  # an unencrypted client gets nothing it can read, and the server goes on
             [sys.executable, "-m", "commerce_a11y", "join", f"localhost:{server.port}", "--name", "Plain",
              "--password", "geheim1"], input="who\n", capture_output=True, text=True, env=game_env(tmp_path / "p"),

@@ -57,7 +57,7 @@ def test_a_table_nobody_sat_at_for_a_long_time_is_closed_and_its_record_kept(ser
     assert "Table Left is closed" not in wen.text
     wen.expect("Table Left is closed: nobody has played at it for a long time.", timeout=2 * 3600)
     vik.send("tables")
-    vik.expect("No tables yet")
+    vik.expect("No table is open.")
     server.settle()
     log = "\n".join(server.log)
     assert "table Left" in log and "closed: nobody sat here" in log

@@ -71,7 +71,7 @@ def test_leaving_before_the_match_passes_the_host_role_and_during_it_hands_the_s
     table(cy, "thirty-one name=Host seats=3 bots=easy", di)
     cy.send("leave")
     cy.expect("You are in the lobby.")
-    di.expect("Di is now the host.")
+    di.expect("You are now the host: you can start the match and set the table's options.")
     di.send("start")
     di.expect("Hand 1")
     cy.send("join Host")
@@ -120,11 +120,13 @@ def test_private_table_needs_its_invite_code(harness: Harness) -> None:
     hal.send("create commerce name=Secret seats=3 private=yes")
     code = hal.expect(r"invite code is \d{6}").split()[-1]
     ivy.send("tables")
-    ivy.expect("Secret: private, 1 of 3 seats taken.")
+    ivy.expect("Secret: private, 2 seats free, host Hal.")
     ivy.send("join Secret")
     ivy.expect("Table Secret is private")
     ivy.send("watch Secret")
     ivy.expect("Table Secret is private")
+    ivy.send("join Secret 000000" if code != "000000" else "join Secret 111111")
+    ivy.expect("That is not the invite code of table Secret.")  # a wrong code is told apart from none
     ivy.send(f"join Secret {code}")
     ivy.expect("You sit at table Secret, seat 2; Hal is the host.")
     hal.close()
@@ -326,10 +328,10 @@ def test_who_is_short_lines_the_askers_place_first(harness: Harness) -> None:
     table(ann, "commerce name=Who seats=4", bo)
     cy.send("who")
     assert cy.expect(r"Online: 3 people\.\n.+\n.+\n.+\n") == (
-        "Online: 3 people.\nCy in the lobby, en.\nAnn at table Who, en.\nBo at table Who, en.\n")
+        "Online: 3 people.\nCy in the lobby, English.\nAnn at table Who, English.\nBo at table Who, English.\n")
     ann.send("who")
     assert ann.expect(r"Online: 3 people\.\n.+\n.+\n.+\n").splitlines()[1:] == [
-        "Ann at table Who, en.", "Bo at table Who, en.", "Cy in the lobby, en."]
+        "Ann at table Who, English.", "Bo at table Who, English.", "Cy in the lobby, English."]
     for client in (ann, bo, cy):
         client.close()
 
@@ -342,5 +344,33 @@ def test_who_names_a_dozen_people_and_counts_the_rest() -> None:
     people = [SimpleNamespace(account=f"P{n:02}", lang="de", place=None) for n in range(WHO_LINES + 5)]
     lines = who_lines(people[0], people)  # type: ignore[arg-type]
     assert lines[0] == f"Online: {WHO_LINES + 5} people."
-    assert lines[1:-1] == [f"P{n:02} in the lobby, de." for n in range(WHO_LINES)]
+    assert lines[1:-1] == [f"P{n:02} in the lobby, German." for n in range(WHO_LINES)]
     assert lines[-1] == "And 5 more."
+
+
+def test_the_lobby_by_ear(harness: Harness) -> None:
+    """Issue 26, item 6: ``tables`` lists only tables someone is at (and the asker's own), with the host, in a line
+    read well aloud; ``watch`` without a name says what to type; a spectator's arrival is told to the table and
+    ``who`` tells spectators from players, each language by its name in the asker's language."""
+    una, vic, wil = harness.person("Una"), harness.person("Vic"), harness.person("Wil")
+    una.send("create commerce name=Open seats=3 bots=easy")
+    una.prompt()
+    vic.send("create thirty-one name=Gone seats=4")
+    vic.prompt()
+    vic.send("leave")
+    vic.expect("You are in the lobby.")
+    wil.send("language de")
+    wil.expect("Sprache: Deutsch.")
+    wil.send("tables")
+    listed = wil.expect(r"Open: Commerce, 2 Plätze frei, Gastgeber Una\.\n(?:.*\n)?")
+    assert "Gone" not in listed and "(" not in listed  # nobody there: not listed
+    wil.send("watch")
+    wil.expect("Nenne den Tisch: ")
+    wil.send("watch Open")
+    wil.expect("Du schaust bei Tisch Open zu.")
+    una.expect("Wil watches the table.")
+    una.send("who")
+    lines = una.expect(r"Online: 3 people\.\n.+\n.+\n.+\n").splitlines()
+    assert "Wil watches table Open, German." in lines and "Una at table Open, English." in lines
+    for client in (una, vic, wil):
+        client.close()

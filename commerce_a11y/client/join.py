@@ -30,6 +30,7 @@ from typing import Any
 
 from ..i18n import LANGUAGES, _
 from ..invocation import command_line
+from ..reasons import os_reason, tls_reason
 from ..seat.parser import command_vocabulary, normalize
 from ..storage import Settings
 from ..wire import telnet as t
@@ -287,19 +288,20 @@ def join(address: str, name: str | None, password: str | None, tls: bool, settin
         if tls:
             sock = tls_context(tls_ca).wrap_socket(sock, server_hostname=host)
         else:
-            # A TLS server closes at once on a byte that is no TLS greeting, which a telnet server ignores.
-            sock.sendall(bytes((t.IAC, t.NOP)))
+            # A TLS server closes at once on a record header (five bytes) that is no TLS greeting; a telnet server
+            # ignores these three NOPs. (Two bytes alone left a TLS server waiting for the rest, for 10 seconds.)
+            sock.sendall(bytes((t.IAC, t.NOP)) * 3)
         sock.settimeout(None)
     except ssl.SSLCertVerificationError as error:
         terminal.say([_("Cannot connect to {host} port {port}: {reason}.").format(
-            host=host, port=port, reason=error.verify_message or error)])
+            host=host, port=port, reason=tls_reason(error))])
         return EXIT_CONNECT
     except ssl.SSLError:
         terminal.say([_("That server does not use TLS: leave out --tls.")])
         return EXIT_TLS
     except OSError as error:
         terminal.say([_("Cannot connect to {host} port {port}: {reason}.").format(
-            host=host, port=port, reason=getattr(error, "strerror", None) or error)])
+            host=host, port=port, reason=os_reason(error))])
         return EXIT_CONNECT
     wanted = {"language": lang} if lang else {}
     for key in ("verbosity", "cards"):
@@ -492,8 +494,10 @@ class Client:
         with contextlib.suppress(ValueError, OSError):  # ValueError: not the main thread
             signal.signal(signal.SIGINT, interrupted)
         printer = threading.Thread(target=self.print_events, args=(status,), daemon=True)
-        printer.start()
         try:
+            # Started inside the ``try``: its wake-up may come before the first read (the server closed during the
+            # login, and the printer tells it at once).
+            printer.start()
             while True:
                 try:
                     typed = self.terminal.backend.read("")

@@ -26,7 +26,7 @@ from .registry import Server
 from .seats import TableState
 from .session import Session
 from .table import Table
-from .words import GAME_SETTINGS, SETTINGS, LobbyCommand, lobby_command, lobby_word
+from .words import GAME_SETTINGS, SETTINGS, LobbyCommand, language_name, lobby_command, lobby_word
 
 CHAT_LINES, CHAT_WINDOW = 5, 10.0
 """At most this many chat lines in this many seconds."""
@@ -149,9 +149,12 @@ class Lobby:
         await session.quit()
 
     async def tables(self, session: Session, rest: str) -> None:
-        tables = list(self.server.tables.values())
+        """The tables someone is at, and the asker's own, a line each: a table whose people are all away waits for
+        them, and nobody else can do anything there."""
+        tables = [t for t in self.server.tables.values() if t.present or t.seat_of(session.account) is not None]
         if not tables:
-            session.say([_("No tables yet. Make one with: create commerce")])
+            session.say([_("No table is open. Make one with: {create} commerce").format(
+                create=lobby_word(session.lang, LobbyCommand.CREATE))])
             return
         session.say([table_line(t) for t in tables])
 
@@ -176,23 +179,39 @@ class Lobby:
     async def setting(self, name: LobbyCommand, session: Session, rest: str) -> None:
         session.setting(name, rest)
 
-    def named_table(self, session: Session, rest: str) -> tuple[Table | None, str]:
-        """The table a command names first (said when there is none) and the invite code after its name."""
+    def named_table(self, session: Session, rest: str, command: LobbyCommand) -> tuple[Table | None, str]:
+        """The table a command names first (said when there is none, or no name was given) and the invite code
+        after its name."""
         name, _sep, code = rest.strip().partition(" ")
-        table = self.server.table(name) if name else None
+        if not name:
+            session.say([_("Name the table: {command} NAME. Say {tables} for the list.").format(
+                command=lobby_word(session.lang, command), tables=lobby_word(session.lang, LobbyCommand.TABLES))])
+            return None, ""
+        table = self.server.table(name)
         if table is None:
-            session.say([_("There is no table {name}. Say tables for the list.").format(name=name[:20])])
+            session.say([_("There is no table {name}. Say {tables} for the list.").format(
+                name=name[:20], tables=lobby_word(session.lang, LobbyCommand.TABLES))])
         return table, code.strip()
 
+    @staticmethod
+    def refused_code(session: Session, table: Table, code: str) -> bool:
+        """A private table and no invite code, or a wrong one: said, and True."""
+        if not table.code or code == table.code:
+            return False
+        if code:
+            session.say([_("That is not the invite code of table {name}.").format(name=table.name)])
+        else:
+            session.say([_("Table {name} is private: join it with its invite code.").format(name=table.name)])
+        return True
+
     async def join(self, session: Session, rest: str) -> None:
-        table, code = self.named_table(session, rest)
+        table, code = self.named_table(session, rest, LobbyCommand.JOIN)
         if table is None:
             return
         if session.place is not None and session.place is not table:
             session.say([_("Leave this table first.")])
             return
-        if table.code and table.seat_of(session.account) is None and code != table.code:
-            session.say([_("Table {name} is private: join it with its invite code.").format(name=table.name)])
+        if table.seat_of(session.account) is None and self.refused_code(session, table, code):
             return
         if table.seat_of(session.account) is not None:
             session.place = table
@@ -212,14 +231,13 @@ class Lobby:
         self.server.log(f"{account} joins {table.name}")
 
     async def watch(self, session: Session, rest: str) -> None:
-        table, code = self.named_table(session, rest)
+        table, code = self.named_table(session, rest, LobbyCommand.WATCH)
         if table is None:
             return
         if session.place is not None:
             session.say([_("Leave this table first.")])
             return
-        if table.code and code != table.code:
-            session.say([_("Table {name} is private: join it with its invite code.").format(name=table.name)])
+        if self.refused_code(session, table, code):
             return
         if table.seat_of(session.account) is not None:
             session.say([_("You have a seat at table {name}: join {name} to play on.").format(name=table.name)])
@@ -321,11 +339,15 @@ def who_lines(asker: Session, online: list[Session]) -> list[str]:
     people = sorted(online, key=order)
     lines = [ngettext("Online: {count} person.", "Online: {count} people.", len(people)).format(count=len(people))]
     for other in people[:WHO_LINES]:
+        language = language_name(other.lang)
         if other.place is None:
-            lines.append(_("{name} in the lobby, {language}.").format(name=other.account, language=other.lang))
+            lines.append(_("{name} in the lobby, {language}.").format(name=other.account, language=language))
+        elif other in other.place.spectators:
+            lines.append(_("{name} watches table {table}, {language}.").format(
+                name=other.account, table=other.place.name, language=language))
         else:
             lines.append(_("{name} at table {table}, {language}.").format(name=other.account, table=other.place.name,
-                                                                         language=other.lang))
+                                                                         language=language))
     more = len(people) - WHO_LINES
     if more > 0:
         lines.append(ngettext("And {count} more.", "And {count} more.", more).format(count=more))
@@ -333,18 +355,17 @@ def who_lines(asker: Session, online: list[Session]) -> list[str]:
 
 
 def table_line(table: Table) -> str:
-    """One table in one line: name, ruleset, seats taken (by whom, in which language), and where it stands."""
-    taken = len(table.people)
+    """One table in one short line, read aloud well: its name, its ruleset (or that it is private), whether its
+    match is being played (to watch) or how many seats are free (to join), and its host."""
+    free = table.seats - len(table.people)
     if table.code:
-        return _("{name}: private, {taken} of {seats} seats taken.").format(name=table.name, taken=taken,
-                                                                            seats=table.seats)
-    people = ", ".join(
-        _("{name} ({language})").format(name=a, language=table.present[s].lang if s in table.present else "-")
-        for s, a in enumerate(table.seating) if a is not None)
+        return ngettext("{name}: private, {free} seat free, host {host}.",
+                        "{name}: private, {free} seats free, host {host}.", free).format(
+            name=table.name, free=free, host=table.host)
     title = match_title(table.rules)
     if table.state == TableState.PLAYING and table.match is not None:
-        return _("{name}: {ruleset}, hand {hand}; {people}; {computers} computer players.").format(
-            name=table.name, ruleset=title, hand=table.match.hand_no, people=people,
-            computers=table.seats - taken)
-    return _("{name}: {ruleset}, {taken} of {seats} seats taken: {people}; host {host}.").format(
-        name=table.name, ruleset=title, taken=taken, seats=table.seats, people=people, host=table.host)
+        return _("{name}: {ruleset}, hand {hand} being played, host {host}.").format(
+            name=table.name, ruleset=title, hand=table.match.hand_no, host=table.host)
+    return ngettext("{name}: {ruleset}, {free} seat free, host {host}.",
+                    "{name}: {ruleset}, {free} seats free, host {host}.", free).format(
+        name=table.name, ruleset=title, free=free, host=table.host)

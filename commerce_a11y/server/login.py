@@ -122,9 +122,12 @@ class Login:
         if not right:
             self.server.log(f"failed login {self.session.conn.peer} {name}")
             await asyncio.sleep(guesses.wrong(guess))
-            self.say(N_("Wrong password."))
             self.wrong += 1
-            return None if self.wrong >= WRONG_PASSWORDS else False
+            if self.wrong >= WRONG_PASSWORDS:  # the connection closes: said, not just done
+                self.say(N_("Wrong password, the third time: goodbye. Connect again to try once more."))
+                return None
+            self.say(N_("Wrong password."))
+            return False
         guesses.right(guess)
         self.session.account = name
         self.apply_settings(settings)
@@ -174,18 +177,19 @@ class Login:
             self.refused(f"a new name ({refusal.kind})")
             return False
         self.say(N_("{name} is new here."), name=name)
-        first = await self.password(N_("Choose a password? "), AskKind.NEW_PASSWORD)
-        if first is None:
-            return None
-        if len(first) < SHORTEST_PASSWORD:
-            self.say(N_("A password needs at least 4 characters."))
-            return False
-        second = await self.password(N_("The password again? "), AskKind.CONFIRM)
-        if second is None:
-            return None
-        if first != second:
-            self.say(N_("The passwords differ."))
-            return False
+        while True:  # a password too short, or two that differ: the password is asked again, not the name
+            first = await self.password(N_("Choose a password? "), AskKind.NEW_PASSWORD)
+            if first is None:
+                return None
+            if len(first) < SHORTEST_PASSWORD:
+                self.say(N_("A password needs at least 4 characters."))
+                continue
+            second = await self.password(N_("The password again? "), AskKind.CONFIRM)
+            if second is None:
+                return None
+            if first == second:
+                break
+            self.say(N_("The passwords differ. Choose one again."))
         hashed = await asyncio.get_running_loop().run_in_executor(self.server.hashing, accounts.hash_password, first)
         session = self.session
         if session.conn.screen_reader and "verbosity" not in session.chosen:

@@ -67,9 +67,12 @@ class Presence(Seats):
         if not self.present:
             return
         seat = min(self.present)
-        self.host = self.present[seat].account
+        new_host = self.present[seat]
+        self.host = new_host.account
         name = self.host
-        self.tell_all(lambda: [_("{name} is now the host.").format(name=name)])
+        self.tell_all(lambda: [_("{name} is now the host.").format(name=name)], exclude=new_host)
+        with speaking(new_host.lang):
+            new_host.say([_("You are now the host: you can start the match and set the table's options.")])
 
     def gone(self, session: Person) -> None:
         """A person's connection ended: a spectator stops watching; a seat in play waits for its grace period, one
@@ -92,6 +95,8 @@ class Presence(Seats):
             listener.hearing.seen = [e.visible_to(-1) for e in self.match.events[: self.told]]
             listener.attach(session)
         self.spectators[session] = listener
+        name = session.account
+        self.tell_all(lambda: [_("{name} watches the table.").format(name=name)], exclude=session)
         self.status_to(session)
 
     def detach(self, seat: int) -> None:

@@ -34,6 +34,7 @@ from .. import platforms
 from ..i18n import _, active_language, speaking
 from ..invocation import command_line
 from ..locks import Lock
+from ..reasons import os_reason
 from .connection import Connection
 from .limits import Limits
 from .lobby import Lobby
@@ -65,7 +66,7 @@ def check_data(data: Path) -> None:
         os.unlink(probe)
     except OSError as error:
         raise Refused(_("Cannot use {path} as the server's data folder: {reason}.").format(
-            path=data, reason=error.strerror or error)) from None
+            path=data, reason=os_reason(error))) from None
     for name in OWN_FILES:
         path = data / name
         try:
@@ -86,7 +87,7 @@ def _not_a_file(path: Path) -> str:
 
 
 def _cannot_open(path: Path, error: BaseException) -> str:
-    reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+    reason = os_reason(error) if isinstance(error, OSError) else str(error) or type(error).__name__
     return _("Cannot open {path}: {reason}.").format(path=path, reason=reason)
 
 
@@ -308,7 +309,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
                                                 **listening(tls))
         except OSError as error:
             say(_("Cannot listen on {host} port {port}: {reason}.").format(host=host, port=port,
-                                                                             reason=error.strerror or error))
+                                                                             reason=os_reason(error)))
             return 1
         bound = listener.sockets[0].getsockname()[1] if listener.sockets else port
         log(f"listening on {host}:{bound} data {data}")
