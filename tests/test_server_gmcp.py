@@ -78,3 +78,23 @@ def test_an_unsolicited_do_echo_is_answered_wont_echo(server: ServerProcess) -> 
     client.drain()
     assert t.negotiation(t.WONT, t.ECHO) in client.raw
     client.close()
+
+
+def test_the_third_wrong_password_says_goodbye_then_core_goodbye_then_closes(server: ServerProcess) -> None:
+    """Issue 26, items 6 and 9: after three wrong passwords the connection closes with a sentence, and Core.Goodbye
+    carries it."""
+    owner = RawClient(server.port)
+    owner.login("Keeper")
+    owner.close()
+    guesser = RawClient(server.port, source="127.0.0.61")
+    for n in range(3):
+        guesser.prompt()
+        guesser.send("Keeper")
+        guesser.prompt()
+        guesser.send(f"not-it-{n}")
+    while guesser.pump(1):
+        pass
+    assert guesser.closed
+    goodbye = "Wrong password, the third time: goodbye. Connect again to try once more."
+    assert goodbye in guesser.text
+    assert ("Core.Goodbye", goodbye) in guesser.gmcp

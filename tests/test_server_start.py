@@ -105,3 +105,23 @@ def test_a_database_that_is_no_database_refuses_the_start(tmp_path: Path) -> Non
     done = start(data)
     assert done.returncode == 1 and done.stderr == ""
     assert done.stdout == f"Cannot open {data / 'server.db'}: file is not a database.\n"
+
+
+def test_a_port_in_use_is_said_in_the_players_language(tmp_path: Path) -> None:
+    """Issue 26, item 6: the reason is the player's language too, not Python's English."""
+    import socket
+
+    taken = socket.create_server(("127.0.0.1", 0))
+    port = taken.getsockname()[1]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "LANG": "C.UTF-8"}
+    env.pop("LANGUAGE", None)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "commerce_a11y", "serve", "--port", str(port), "--data", str(tmp_path / "data"),
+             "--lang", "de", "--workers", "1"], stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env,
+            cwd=ROOT, timeout=START_DEADLINE)
+    finally:
+        taken.close()
+    assert done.returncode == 1
+    assert f"Port {port} lauschen: ein anderes Programm belegt diesen Port." in done.stdout + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
