@@ -4,6 +4,7 @@ against a real ``commerce serve``: bytes in, bytes out."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from server_helpers import RawClient, ServerProcess
@@ -98,3 +99,16 @@ def test_the_third_wrong_password_says_goodbye_then_core_goodbye_then_closes(ser
     goodbye = "Wrong password, the third time: goodbye. Connect again to try once more."
     assert goodbye in guesser.text
     assert ("Core.Goodbye", goodbye) in guesser.gmcp
+
+
+def test_the_servers_stop_sends_core_goodbye_with_its_sentence(tmp_path: Path) -> None:
+    own = ServerProcess(tmp_path / "data")
+    try:
+        client = RawClient(own.port)
+        client.login("Stayer")
+        own.stop()
+        while client.pump(1):
+            pass
+        assert ("Core.Goodbye", "The server stops now; your table is saved.") in client.gmcp
+    finally:
+        own.stop()

@@ -374,3 +374,46 @@ def test_the_lobby_by_ear(harness: Harness) -> None:
     assert "Wil watches table Open, German." in lines and "Una at table Open, English." in lines
     for client in (una, vic, wil):
         client.close()
+
+
+def test_a_status_never_comes_before_the_lines_it_describes(harness: Harness) -> None:
+    """Issue 26, item 9: a run of other players' passes is held back until something else happens; the status that
+    makes it the person's turn comes after those passes are told, so between it and the question no move is said."""
+    import json
+
+    from commerce_a11y.wire import telnet as t
+
+    ada = harness.person("Ada")
+    table(ada, "commerce name=Order seats=4 bots=easy chips=9")
+    ada.send("start")
+    play([ada], lambda: "wins the match" in ada.text or "You win the match" in ada.text)
+    turns = held = 0
+    before: list[str] = []  # what was said since the last question, up to the status that makes it Ada's turn
+    after: list[str] | None = None  # from that status to her question
+    for item in t.Filter().feed(bytes(ada.raw)):
+        if isinstance(item, t.Subnegotiation) and item.option == t.GMCP:
+            package, _sep, data = item.payload.decode("utf-8").partition(" ")
+            if package == "Commerce.Status" and json.loads(data)["yours"] and after is None:
+                after = []
+                held += any(line.endswith(("passes.", " pass.")) for line in "".join(before).split("\r\n"))
+        elif isinstance(item, bytes):
+            (before if after is None else after).append(item.decode("utf-8", "replace"))
+        elif isinstance(item, t.Command) and item.verb in (t.GA, t.EOR):
+            if after is not None:
+                said = "".join(after)
+                assert not any(line.endswith(("passes.", " pass.", "knocks.")) or " for the " in line
+                               for line in said.split("\r\n")), said
+                turns += 1
+            before, after = [], None
+    assert turns >= 5 and held >= 1, (turns, held)
+    ada.close()
+
+
+def test_core_goodbye_carries_the_idle_goodbye(tmp_path: Path) -> None:
+    """Issue 26, item 9: Core.Goodbye comes with every close the server makes, its reason the sentence said (the
+    server's stop: tests/test_server_gmcp.py)."""
+    with Harness(tmp_path / "data", Limits(logins=1000, idle=60)) as server:
+        idle = server.person("Idler")
+        server.advance(61)
+        idle.drain(0.3)
+        assert ("Core.Goodbye", "Idle too long; goodbye.") in idle.gmcp
