@@ -252,13 +252,14 @@ def _settings_option(name: str, choices: tuple[str, ...], help_text: str) -> Cal
 
 
 def _listening_options(func: Command) -> Command:
-    """How the game talks and listens (``--verbosity``, ``--cards``, ``--speech``, ``--input``): the same for every
-    command that talks with the player, and remembered as settings when a game (``play``, ``resume``) is started
-    with them."""
+    """How the game talks and listens (``--verbosity``, ``--cards``, ``--speech``, ``--bell``, ``--input``): the
+    same for every command that talks with the player, and remembered as settings when a game (``play``,
+    ``resume``) is started with them."""
     for option in reversed((
         _settings_option("verbosity", ("brief", "normal", "verbose"), _("How much is said: brief, normal or verbose.")),
         _settings_option("cards", ("names", "codes"), _("Cards as spoken names or short braille codes.")),
         _settings_option("speech", ("off", "on"), _("Speak through the speech synthesizer as well (off by default).")),
+        _settings_option("bell", ("off", "on"), _("A bell before your turn's question (off by default).")),
         _settings_option("input", ("auto", "plain", "rich"), _("Input: plain lines, rich editing, or chosen for you.")),
     )):
         func = option(func)

@@ -48,6 +48,7 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "verbosity": ("brief", "normal", "verbose"),
     "cards": ("names", "codes"),
     "speech": ("off", "on"),
+    "bell": ("off", "on"),
     "input": ("auto", "plain", "rich"),
     "difficulty": ("easy", "normal", "hard"),
     "tutorial": ("offered",),

@@ -559,6 +559,8 @@ class Client:
                     self.terminal.say([text])
                 continue
             text, asked = data
+            if asked == AskKind.TURN:
+                self.terminal.ring()
             if asked is not None and asked.login:
                 line = self.login_answer(asked)
                 if line is None:

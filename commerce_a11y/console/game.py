@@ -142,6 +142,7 @@ class Game:
         # What the decision is made on (an offer, the cards and the widow: ``Hearing.status``); the first thing
         # said in a new turn cuts off stale speech.
         status = self.hearing.status(view)
+        self.terminal.ring()  # the turn's sound, where the player asked for one: once a turn, before its lines
         if status:
             self.say(status, interrupt=True)
         fresh = not status

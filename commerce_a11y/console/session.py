@@ -62,8 +62,8 @@ from .signals import GUARD
 from .speech import open_speech
 from .terminal import Terminal, interactive, make_input
 
-DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "input": "auto", "difficulty": "normal",
-            "keep_records": str(DEFAULT_KEEP)}
+DEFAULTS = {"verbosity": "normal", "cards": "names", "speech": "off", "bell": "off", "input": "auto",
+            "difficulty": "normal", "keep_records": str(DEFAULT_KEEP)}
 
 
 def resolve_settings(flags: Mapping[str, str | None], stored: Settings, remember: bool = False) -> dict[str, str]:
@@ -81,6 +81,7 @@ def make_terminal(settings: Mapping[str, str], words: Callable[[str], Iterable[s
     lang = active_language()
     terminal = Terminal(make_input(settings["input"], lambda: words(lang)))
     terminal.speech = open_speech(settings["speech"] == "on", terminal.notice)
+    terminal.bell = settings.get("bell") == "on"
     return terminal
 
 

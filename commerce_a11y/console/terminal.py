@@ -220,6 +220,8 @@ class Terminal:
         """Sentences from other threads (speech failures), printed before the next line or question."""
         self.output_lost = False
         """True once the output could not be written: every later question reads as the end of input."""
+        self.bell = False
+        """Ring the terminal's bell before the player's turn (``ring``): the setting ``bell``, off by default."""
         self.input_ended = False
         """True when the latest question met the end of input (Ctrl-D, Ctrl-Z Enter, a closed terminal): what a
         yes-or-no question's None meant, where the end of input and Ctrl-C mean different things."""
@@ -245,6 +247,14 @@ class Terminal:
             self.speech.speak(line, interrupt=interrupt)
             interrupt = False
         self._write("")
+
+    def ring(self) -> None:
+        """The terminal's bell (BEL) on a write of its own, when the player asked for it: a sound before their
+        turn's question. Nothing is printed: a screen reader speaks nothing for it and a braille line shows no
+        cell, and the question after it is written as before."""
+        if self.bell:
+            self._write("\a")
+            self._write("")
 
     def _write(self, text: str) -> None:
         """Write (and with nothing to write, flush) unless the output is lost; a failure loses it."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..rules import Match
+from ..rules import Eliminated, Event, Knocked, Match, MatchEnded, Showdown
 
 
 class Table(Protocol):
@@ -72,3 +72,28 @@ def status(table: Table, seat: int | None) -> dict[str, Any]:
     """The status for one seat, or the public one (``seat`` None)."""
     public = public_status(table)
     return public if seat is None else seat_status(table, public, seat)
+
+
+CUES = ("turn", "knock", "lost", "won", "out", "over")
+"""GMCP ``Commerce.Cue``: the moments a soundpack plays a sound for (docs/hosting.md, "Sound cues"): the person's
+turn, a knock, a hand lost or won (a chip, a life, a mark paid, a minus point; or the pot), going out, the match's
+end. Each comes with ``you``: whether it is the listener's own (someone else's knock, another's loss)."""
+
+
+def cues(events: list[Event], seat: int) -> list[dict[str, Any]]:
+    """The cues ``events`` give a listener in ``seat`` (-1: a spectator), in order; the turn's cue is the table's
+    to give, as it asks (``Table.ask``)."""
+    found: list[dict[str, Any]] = []
+    for event in events:
+        if isinstance(event, Knocked):
+            found.append({"cue": "knock", "you": event.player == seat})
+        elif isinstance(event, Showdown):
+            if event.losers:
+                found.append({"cue": "lost", "you": seat in event.losers})
+            if event.winners:
+                found.append({"cue": "won", "you": seat in event.winners})
+        elif isinstance(event, Eliminated):
+            found.append({"cue": "out", "you": event.player == seat})
+        elif isinstance(event, MatchEnded):
+            found.append({"cue": "over", "you": seat in event.winners})
+    return found

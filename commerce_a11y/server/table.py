@@ -33,7 +33,7 @@ from .roles import Person as Session  # a person at the table: the session as th
 from .saves import TableSaves
 from .seat import Listener
 from .seats import TableState
-from .status import public_status, seat_status, status
+from .status import cues, public_status, seat_status, status
 
 ADVICE = frozenset({ReviewCommand.HINT, ReviewCommand.WHATIF, ReviewCommand.EXPLAIN})
 SPECTATOR_REVIEW = frozenset({
@@ -134,6 +134,7 @@ class Table(Filer):
             lines = listener.hearing.status(view)
             if lines:
                 listener.say(lines)
+            self.cue(session, [{"cue": "turn", "you": True}])
             session.prompt(question(listener.narrator, view), AskKind.TURN)
 
     def reask(self, seat: int) -> None:
@@ -238,10 +239,22 @@ class Table(Filer):
             self.next_turn()
 
     def broadcast(self, events: list[Any]) -> None:
-        """Each listener hears the events as their seat may know them, then gets their GMCP status."""
+        """Each listener hears the events as their seat may know them, then gets their GMCP sound cues (after the
+        lines they are for) and status."""
         for listener in self.hearers():
             listener.hear(events)
+        for seat, session in self.present.items():
+            self.cue(session, cues(events, seat))
+        for session in self.spectators:
+            self.cue(session, cues(events, -1))
         self.send_status()
+
+    @staticmethod
+    def cue(session: Session, found: list[dict[str, Any]]) -> None:
+        """GMCP ``Commerce.Cue`` messages, to a client that declared the package (or all of ``Commerce``)."""
+        if session.gmcp_on:
+            for data in found:
+                session.gmcp("Commerce.Cue", data)
 
     def send_status(self) -> None:
         """GMCP ``Commerce.Status`` to everyone at the table, what they share built once."""
