@@ -124,3 +124,52 @@ def test_telnet_and_tintin_play_a_match_in_two_languages_while_join_watches(tmp_
                 if other != seat:
                     for card in cards:
                         assert names[card] not in part and fold(names[card]) not in part, (lang, number, card)
+
+
+def test_a_telnet_player_coming_back_hears_what_was_missed(tmp_path: Path) -> None:
+    """Issue 26, items 1 and 3, end to end: Debian telnet leaves a match, the computer plays for the person while the
+    host plays on, and logging in again puts them back with each missed hand's outcome, the counts and the moves
+    made for them said as such."""
+    from server_helpers import RawClient
+
+    if shutil.which("telnet") is None:
+        pytest.fail("Debian's telnet is needed") if "CI" in __import__("os").environ else pytest.skip("no telnet")
+    server = ServerProcess(tmp_path / "data", grace=1)
+    env = game_env(tmp_path / "home")
+    try:
+        host = RawClient(server.port)
+        host.login("Hosta")
+        host.send("create commerce name=Back seats=3 bots=basic chips=9")
+        host.prompt()
+        with Tmux(tmp_path / "telnet", cols=120, rows=40) as pane:
+            pane.start(["telnet", "127.0.0.1", str(server.port)], env)
+            login(pane, "Telly")
+            pane.send_line("join Back")
+            pane.wait_for("Table Back?")
+            host.send("start")
+            pane.wait_for("Hand 1.", 20)
+            pane.send_line("quit")
+            pane.wait_exit(20)
+        deadline = time.monotonic() + 120
+        while host.text.count("Hand ") < 4:  # the host plays on; the computer plays for Telly after 1 second
+            assert time.monotonic() < deadline, host.text[-1500:]
+            for kind, _index in host.new_prompts(0.05):
+                if kind == "turn":
+                    host.send("p")
+        with Tmux(tmp_path / "again", cols=120, rows=40) as pane:
+            pane.start(["telnet", "127.0.0.1", str(server.port)], env)
+            pane.wait_for("Name?", 20)
+            pane.send_line("Telly")
+            pane.wait_for("Password?", 20)
+            pane.send_line("geheim1")
+            pane.wait_for("Since you left:", 20)
+            time.sleep(0.5)
+            seen = text_of(pane)
+        said = seen[seen.index("Since you left:"):]
+        assert re.search(r"\nHand \d+\.\n.+ loses a chip", said), said
+        assert re.search(r"\nChips: you \d+, ", said), said
+        # The hand being played: the computer's moves for Telly, if it made any yet, are said as its own.
+        assert not re.search(r"^You (take|pass|knock)", said, re.MULTILINE), said
+        host.close()
+    finally:
+        server.stop()
