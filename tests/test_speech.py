@@ -200,7 +200,8 @@ def test_no_backend_at_start_gives_one_notice(failure: str, monkeypatch: pytest.
             raise OSError("cannot load nvdaControllerClient64.dll")
 
     monkeypatch.setattr(speech_module, "_make_speech_dispatcher", builder)
-    monkeypatch.setattr(speech_module, "_make_auto", builder)
+    monkeypatch.setattr(speech_module, "_make_say", builder)
+    monkeypatch.setattr(speech_module, "_make_windows", builder)
     notices: list[str] = []
     voice = open_speech(True, notices.append)
     voice.speak("Du bist dran.", interrupt=True)

@@ -9,7 +9,12 @@ than one (docs/accessibility.md). When it is on, every line goes to:
   stderr with ALSA/JACK errors.) The client is the system package ``python3-speechd`` (Debian, Ubuntu; ``speechd``
   elsewhere), installed with speech-dispatcher itself and not on PyPI, so it is loaded from the system folder
   into the game's environment (``_import_speechd``);
-* on Windows and macOS, accessible_output2's ``Auto``, which picks the running screen reader or the system voice.
+* on Windows, accessible_output2's outputs (the running screen reader, else SAPI), each built in its own try (on
+  Windows on ARM NVDA's DLL is missing, which must not silence SAPI) in the speech thread itself, after COM is set
+  up there: SAPI and JAWS speak through COM, whose objects belong to the thread that made them;
+* on macOS, the system's ``say`` command, one process a line, in a voice of the game's language, stopped at once
+  when a new turn makes its line stale. (accessible_output2's only macOS output drives VoiceOver through
+  AppleScript, which needs a permission, and is silent without VoiceOver: exactly when self-voicing is wanted.)
 
 Speech is a comfort, never a condition for playing, so nothing here may stop the game: every backend call is
 wrapped, and the first failure (no backend at start, or the daemon dying mid-game) is told to the player once,
@@ -95,6 +100,14 @@ class OutputSpeech:
             # OSError, a Windows screen reader's DLL can raise anything: all of them mean the voice is lost.
             self._fail(_("Speech stopped working; the game goes on in text."))
 
+    def hush(self) -> None:
+        """Stop the line being said now, from any thread (a new turn made it stale), where the output can: its
+        ``silence``. The next line goes on as usual."""
+        silence = getattr(self._output, "silence", None)
+        if silence is not None:
+            with contextlib.suppress(Exception):
+                silence()
+
     def close(self) -> None:
         """Hang up (speech-dispatcher wants its connection closed); silent from then on, never raises."""
         output, self._output = self._output, None
@@ -126,22 +139,36 @@ class BackgroundSpeech:
 
     The speechd client waits for each reply without a time limit; on the game's thread a hung daemon would
     hang the player's turn. Here the game only queues lines (dropping them if the queue is full, never waiting),
-    and an interrupt empties the queue first, since its lines went stale with the new turn.
+    and an interrupt empties the queue first, since its lines went stale with the new turn, and hushes the line
+    being said where the output can (``hush``). Where the output must be made in the thread that uses it
+    (Windows' COM), ``build`` makes it there, after ``thread_setup``; None from it is no speech.
     """
 
-    def __init__(self, inner: Speech, size: int = 200) -> None:
+    def __init__(self, inner: Speech | None, size: int = 200, build: Callable[[], Speech | None] | None = None,
+                 notice: Notice | None = None) -> None:
         import queue
         import threading
 
-        self._inner = inner
+        self._inner: Speech = inner or SilentSpeech()
+        self._build = build
+        self._notice = notice
         self._queue: queue.Queue[tuple[str, bool] | None] = queue.Queue(maxsize=size)
         self._thread = threading.Thread(target=self._work, name="speech", daemon=True)
         self._thread.start()
 
     def _work(self) -> None:
-        while (item := self._queue.get()) is not None:
-            self._inner.speak(*item)
-        self._inner.close()
+        done = thread_setup()
+        try:
+            if self._build is not None:
+                built = _quietly(self._build)
+                if built is None and self._notice is not None:
+                    self._notice(_("Speech is not available here; the game goes on in text."))
+                self._inner = built or SilentSpeech()
+            while (item := self._queue.get()) is not None:
+                self._inner.speak(*item)
+            self._inner.close()
+        finally:
+            done()
 
     def speak(self, text: str, interrupt: bool = False) -> None:
         import queue
@@ -150,6 +177,9 @@ class BackgroundSpeech:
             with contextlib.suppress(queue.Empty):
                 while True:
                     self._queue.get_nowait()
+            hush = getattr(self._inner, "hush", None)
+            if hush is not None:
+                hush()
         with contextlib.suppress(queue.Full):
             self._queue.put_nowait((text, interrupt))
 
@@ -169,6 +199,12 @@ def open_speech(enabled: bool, notice: Notice) -> Speech:
     """
     if not enabled:
         return SilentSpeech()
+    if platforms.is_windows():  # made in the speech thread, after COM is set up there
+        def build() -> Speech | None:
+            made = _make_windows()
+            return None if made is None else OutputSpeech(made, notice)
+
+        return BackgroundSpeech(None, build=build, notice=notice)
     made = _make_output()
     if made is None:
         notice(_("Speech is not available here; the game goes on in text."))
@@ -178,7 +214,15 @@ def open_speech(enabled: bool, notice: Notice) -> Speech:
 
 
 def _make_output() -> tuple[Any, Callable[[str], None] | None] | None:
-    """This system's speech output and how to set its language; None when there is none.
+    """This system's speech output (but Windows', made in the speech thread) and how to set its language; None
+    when there is none."""
+    made: tuple[Any, Callable[[str], None] | None] | None = _quietly(
+        _make_say if platforms.is_macos() else _make_speech_dispatcher)
+    return made
+
+
+def _quietly(make: Callable[[], Any]) -> Any:
+    """``make()``, or None where it fails or makes nothing.
 
     The libraries report some failures by printing (accessible_output2's "Cannot find ...", a daemon's start-up
     messages) rather than raising, so stdout and stderr are captured while they are imported and connected; the
@@ -187,21 +231,132 @@ def _make_output() -> tuple[Any, Callable[[str], None] | None] | None:
     captured = io.StringIO()
     try:
         with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
-            if not platforms.is_other_posix():
-                return _make_auto()
-            return _make_speech_dispatcher()
+            return make()
     except Exception:  # a broken install, a missing DLL, a daemon that cannot start: no speech
         return None
 
 
-def _make_auto() -> tuple[Any, None] | None:
-    """Windows and macOS: the first active output (a running screen reader, else the system voice)."""
-    from accessible_output2.outputs.auto import Auto
+COINIT_APARTMENTTHREADED = 0x2
+"""``CoInitializeEx``'s apartment model for the speech thread: SAPI's and JAWS's objects are apartment objects."""
 
-    output = Auto()
-    if output.get_first_available_output() is None:
+
+def thread_setup() -> Callable[[], None]:
+    """Set up the speech thread for its outputs, and how to undo it: on Windows, COM for this thread (each thread
+    that uses COM objects initialises COM itself); elsewhere nothing."""
+    if not platforms.is_windows():
+        return lambda: None
+    import ctypes
+
+    try:
+        ole32 = ctypes.windll.ole32  # type: ignore[attr-defined]
+        result = ole32.CoInitializeEx(None, COINIT_APARTMENTTHREADED)
+    except Exception:  # no COM to set up: the outputs that need it fail to be made, and are left out
+        return lambda: None
+    return ole32.CoUninitialize if result >= 0 else (lambda: None)
+
+
+class FirstActive:
+    """Windows: of the outputs that could be made, the first that is active when a line is said (a screen reader
+    running now, else SAPI), so that starting NVDA in the middle of a game moves the game's voice there."""
+
+    def __init__(self, outputs: list[Any]) -> None:
+        self.outputs = outputs
+
+    def active(self) -> Any:
+        return next((output for output in self.outputs if output.is_active()), None)
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        output = self.active()
+        if output is not None:
+            output.speak(text, interrupt=interrupt)
+
+    def silence(self) -> None:
+        output = self.active()
+        if output is not None and hasattr(output, "silence"):
+            output.silence()
+
+
+def _make_windows() -> FirstActive | None:
+    """Windows: accessible_output2's outputs by its priority, each made in its own try (a screen reader's DLL
+    missing, as NVDA's on Windows on ARM, leaves that one out, not speech); None when none is active."""
+    import accessible_output2.outputs  # the outputs' modules, which get_output_classes lists
+
+    outputs = []
+    for output_class in accessible_output2.get_output_classes():
+        try:
+            outputs.append(output_class())
+        except Exception:  # OutputError, OSError from a DLL, a COM error: this output is not here
+            continue
+    made = FirstActive(outputs)
+    return made if outputs and made.active() is not None else None
+
+
+class SayOutput:
+    """macOS: the system's ``say``, a process a line, waited for before the next so that lines never overlap, and
+    ended at once by ``silence`` (a new turn). The voice is the first of the game's language that ``say -v ?``
+    lists (the system's default voice where it lists none)."""
+
+    def __init__(self, program: str) -> None:
+        import threading
+
+        self.program = program
+        self.voice: str | None = None
+        self.process: Any = None
+        self.lock = threading.Lock()
+
+    def voices(self) -> list[tuple[str, str]]:
+        """(name, locale) of each voice ``say -v ?`` lists, as "Anna   de_DE    # Hallo, ich heiße Anna."."""
+        import re
+        import subprocess
+
+        listed = subprocess.run([self.program, "-v", "?"], capture_output=True, text=True, timeout=5, check=False)
+        found = []
+        for line in listed.stdout.splitlines():
+            match = re.match(r"^(.+?)\s+([a-z]{2,3})[_-]([A-Za-z0-9]+)\s+#", line)
+            if match:
+                found.append((match[1].strip(), match[2]))
+        return found
+
+    def set_language(self, language: str) -> None:
+        self.voice = next((name for name, lang in self.voices() if lang == language), None)
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        import subprocess
+
+        if interrupt:
+            self.silence()
+        with self.lock:
+            running = self.process
+        if running is not None:
+            running.wait()
+        argv = [self.program, *(("-v", self.voice) if self.voice else ()), "--", text]
+        with self.lock:
+            self.process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.DEVNULL)
+
+    def silence(self) -> None:
+        with self.lock:
+            running, self.process = self.process, None
+        if running is not None and running.poll() is None:
+            running.terminate()
+
+    def close(self) -> None:
+        with self.lock:
+            running = self.process
+        if running is not None:
+            with contextlib.suppress(Exception):
+                running.wait(timeout=10)
+
+
+def _make_say() -> tuple[SayOutput, Callable[[str], None]] | None:
+    """macOS: ``say``, which every Mac has; None where it is missing."""
+    import shutil
+
+    program = shutil.which("say")
+    if program is None:
         return None
-    return output, None
+    output = SayOutput(program)
+    return output, output.set_language
 
 
 class SpeechDispatcherOutput:
