@@ -448,6 +448,18 @@ def _ruleset_words(name: str) -> tuple[str, str]:
     return clean(name, 30) or "?", "points"
 
 
+@cli.command("doctor", short_help=_("A short report to give when asking for help."),
+             help=_("A short report to read out or paste when asking for help: the version, the system, the "
+                    "language and why, the speech found, the input, and whether the data folder can be written."))
+@click.option("--speak", is_flag=True, help=_("Also say a test sentence with the game's own speech."))
+@_lang_option
+def doctor_command(speak: bool) -> None:
+    from .doctor import report
+
+    for line in report(sys.argv[1:], _stored(), try_speech=speak):
+        _say(line)
+
+
 @cli.command("serve", short_help=_("Host tables for friends to join."),
              help=_("Host tables that others join with commerce join, telnet or a MUD client."))
 @click.option("--host", default="127.0.0.1", show_default=True,

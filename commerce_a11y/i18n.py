@@ -329,3 +329,11 @@ def translate_click() -> None:
             replacement = _STDLIB_FUNCTIONS.get(id(value))
             if replacement is not None:
                 namespace[attribute] = replacement
+
+
+def language_name(code: str) -> str:
+    """A language by its name in the language spoken now ("German"; in German "Deutsch"): said aloud, the code
+    "en" is the word "and", and "de" and "nl" are two letters."""
+    names = {"de": pgettext("language", "German"), "nl": pgettext("language", "Dutch"),
+             "en": pgettext("language", "English")}
+    return names.get(code, code)

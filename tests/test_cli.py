@@ -37,7 +37,7 @@ def test_help_names_each_command_in_a_whole_sentence(lang: str) -> None:
     lines = run("--help", lang=lang).stdout.splitlines()
     heading = {"en": "Commands:", "de": "Befehle:", "nl": "Opdrachten:"}[lang]
     listed = lines[lines.index(heading) + 1:]
-    assert [line.split()[0] for line in listed] == ["join", "play", "replay", "resume", "rules", "serve",
+    assert [line.split()[0] for line in listed] == ["doctor", "join", "play", "replay", "resume", "rules", "serve",
                                                     "simulate", "stats", "tutorial"]
     for line in listed:
         assert line.endswith(".") and "..." not in line, line

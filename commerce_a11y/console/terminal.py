@@ -60,7 +60,7 @@ def interactive(stdin: TextIO | None = None, stdout: TextIO | None = None) -> bo
 
 def plain_is_right(stdin: TextIO, stdout: TextIO, environ: Mapping[str, str]) -> bool:
     """docs/accessibility.md: plain input when not on a terminal, on a dumb or unknown terminal, or when asked."""
-    return not interactive(stdin, stdout) or dumb_terminal(environ) or bool(environ.get("ACCESSIBLE"))
+    return input_choice("auto", stdin, stdout, environ)[0] == "plain"
 
 
 class PlainInput:
@@ -200,13 +200,27 @@ def make_input(choice: str, words: Callable[[], Iterable[str]], stdin: TextIO | 
     """
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
-    if choice == "plain" or not interactive(stdin, stdout) or (
-            choice == "auto" and plain_is_right(stdin, stdout, os.environ)):
+    if input_choice(choice, stdin, stdout, os.environ)[0] == "plain":
         return PlainInput(stdin, stdout)
     try:
         return RichInput(words)
     except Exception:
         return PlainInput(stdin, stdout)
+
+
+def input_choice(choice: str, stdin: TextIO, stdout: TextIO, environ: Mapping[str, str]) -> tuple[str, str]:
+    """The input back-end ``choice`` (``auto``, ``plain``, ``rich``) gives here, and why: ``not-a-terminal``,
+    ``chosen``, ``dumb-terminal``, ``accessible`` (the variable ACCESSIBLE) or ``terminal`` (auto on a capable
+    one). ``commerce doctor`` says the reason; ``make_input`` follows the choice."""
+    if not interactive(stdin, stdout):
+        return "plain", "not-a-terminal"
+    if choice in ("plain", "rich"):
+        return choice, "chosen"
+    if dumb_terminal(environ):
+        return "plain", "dumb-terminal"
+    if environ.get("ACCESSIBLE"):
+        return "plain", "accessible"
+    return "rich", "terminal"
 
 
 class Terminal:

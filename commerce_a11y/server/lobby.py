@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from functools import partial
 
-from ..i18n import _, ngettext, speaking
+from ..i18n import _, language_name, ngettext, speaking
 from ..rules import OptionError, parse_assignments
 from ..seat.naming import match_title
 from ..seat.parser import setting_word
@@ -26,7 +26,7 @@ from .registry import Server
 from .seats import TableState
 from .session import Session
 from .table import Table
-from .words import GAME_SETTINGS, SETTINGS, LobbyCommand, language_name, lobby_command, lobby_word
+from .words import GAME_SETTINGS, SETTINGS, LobbyCommand, lobby_command, lobby_word
 
 CHAT_LINES, CHAT_WINDOW = 5, 10.0
 """At most this many chat lines in this many seconds."""

@@ -8,7 +8,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from ..i18n import LANGUAGES, pgettext, translation
+from ..i18n import LANGUAGES, translation
 from ..seat.parser import command_vocabulary, normalize, spellings
 
 
@@ -87,10 +87,3 @@ def lobby_command(line: str, lang: str) -> tuple[LobbyCommand | None, str]:
     first, _sep, rest = line.strip().partition(" ")
     return lobby_vocabulary(lang).get(normalize(first)), rest.strip()
 
-
-def language_name(code: str) -> str:
-    """A language by its name in the language spoken now ("German"; in German "Deutsch"): said aloud, the code
-    "en" is the word "and", and "de" and "nl" are two letters."""
-    names = {"de": pgettext("language", "German"), "nl": pgettext("language", "Dutch"),
-             "en": pgettext("language", "English")}
-    return names.get(code, code)
