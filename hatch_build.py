@@ -10,14 +10,20 @@ older than its ``.po``. The compiled files are ignored by git and left out of th
 * An editable install (``uv sync`` in a checkout) uses the source folder as the package, so the files written here
   are the ones the game finds. ``[tool.uv] cache-keys`` in ``pyproject.toml`` names the ``.po`` files, so that
   ``uv sync`` and ``uv run`` rebuild the editable install, and with it the ``.mo`` files, after a catalog changed.
+
+And the package's long description: ``README.md``, whose links are relative (``docs/playing.md``) so that they work
+in a clone and on the forge, but lead nowhere on the package index. ``ReadmeMetadataHook`` makes each one absolute,
+to the file on the forge (``[project.urls] Source`` in ``pyproject.toml``).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+from hatchling.metadata.plugin.interface import MetadataHookInterface
 
 PACKAGE = "commerce_a11y"
 
@@ -55,3 +61,23 @@ class CatalogBuildHook(BuildHookInterface):
             return  # the package is the source folder, where the files now are
         for mo_path in compiled:
             build_data["force_include"][str(mo_path)] = mo_path.relative_to(root).as_posix()
+
+
+RELATIVE_LINK = re.compile(r"(\]\()(?![a-z][a-z0-9+.-]*:|#)([^)\s]+)\)")
+"""A Markdown link's target that is a path in the repository: no scheme (``https:``, ``mailto:``), no anchor alone."""
+
+
+def absolute_links(markdown: str, source: str) -> str:
+    """``markdown`` with each relative link leading to its file on the forge whose repository is ``source``."""
+    return RELATIVE_LINK.sub(lambda link: f"{link[1]}{source.rstrip('/')}/blob/main/{link[2]})", markdown)
+
+
+class ReadmeMetadataHook(MetadataHookInterface):
+    """The README as the long description, with absolute links (``[project] dynamic = ["readme"]``)."""
+
+    PLUGIN_NAME = "custom"
+
+    def update(self, metadata: dict[str, Any]) -> None:
+        text = (Path(self.root) / "README.md").read_text(encoding="utf-8")
+        metadata["readme"] = {"content-type": "text/markdown",
+                              "text": absolute_links(text, metadata["urls"]["Source"])}

@@ -51,6 +51,8 @@ EXIT_INTERRUPTED = 130
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the ``commerce`` command line (``argv`` defaults to the process's arguments)."""
+    if getattr(sys, "frozen", False):
+        _start_a_worker_if_asked()
     from click.exceptions import Abort
 
     from .console.signals import GUARD, Stopped, silence_output
@@ -77,6 +79,16 @@ def main(argv: Sequence[str] | None = None) -> None:
             sys.exit(EXIT_INTERRUPTED)
         _report_crash()
         sys.exit(EXIT_CRASH)
+
+
+def _start_a_worker_if_asked() -> None:
+    """In a frozen build (PyInstaller: packaging/commerce.spec), the server's worker processes
+    (``server/thinking.py``) are started as this same program with multiprocessing's own arguments: run the worker
+    and leave instead of the game. Only a frozen program needs it, and only it pays for importing multiprocessing
+    (unfrozen, ``freeze_support`` does nothing)."""
+    import multiprocessing
+
+    multiprocessing.freeze_support()
 
 
 def _interrupted(error: BaseException) -> bool:

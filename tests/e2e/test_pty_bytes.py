@@ -8,7 +8,6 @@ do not), every key's bytes are recorded, and the emulated screen (with its scrol
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import itertools
 import os
 import re
@@ -16,7 +15,6 @@ import select
 import signal
 import struct
 import subprocess
-import termios
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +24,10 @@ import pyte
 import pytest
 
 from .tmux import Sentences, game_argv, game_env
+
+# A pty is POSIX's: on Windows this module, and tests/e2e/test_interruptions.py with it, is skipped (CI's Windows job).
+fcntl = pytest.importorskip("fcntl", reason="a pty is POSIX's")
+termios = pytest.importorskip("termios", reason="a pty is POSIX's")
 
 COLS, ROWS = 80, 24
 SEED = "3"

@@ -3,9 +3,14 @@ tests/e2e/two_windows.py, with real processes (bench/two_windows.py runs them lo
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+import pytest
+
 from .two_windows import early_interrupts, filing_rounds, sigterm_storms, window_pairs
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the races are run in forked processes: POSIX")
 
 
 def test_1_two_windows_started_together_each_keep_their_own_match(home: Path) -> None:
