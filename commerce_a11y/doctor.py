@@ -10,13 +10,12 @@ from __future__ import annotations
 import os
 import platform
 import sys
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
 from . import __version__, platforms
 from .i18n import _, active_language, language_choice, language_name
-from .storage import Settings, data_dir
+from .storage import Settings, check_writable, data_dir
 
 
 def language_line(argv: list[str], stored: Settings, environ: Mapping[str, str]) -> str:
@@ -82,10 +81,7 @@ def input_line(choice: str, environ: Mapping[str, str]) -> str:
 def folder_line(folder: Path) -> str:
     """The data folder and whether a file can be written there (made and removed at once)."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, probe = tempfile.mkstemp(prefix=".doctor-", dir=folder)
-        os.close(handle)
-        os.unlink(probe)
+        check_writable(folder, ".doctor-")
     except OSError as error:
         from .reasons import os_reason
 

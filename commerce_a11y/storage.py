@@ -123,6 +123,17 @@ def _xdg(variable: str, default: str) -> str:
     return value if os.path.isabs(value) else os.path.join(os.path.expanduser("~"), default)
 
 
+def check_writable(folder: Path, prefix: str = ".write-") -> None:
+    """Make ``folder`` if it is missing and write a file there (removed at once): ``OSError`` if it cannot be done,
+    which is said before anything is saved there (a server's start, ``commerce doctor``)."""
+    import tempfile
+
+    folder.mkdir(parents=True, exist_ok=True)
+    handle, probe = tempfile.mkstemp(prefix=prefix, dir=folder)
+    os.close(handle)
+    os.unlink(probe)
+
+
 def atomic_write(path: Path, text: str, into: bool = False, replace: bool = True) -> bool:
     """Replace a file's content all at once; False if the folder cannot be written.
 

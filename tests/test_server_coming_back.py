@@ -37,6 +37,19 @@ def catch_up(text: str, start: str) -> list[str]:
     return said
 
 
+def gone_from(harness: Harness, spec: str, lang: str) -> tuple[HarnessClient, HarnessClient]:
+    """Ada hosts a table of ``spec``, Bo (speaking ``lang``) sits down, the match starts, and Bo's connection drops."""
+    ada, bo = harness.person("Ada"), harness.person("Bo")
+    table(ada, spec, bo)
+    if lang != "en":
+        bo.send(f"language {lang}")
+        bo.prompt()
+    ada.send("start")
+    ada.drain(0.3)
+    bo.close()
+    return ada, bo
+
+
 def away_for(harness: Harness, host: HarnessClient, hands: int) -> None:
     """Bo (seat 2) left; the host plays on until ``hands`` more hands began and, in the hand being played, the
     computer has made a move for Bo."""
@@ -55,11 +68,7 @@ def away_for(harness: Harness, host: HarnessClient, hands: int) -> None:
 
 
 def test_the_catch_up_tells_each_hand_missed_the_counts_and_the_computers_moves_as_such(harness: Harness) -> None:
-    ada, bo = harness.person("Ada"), harness.person("Bo")
-    table(ada, "commerce name=Drop seats=3 bots=basic chips=9", bo)
-    ada.send("start")
-    ada.drain(0.3)
-    bo.close()
+    ada, bo = gone_from(harness, "commerce name=Drop seats=3 bots=basic chips=9", "en")
     away_for(harness, ada, 3)
     bo = back_in(harness, "Bo")
     bo.expect("Since you left:")
@@ -80,13 +89,7 @@ def test_the_catch_up_tells_each_hand_missed_the_counts_and_the_computers_moves_
 
 
 def test_a_long_absence_is_told_in_a_bounded_number_of_lines(harness: Harness) -> None:
-    ada, bo = harness.person("Ada"), harness.person("Bo")
-    table(ada, "commerce name=Drop seats=3 bots=basic chips=9", bo)
-    bo.send("language de")
-    bo.prompt()
-    ada.send("start")
-    ada.drain(0.3)
-    bo.close()
+    ada, bo = gone_from(harness, "commerce name=Drop seats=3 bots=basic chips=9", "de")
     away_for(harness, ada, MISSED_HANDS + 3)
     bo = back_in(harness, "Bo")
     bo.expect("Seit du weg warst:")
@@ -101,13 +104,7 @@ def test_a_long_absence_is_told_in_a_bounded_number_of_lines(harness: Harness) -
 
 
 def test_a_match_that_ended_while_away_is_told_once_at_the_next_login(harness: Harness) -> None:
-    ada, bo = harness.person("Ada"), harness.person("Bo")
-    table(ada, "commerce name=Short seats=3 bots=basic chips=1", bo)
-    bo.send("language nl")
-    bo.prompt()
-    ada.send("start")
-    ada.drain(0.3)
-    bo.close()
+    ada, bo = gone_from(harness, "commerce name=Short seats=3 bots=basic chips=1", "nl")
     ada.expect("the computer plays for Bo after 90 seconds")
     harness.advance(91)
     play([ada], lambda: "wins the match" in ada.text or "share the win" in ada.text or "You win the match" in ada.text)

@@ -22,7 +22,6 @@ import sqlite3
 import ssl
 import stat
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -35,6 +34,7 @@ from ..i18n import _, active_language, speaking
 from ..invocation import command_line
 from ..locks import Lock
 from ..reasons import os_reason
+from ..storage import check_writable
 from .connection import Connection
 from .limits import Limits
 from .lobby import Lobby
@@ -60,10 +60,7 @@ def check_data(data: Path) -> None:
     device, or a link to one), which would otherwise hang the start (a pipe nobody reads) or let a second server
     in (a lock file that cannot be locked)."""
     try:
-        data.mkdir(parents=True, exist_ok=True)
-        handle, probe = tempfile.mkstemp(prefix=".write-", dir=data)
-        os.close(handle)
-        os.unlink(probe)
+        check_writable(data)
     except OSError as error:
         raise Refused(_("Cannot use {path} as the server's data folder: {reason}.").format(
             path=data, reason=os_reason(error))) from None
