@@ -114,3 +114,37 @@ def test_the_last_lang_option_counts_as_click_takes_it() -> None:
     assert argument_language(["serve", "--lang", "en", "--lang", "de"]) == "de"
     assert argument_language(["--lang=nl", "--lang", "xx"]) == "nl"  # an unsupported last one is passed over
     assert argument_language(["--", "--lang", "de"]) is None
+
+
+def test_windows_locks_through_msvcrt_and_two_locks_exclude_each_other(monkeypatch: pytest.MonkeyPatch,
+                                                                       tmp_path: Path) -> None:
+    """Issue 27: the Windows branch of locks.py, with ``msvcrt.locking`` faked: a byte locked by one file handle is
+    refused to another (as Windows does), and unlocked on release."""
+    import sys
+
+    from commerce_a11y.locks import Lock
+
+    held: dict[int, int] = {}  # inode -> the fd holding it
+    calls: list[tuple[str, int]] = []
+
+    def locking(fd: int, mode: int, size: int) -> None:
+        inode = os.fstat(fd).st_ino
+        if mode == fake.LK_NBLCK:
+            if inode in held and held[inode] != fd:
+                raise PermissionError(13, "Permission denied")
+            held[inode] = fd
+            calls.append(("lock", fd))
+        elif mode == fake.LK_UNLCK:
+            held.pop(inode, None)
+            calls.append(("unlock", fd))
+
+    fake = types.SimpleNamespace(LK_NBLCK=2, LK_UNLCK=0, locking=locking)
+    monkeypatch.setitem(sys.modules, "msvcrt", fake)
+    path = tmp_path / "saved-match.jsonl.lock"
+    with platforms.simulated("win32"):
+        first, second = Lock(path), Lock(path)
+        assert first.acquire() and not second.acquire()
+        first.release()
+        assert second.acquire()
+        second.release()
+    assert [kind for kind, _ in calls] == ["lock", "unlock", "lock", "unlock"]
