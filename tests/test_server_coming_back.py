@@ -123,3 +123,19 @@ def test_a_match_that_ended_while_away_is_told_once_at_the_next_login(harness: H
     assert "afgelopen terwijl je weg was" not in again.text  # once
     for client in (ada, again):
         client.close()
+
+
+def test_news_of_a_record_gone_or_broken_is_dropped_and_the_login_goes_on(harness: Harness) -> None:
+    cy = harness.person("Cy")
+    cy.close()
+    broken = harness.data / "broken.jsonl"
+    broken.write_text('{"format": 1}\nnot json\n')
+    harness.server.store.tell_later("Cy", str(broken), 0)
+    harness.server.store.tell_later("Cy", str(harness.data / "gone.jsonl"), 0)
+    harness.settle()
+    again = back_in(harness, "Cy")
+    again.prompt()
+    assert again.prompts[-1] == "Lobby? " and "went wrong" not in again.text
+    harness.settle()
+    assert harness.server.store.news("Cy") == []  # told once: not again
+    again.close()

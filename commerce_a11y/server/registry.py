@@ -18,7 +18,7 @@ from typing import Any
 
 from ..i18n import _, speaking
 from ..narration.narrator import ruleset_title
-from ..rules import MatchEnded, OptionError, replay, ruleset
+from ..rules import MatchEnded, OptionError, RecordError, replay, ruleset
 from .accounts import Store
 from .admission import Admission
 from .guesses import Guesses
@@ -192,7 +192,8 @@ class Server:
                 self.store.told(session.account, path)
                 try:
                     match = replay(Path(path).read_text(encoding="utf-8").splitlines())
-                except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError):
+                except (OSError, RecordError, ValueError, KeyError, TypeError, IndexError, AttributeError,
+                        OverflowError):  # a record gone or broken on the server's disk: nothing to tell of it
                     continue
                 title = ruleset_title(match.rules)
                 ended = match.events[-1] if match.over else None
