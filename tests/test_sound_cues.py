@@ -41,6 +41,9 @@ def test_cues_follow_their_lines_and_go_only_to_a_client_that_asked(harness: Har
     table(ada, "commerce name=Cues seats=4 bots=basic chips=2")
     bo.send("watch Cues")
     bo.expect("You watch table Cues.")
+    cy = harness.person("Cy")  # declares nothing: what such a client got before cues existed, and no cue
+    cy.send("watch Cues")
+    cy.expect("You watch table Cues.")
     ada.send("start")
     play([ada], lambda: "wins the match" in ada.text or "You win the match" in ada.text)
     ada.drain(0.3)
@@ -57,8 +60,10 @@ def test_cues_follow_their_lines_and_go_only_to_a_client_that_asked(harness: Har
             assert any(kind == "line" and str(text).endswith(("knocks.", "knock.")) for kind, text in stream[:i])
     assert names[-1] == "over"
     assert not [kind for kind, _ in gmcp_and_lines(bytes(bo.raw)) if kind in ("Commerce.Cue", "Commerce.Status")]
-    ada.close()
-    bo.close()
+    undeclared = {kind for kind, _ in gmcp_and_lines(bytes(cy.raw))}
+    assert "Commerce.Status" in undeclared and "Commerce.Cue" not in undeclared
+    for client in (ada, bo, cy):
+        client.close()
 
 
 @pytest.mark.e2e

@@ -364,9 +364,11 @@ class Connection(asyncio.Protocol):
             self.echo_off = on
             self.write(t.negotiation(t.WILL if on else t.WONT, t.ECHO))
 
-    def send_gmcp(self, package: str, data: Any = None) -> None:
-        """A GMCP message, to a client that speaks GMCP and declared its package (``allows``)."""
-        if self.gmcp and self.allows(package):
+    def send_gmcp(self, package: str, data: Any = None, declared: bool = False) -> None:
+        """A GMCP message, to a client that speaks GMCP and declared its package (``allows``); with ``declared``
+        only if it declared packages at all (a package newer than what a client that declares nothing was given
+        before Core.Supports was read, which it has no use for)."""
+        if self.gmcp and self.allows(package) and (self.supports is not None or not declared):
             self.write(t.gmcp_bytes(package, data))
 
     def send_ask(self, kind: AskKind) -> None:

@@ -74,8 +74,8 @@ class Session:
         """A question, after GMCP ``Commerce.Ask`` with its kind (a client knows what is asked)."""
         self.conn.prompt(text, kind)
 
-    def gmcp(self, package: str, data: Any) -> None:
-        self.conn.send_gmcp(package, data)
+    def gmcp(self, package: str, data: Any, declared: bool = False) -> None:
+        self.conn.send_gmcp(package, data, declared)
 
     def settings(self) -> tuple[str, str, str]:
         return self.lang, self.verbosity, self.cards

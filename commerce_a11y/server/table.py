@@ -251,10 +251,11 @@ class Table(Filer):
 
     @staticmethod
     def cue(session: Session, found: list[dict[str, Any]]) -> None:
-        """GMCP ``Commerce.Cue`` messages, to a client that declared the package (or all of ``Commerce``)."""
+        """GMCP ``Commerce.Cue`` messages, only to a client that declared the package (or all of ``Commerce``): a
+        client that declares nothing gets what it got before cues were sent, and cost nothing more."""
         if session.gmcp_on:
             for data in found:
-                session.gmcp("Commerce.Cue", data)
+                session.gmcp("Commerce.Cue", data, declared=True)
 
     def send_status(self) -> None:
         """GMCP ``Commerce.Status`` to everyone at the table, what they share built once."""
