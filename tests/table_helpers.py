@@ -30,7 +30,7 @@ class Person:
     def prompt(self, text: str, kind: AskKind) -> None:
         self.heard.append(text)
 
-    def gmcp(self, package: str, data: Any) -> None:
+    def gmcp(self, package: str, data: Any, declared: bool = False) -> None:
         self.messages.append((package, data))
 
     def prompt_place(self) -> None:
