@@ -85,21 +85,23 @@ class Game:
 
     def run(self, resumed: bool = False) -> int:
         """Play to the match end or until the player leaves; the exit status (0 in both cases, 128 + the signal's
-        number after SIGHUP or SIGTERM, which save and leave too)."""
-        try:
-            return self.play(resumed)
-        except InputEnded:
-            self.leave()
-            return 0
-        except Stopped as stop:
-            with GUARD.deferred():
-                self.store()
-            if stop.hangup:
-                silence_output()
-            else:
-                with contextlib.suppress(OSError, ValueError):
-                    self.leave_words()
-            return stop.status
+        number after SIGHUP or SIGTERM, which save and leave too). Each burst of lines reaches the terminal with
+        the question after it (``Terminal.holding``)."""
+        with self.terminal.holding():
+            try:
+                return self.play(resumed)
+            except InputEnded:
+                self.leave()
+                return 0
+            except Stopped as stop:
+                with GUARD.deferred():
+                    self.store()
+                if stop.hangup:
+                    silence_output()
+                else:
+                    with contextlib.suppress(OSError, ValueError):
+                        self.leave_words()
+                return stop.status
 
     def play(self, resumed: bool) -> int:
         if resumed:

@@ -137,8 +137,16 @@ def start_game(rules: Ruleset, opponents: Sequence[tuple[str, str]], name: str |
                record_file: Path | None, settings: Mapping[str, str], stored: Settings,
                terminal: Terminal | None = None, slot: SaveSlot | None = None) -> int:
     """A new match with the settings resolved (``resolve_settings``) from ``stored``, saved in ``slot`` (claimed
-    by ``offer_resume``; the first free one if none is given)."""
+    by ``offer_resume``; the first free one if none is given). The tutorial's offer and the match's first burst
+    reach the terminal with the question after them (``Terminal.holding``)."""
     terminal = terminal or make_terminal(settings)
+    with terminal.holding():
+        return _start_game(rules, opponents, name, seed, record_file, settings, stored, terminal, slot)
+
+
+def _start_game(rules: Ruleset, opponents: Sequence[tuple[str, str]], name: str | None, seed: int | None,
+                record_file: Path | None, settings: Mapping[str, str], stored: Settings, terminal: Terminal,
+                slot: SaveSlot | None) -> int:
     stopped = offer_tutorial(settings, stored, terminal)
     if stopped is not None:
         return stopped

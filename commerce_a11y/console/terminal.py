@@ -15,6 +15,7 @@ import contextlib
 import os
 import shutil
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol, TextIO
 
@@ -28,6 +29,13 @@ LINE_LIMIT = 4096
 """The longest input line read (in characters); the rest of a longer one is dropped, so that endless input without
 a newline (``yes | tr -d '\\n'``) cannot grow the game's memory."""
 
+HOLD = 1.5
+"""Seconds a burst of lines may wait, while a match is played at a terminal, for the question that ends it
+(``Terminal.holding``): longer than the computer players take to think on a busy machine (0.6 s for three was
+seen), so that lines and question reach the terminal in one write. Orca, behind a burst on a busy machine, read
+its question twice, and lost a line written while it was still behind (the screen had scrolled under the offsets
+it was reading)."""
+
 INTERRUPTED = "\x03"
 """What ``ask`` returns when the player pressed Ctrl-C: the line is cancelled and the question asked again."""
 
@@ -36,7 +44,8 @@ class InputBackend(Protocol):
     name: str
 
     def read(self, prompt: str) -> str | None:
-        """One line (without the newline), None at the end of input; KeyboardInterrupt on Ctrl-C."""
+        """One line (without the newline), None at the end of input; KeyboardInterrupt on Ctrl-C. ``prompt`` is
+        the question, after whole lines to print before it (``Terminal.holding``)."""
         ...
 
 
@@ -154,15 +163,19 @@ class RichInput:
 
     def read(self, prompt: str) -> str | None:
         width = shutil.get_terminal_size().columns - 8
+        before, _newline, prompt = prompt.rpartition("\n")
         if len(prompt) >= width:
             # prompt_toolkit turns autowrap off and breaks a long question into two hard lines (measured at 40
             # columns); the terminal wraps a printed line itself. So what goes before the question proper is
             # printed as its own line, and the answer line keeps the question, for a braille display that shows
             # the cursor's line (a bare "> " there told nothing).
-            head, tail = split_question(prompt, width)
-            sys.stdout.write(head + "\n")
+            head, prompt = split_question(prompt, width)
+            before = f"{before}\n{head}" if before else head
+        if before:
+            # The lines before the question (``Terminal.holding``) are printed here; prompt_toolkit draws only
+            # the answer line, and redraws it as the player types.
+            sys.stdout.write(before + "\n")
             sys.stdout.flush()
-            prompt = tail
         try:
             return self.session.prompt(prompt)
         except EOFError:
@@ -239,6 +252,10 @@ class Terminal:
         self.input_ended = False
         """True when the latest question met the end of input (Ctrl-D, Ctrl-Z Enter, a closed terminal): what a
         yes-or-no question's None meant, where the end of input and Ctrl-C mean different things."""
+        self._held: list[str] | None = None
+        """While ``holding``: the text said but not yet written (None: every line is written as it is said)."""
+        self._hold_lock = threading.Lock()
+        self._release: threading.Timer | None = None
 
     @property
     def interactive(self) -> bool:
@@ -251,24 +268,68 @@ class Terminal:
         self.notices.append(text)
 
     def say(self, lines: Iterable[str], interrupt: bool = False) -> None:
-        """Print each line once, all in one write, so that a screen reader follows one change of the screen for a
-        burst, not one a line (Orca on a busy machine lost a line of a burst as the terminal scrolled); then speak
-        them, the first cutting off stale speech when ``interrupt`` is set."""
+        """Print each line once, all in one write (with the question after them while ``holding``), so that a
+        screen reader follows one change of the screen for a burst, not one a line; then speak them, the first
+        cutting off stale speech when ``interrupt`` is set."""
         lines = [*self._take_notices(), *lines]
-        if lines:
-            self._write("".join(f"{line}\n" for line in lines))
+        self._print("".join(f"{line}\n" for line in lines))
         for line in lines:
             self.speech.speak(line, interrupt=interrupt)
             interrupt = False
-        self._write("")
 
     def ring(self) -> None:
-        """The terminal's bell (BEL) on a write of its own, when the player asked for it: a sound before their
-        turn's question. Nothing is printed: a screen reader speaks nothing for it and a braille line shows no
-        cell, and the question after it is written as before."""
+        """The terminal's bell (BEL), when the player asked for it: a sound before their turn's question. Nothing
+        is printed: a screen reader speaks nothing for it and a braille line shows no cell."""
         if self.bell:
-            self._write("\a")
+            self._print("\a")
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[None]:
+        """While a match is played at a terminal, what is said waits for the question that follows it, at most
+        ``HOLD`` seconds, and is written with it in one write (Orca behind a burst read its question twice, and
+        lost a line of it as the screen scrolled: tests/screen_reader). Whatever waits is written on the way out.
+        Output that is not a terminal is written as it is said, as a script reading it expects."""
+        if not self.interactive or self._held is not None:
+            yield
+            return
+        self._held = []
+        try:
+            yield
+        finally:
+            self._write_held(stop=True)
+
+    def _print(self, text: str) -> None:
+        """Write ``text`` now, or hold it (``holding``) until the question or ``HOLD`` seconds from now."""
+        with self._hold_lock:
+            if self._held is not None:
+                if text:
+                    self._held.append(text)
+                    if self._release is None:
+                        self._release = threading.Timer(HOLD, self._write_held)
+                        self._release.daemon = True
+                        self._release.start()
+                return
+            self._write(text)
             self._write("")
+
+    def _write_held(self, stop: bool = False, before: str = "") -> str:
+        """Write what is held now (or, with ``before`` given, take it to write before that question): from the
+        timer, at a question and, with ``stop``, when holding ends."""
+        with self._hold_lock:
+            if self._release is not None:
+                self._release.cancel()
+                self._release = None
+            held = "".join(self._held or ())
+            if stop:
+                self._held = None
+            elif self._held is not None:
+                self._held = []
+            if before:
+                return held + before
+            if held:
+                self._write(held)
+                self._write("")
+            return ""
 
     def _write(self, text: str) -> None:
         """Write (and with nothing to write, flush) unless the output is lost; a failure loses it."""
@@ -308,7 +369,7 @@ class Terminal:
             return None
         self.speech.speak(prompt.strip(), interrupt=interrupt)
         try:
-            line = self.backend.read(prompt)
+            line = self.backend.read(self._write_held(before=prompt))
         except (OSError, ValueError):
             # The prompt could not be written, or the input cannot be read (a closed terminal): end of input.
             self.lose_output()

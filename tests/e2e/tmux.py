@@ -32,7 +32,9 @@ GAME = (sys.executable, "-m", "commerce_a11y", "play")
 """The game as the venv's python runs it (never a ``commerce`` found on PATH)."""
 
 _DROPPED_VARIABLES = ("LANG", "LANGUAGE", "LC_", "TMUX", "PROMPT_TOOLKIT_", "ACCESSIBLE", "COLUMNS", "LINES",
-                      "NO_COLOR", "PYTHONSTARTUP", "INPUTRC", "XDG_", "TERM")
+                      "NO_COLOR", "PYTHONSTARTUP", "PYTHONUNBUFFERED", "INPUTRC", "XDG_", "TERM")
+"""What a player's terminal does not set, or sets its own way. PYTHONUNBUFFERED (set on the CI machines) made
+readline write a question a byte at a time, and Orca speak it in pieces."""
 
 
 def game_env(home: Path, first_start: bool = False, **extra: str) -> dict[str, str]:

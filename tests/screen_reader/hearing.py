@@ -64,8 +64,6 @@ class Burst:
     log: str
     question: bool = True
     """Whether it ends at a question (the last burst ends with the game)."""
-    before: tuple[str, ...] = ()
-    """The lines the burst before it printed: Orca may read their last ones again (``reread``)."""
 
     @property
     def printed(self) -> list[str]:
@@ -80,17 +78,22 @@ class Burst:
             messages = messages[keys[0] + 1:]
         return [line for text in messages if not KEY_NAME.match(text) for line in text.split("\n") if line.strip()]
 
-    def reread(self, lines: list[str]) -> int:
-        """How many of ``lines`` at their start are the last lines of the burst before, spoken again. Orca 43 on a
-        loaded machine sometimes reads the lines above the cursor once more after Enter, as the terminal scrolls
-        (seen in a clean-clone CI run: the previous swap and question again before "You knock."). The game printed
-        them once; a player hears them twice but misses nothing, so they are not this burst's lines. Only lines
-        spoken more often than this burst printed them count as read again."""
-        printed, said = Counter(self.printed), Counter(lines)
-        for count in range(min(len(lines), len(self.before)), 0, -1):
-            head = lines[:count]
-            if head == list(self.before[-count:]) and all(said[line] - times >= printed[line]
-                                                          for line, times in Counter(head).items()):
+    def read_early(self, lines: list[str]) -> int:
+        """How many of ``lines`` at their start are this burst's own last lines, spoken once more before the burst.
+        Orca 43 on a loaded machine can be behind the terminal: when it comes to the echo of the answer's Enter
+        after the burst has scrolled the screen, it reads the text now at the echo's old offsets up to the cursor,
+        which is the end of the burst, question included (its debug log: "Adjusted insertion" of the echo event
+        holding the burst's last lines); then it speaks the burst in order. The game printed them once; a player
+        hears the end early but misses nothing, so they are not counted twice. Only lines spoken more often than
+        the burst printed them count as read early. The old offsets may fall inside a line: then the first line
+        read early is the end of one."""
+        printed = self.printed
+        said, times_printed = Counter(lines), Counter(printed)
+        for count in range(min(len(lines) - 1, len(printed)), 0, -1):
+            head, end = lines[:count], printed[-count:]
+            if head[1:] == end[1:] and end[0].endswith(head[0]) and all(
+                    said[line] - times >= times_printed[line] for line, times in Counter(head).items()
+                    if line in times_printed):
                 return count
         return 0
 
@@ -117,7 +120,7 @@ class Burst:
                 pending = ""
         if pending:
             lines.append(norm(pending))
-        return lines[self.reread(lines):]
+        return lines[self.read_early(lines):]
 
     def braille(self) -> tuple[str, str, int] | None:
         """Orca's last braille line in the burst: the line, the part of it on the display, the cursor's cell."""

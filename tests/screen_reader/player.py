@@ -80,11 +80,10 @@ class Player:
     def spoken_since(self, since: Mark, line: str) -> bool:
         return line in self.burst(None, since, self.mark()).spoken()
 
-    def burst(self, answer: str | None, since: Mark, until: Mark, question: bool = True,
-              before: Burst | None = None) -> Burst:
+    def burst(self, answer: str | None, since: Mark, until: Mark, question: bool = True) -> Burst:
         printed = self.desktop.printed()[since.printed:until.printed].decode("utf-8", "replace")
         log = self.desktop.orca_bytes()[since.spoken:until.spoken].decode("utf-8", "replace")
-        return Burst(answer, printed, log, question, tuple(before.printed) if before else ())
+        return Burst(answer, printed, log, question)
 
     def play(self, argv: Sequence[str], env: Mapping[str, str], answers: Sequence[str]) -> list[Burst]:
         """Start the game, give it ``answers`` one per question, then leave it with Ctrl-D (it saves and ends;
@@ -100,8 +99,7 @@ class Player:
                 self.desktop.key("ctrl+d")
             asked = self.next_stop(since)
             until = self.mark()
-            bursts.append(self.burst(answer, since, until, question=asked is not None,
-                                     before=bursts[-1] if bursts else None))
+            bursts.append(self.burst(answer, since, until, question=asked is not None))
             since = until
             if asked is None:
                 return bursts

@@ -74,20 +74,26 @@ def test_a_line_spoken_in_pieces_as_the_terminal_got_it_counts_once() -> None:
     assert Burst("hand", PRINTED, log + QUESTION_BRAILLE).problems() == []
 
 
-def test_the_last_lines_of_the_burst_before_read_again_are_not_counted() -> None:
-    before = ("Cem: face-down widow for s8 c7 ck.", "swap, all, pass?")
-    printed = "knock\r\nYou knock.\r\nCem: face-down widow for s8 c7 ck.\r\nswap, all, pass? "
-    log = spoken("return ", "Cem: face-down widow for s8 c7 ck.\nswap, all, pass? ", "You knock.",
-                 "Cem: face-down widow for s8 c7 ck.", "swap, all, pass? ")
-    braille = ("12:00:01.000300 - BRAILLE LINE:  'swap1 all1 pass8 '\n"
-               "12:00:01.000301 -      VISIBLE:  'swap1 all1 pass8 ', cursor=18\n")
-    assert Burst("knock", printed, log + braille, before=before).problems() == []
-    assert Burst("knock", printed, log + braille).problems()[:2] == [
-        "printed 1x, spoken 2x: 'Cem: face-down widow for s8 c7 ck.'", "printed 1x, spoken 2x: 'swap, all, pass?'"]
+def test_the_last_lines_of_the_burst_read_early_are_not_counted_twice() -> None:
+    printed = "pass\r\nYou pass.\r\nAnna s5 for ct.\r\nCem ct for s4.\r\nswap, pass, knock? "
+    log = spoken("return ", "Cem ct for s4.\nswap, pass, knock? ", "You pass.\nAnna s5 for ct.",
+                 "Cem ct for s4.", "swap, pass, knock? ")
+    braille = ("12:00:01.000300 - BRAILLE LINE:  'swap1 pass1 knock8 '\n"
+               "12:00:01.000301 -      VISIBLE:  'swap1 pass1 knock8 ', cursor=19\n")
+    assert Burst("pass", printed, log + braille).problems() == []
+    from_inside_a_line = spoken("return ", "s4.\nswap, pass, knock? ", "You pass.\nAnna s5 for ct.",
+                                "Cem ct for s4.", "swap, pass, knock? ")
+    assert Burst("pass", printed, from_inside_a_line + braille).problems() == []
 
 
-def test_a_line_of_the_burst_before_is_not_forgiven_when_it_was_printed_and_spoken_once() -> None:
-    before = ("You knock.",)
+def test_lines_read_early_are_forgiven_only_when_the_burst_is_spoken_after_them() -> None:
+    printed = "pass\r\nYou pass.\r\nAnna s5 for ct.\r\nCem ct for s4.\r\nswap, pass, knock? "
+    log = spoken("return ", "Cem ct for s4.\nswap, pass, knock? ", "You pass.\nAnna s5 for ct.")
+    assert Burst("pass", printed, log).spoken() == ["Cem ct for s4.", "swap, pass, knock?", "You pass.",
+                                                    "Anna s5 for ct."]
+
+
+def test_a_line_printed_and_spoken_once_is_never_taken_as_read_early() -> None:
     printed = "x\r\nYou knock.\r\nswap, all, pass? "
     log = spoken("return ", "You knock.", "swap, all, pass? ")
-    assert Burst("x", printed, log, before=before).spoken() == ["You knock.", "swap, all, pass?"]
+    assert Burst("x", printed, log).spoken() == ["You knock.", "swap, all, pass?"]

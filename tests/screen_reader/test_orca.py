@@ -66,9 +66,11 @@ CASES = tuple(Case(lang, rules, *STYLES[(i + j) % 2], first_start=i == 0)
 
 
 SPEECH_COUNT = ("x, spoken ", "(Orca spoke ")
-"""The problems of how often a line was spoken. Orca on a loaded machine has once in several full runs dropped one
-line of a burst and spoken the rest of it twice (text-inserted events merged while the terminal scrolled): a case
-with only such problems is played once more, and fails if they come again."""
+"""The problems of how often a line was spoken. Orca reads a terminal's inserted text at the offsets its event
+gave, when it comes to the event: on a loaded machine the screen may have scrolled by then, and it reads other
+lines. The game writes each burst with its question in one write (``Terminal.holding``), which leaves only the
+answer's echo to be read late (``hearing.Burst.read_early``); should Orca still drop or repeat a line, a case with
+only such problems is played once more, and fails if they come again."""
 
 
 def play_case(screen_reader: Desktop, player: Player, case: Case, home: Path) -> list[str]:
