@@ -39,7 +39,6 @@ def _hold_interrupts_while_starting() -> None:
 
 _hold_interrupts_while_starting()  # before any other import
 
-import contextlib  # noqa: E402 - after the holder above
 from collections.abc import Sequence  # noqa: E402
 
 from .lossy_text import LossyText  # noqa: E402
@@ -183,9 +182,11 @@ def _settings_unsaved() -> None:
 
 
 def _error_line(text: str) -> None:
-    with contextlib.suppress(OSError, ValueError):
-        sys.stderr.write(text + "\n")
-        sys.stderr.flush()
+    """One line on standard error; where it cannot be written, standard error goes to the null device (the
+    interpreter's last flush would fail on the bytes left in its buffer, and the exit status be 120)."""
+    stream = LossyText(sys.stderr)
+    stream.write(text + "\n")
+    stream.flush()
 
 
 def _report_crash() -> None:

@@ -64,9 +64,12 @@ class Script:
     asked: list[str] = field(default_factory=list)
 
     def read(self, prompt: str) -> str | None:
+        """The answer to the question, the prompt's last line: at a terminal (``interactive``) the lines said
+        before it come with it (``Terminal.holding``)."""
         assert self.game is not None
-        self.asked.append(prompt)
-        line = self.answer(prompt, self.game)
+        question = prompt.rpartition("\n")[2]
+        self.asked.append(question)
+        line = self.answer(question, self.game)
         self.game.terminal.stdout.write(prompt + (line or "") + "\n")
         return line
 
