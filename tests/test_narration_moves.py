@@ -109,26 +109,32 @@ def test_no_move_showdown_or_count_line_has_a_semicolon_or_a_parenthesis(name: s
     assert not found
 
 
-def test_brief_names_speech_says_the_cards_again_only_when_more_than_one_changed() -> None:
-    """Every swap is told with both its cards: one card changed since the player heard the widow (or their hand) is
-    what that swap line said, so brief speech with card names says the line again only when more than one did."""
+def test_brief_speech_says_the_hand_again_when_two_changed_and_the_widow_when_all_did() -> None:
+    """Every swap is told with both its cards: one card changed since the player heard their hand is what their
+    swap line said, and the swap lines of a round tell the widow's changes, so brief speech says the hand again
+    only when more than one of its cards changed, and the widow only when none of the cards heard in it is left
+    (issue 25's speech budget). Normal speech says each again wherever anything changed."""
     match = Match(ruleset("commerce"), [Player(n) for n in NAMES], seed=1)
     match.hands[0], match.widow = list(parse_cards("KH 5D QS")), list(parse_cards("8H KS 7S"))
     view = match.view(0)
     heard = (tuple(view.hand), tuple(view.widow))
     one = (heard[0], (*parse_cards("9C"), *heard[1][1:]))
     two = ((*parse_cards("9C 10C"), heard[0][2]), (*parse_cards("9D 10D"), heard[1][2]))
+    every = (heard[0], tuple(parse_cards("9D 10D JD")))
     assert narrator("commerce").status_lines(view, one) == []
     assert narrator("commerce").status_lines(view, two) == [
-        "Your cards: king of hearts, five of diamonds, queen of spades.",
+        "Your cards: king of hearts, five of diamonds, queen of spades."]
+    assert narrator("commerce").status_lines(view, every) == [
         "Widow: eight of hearts, king of spades, seven of spades."]
     assert narrator("commerce", verbosity=Verbosity.NORMAL).status_lines(view, one) == [
         "Widow: eight of hearts, king of spades, seven of spades."]
-    # With codes the hand and the widow are one line, said by the same rule: where either has more than one card
-    # changed; in normal speech wherever anything changed; none when nothing did (the last one is still above).
+    # With codes the hand and the widow are one line, said where either is stale by the same rule; in normal
+    # speech wherever anything changed; none when nothing did (the last one is still above).
     codes = narrator("commerce", style=CardStyle.CODES)
     assert codes.status_lines(view, one) == []
+    assert codes.status_lines(view, (heard[0], two[1])) == []
     assert codes.status_lines(view, two) == ["hk d5 sq, h8 sk s7"]
+    assert codes.status_lines(view, every) == ["hk d5 sq, h8 sk s7"]
     assert narrator("commerce", verbosity=Verbosity.NORMAL, style=CardStyle.CODES).status_lines(view, one) == [
         "hk d5 sq, widow h8 sk s7"]
     assert codes.status_lines(view, heard) == []

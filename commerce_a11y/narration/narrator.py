@@ -706,13 +706,17 @@ class Narrator:
 
     def stale(self, view: SeatView, told: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[bool, bool]:
         """Whether the hand and the widow of ``view`` are to be said again before a question, against what the
-        player last heard of them (``told``): where they changed; in brief speech only where more than one of
-        their cards changed, since every swap was told with both its cards (``brief_swap``) and one card
-        changed is what that line said. With codes both are one line, said again where either is stale."""
-        known = 1 if self.brief else 0
+        player last heard of them (``told``): where they changed. Brief speech told every swap with both its
+        cards (``brief_swap``), so it says the hand again only where more than one of its cards changed (one is
+        what the player's own swap line said), and the widow only where none of the cards last heard in it is
+        left: up to two changed cards are followed from the swap lines, as a player of brief speech chose to,
+        and ``widow`` says it on demand (issue 25's speech budget: 2 s a hand with codes, 3 s with names). With
+        codes both are one line, said again where either is stale."""
         hand, widow = told
-        hand_stale = len(set(view.hand) - set(hand)) > known or len(view.hand) != len(hand)
-        widow_stale = bool(view.widow) and (len(set(view.widow) - set(widow)) > known or len(view.widow) != len(widow))
+        known_hand, known_widow = (1, len(view.widow) - 1) if self.brief else (0, 0)
+        hand_stale = len(set(view.hand) - set(hand)) > known_hand or len(view.hand) != len(hand)
+        widow_stale = bool(view.widow) and (len(set(view.widow) - set(widow)) > known_widow
+                                            or len(view.widow) != len(widow))
         if self.card_style is CardStyle.CODES and (hand_stale or widow_stale):
             return True, bool(view.widow)
         return hand_stale, widow_stale
