@@ -92,6 +92,7 @@ def play_case(screen_reader: Desktop, player: Player, case: Case, home: Path) ->
     return found
 
 
+@pytest.mark.timeout(1800)  # 21 cases, some played twice, each step allowed its own wait (player.py)
 def test_orca_speaks_every_line_once_and_each_question_fits_the_display(screen_reader: Desktop,
                                                                         tmp_path: Path) -> None:
     player = Player(screen_reader)
