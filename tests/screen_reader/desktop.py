@@ -213,8 +213,11 @@ class Desktop:
                     "XDG_RUNTIME_DIR": str(run / "runtime"), "LANG": "C.UTF-8", "RUN": str(run)}
         # 1. The X server, on the first free display (it writes the number it took).
         read, write = os.pipe()
+        # -noreset: by default the server resets whenever its last client leaves (xdpyinfo below, the AT-SPI
+        # launcher), and a client connecting during the reset is refused ("cannot open display", seen once in a
+        # clean-clone CI run when the terminal started).
         self._start("xvfb", ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp",
-                             "-ac"], pass_fds=(write,))
+                             "-ac", "-noreset"], pass_fds=(write,))
         os.close(write)
         with os.fdopen(read) as number:
             display = number.readline().strip()
@@ -258,16 +261,25 @@ class Desktop:
         self.env["BRLAPI_HOST"] = brlapi_host
         # 7. The terminal, with the shell that runs the games.
         (run / "shellrc").write_text(_SHELL_RC)
-        self._start("xfce4-terminal", ["xfce4-terminal", "--disable-server", f"--geometry={COLUMNS}x24",
-                                       "--hide-menubar", "--hide-toolbar", "--hide-scrollbar", "--title=game",
-                                       "-x", "bash", "--noprofile", "--rcfile", str(run / "shellrc")])
+        self.terminal()
 
-        def window() -> str:
-            self.window = self._run("xdotool", "search", "--name", "^game$", check=False).stdout.strip()
-            return self.window
-
-        wait_until("the terminal's window", window)
-        self.window = self.window.split()[0]
+    def terminal(self, tries: int = 2) -> None:
+        """Start the terminal and find its window, again if it ends first (refused by the X server)."""
+        for attempt in range(1, tries + 1):
+            terminal = self._start(f"xfce4-terminal-{attempt}", [
+                "xfce4-terminal", "--disable-server", f"--geometry={COLUMNS}x24", "--hide-menubar",
+                "--hide-toolbar", "--hide-scrollbar", "--title=game",
+                "-x", "bash", "--noprofile", "--rcfile", str(self.run / "shellrc")])
+            deadline = time.monotonic() + 15
+            while terminal.poll() is None and time.monotonic() < deadline:
+                found = self._run("xdotool", "search", "--name", "^game$", check=False).stdout.split()
+                if found:
+                    self.window = found[0]
+                    return
+                time.sleep(0.1)
+            if terminal.poll() is None:
+                raise DesktopError("timed out waiting for the terminal's window")
+        raise DesktopError(f"the terminal did not start in {tries} tries")
 
     def braille(self, brlapi_host: str, tries: int = 2) -> None:
         """Start BRLTTY on a new virtual display, again if it dies first (it has been seen to fail an assertion in
