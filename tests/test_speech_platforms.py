@@ -100,32 +100,28 @@ def fake_accessible_output2(made_in: list[tuple[str, int]], said: list[str]) -> 
         def __init__(self) -> None:
             raise OSError("[WinError 126] nvdaControllerClient64.dll: the module could not be found")
 
-    class Jaws:
-        priority = 2
+    def output(name: str, rank: int, active: bool) -> type:
+        """An output that can be made: it notes the thread it was made in, and speaks into ``said``."""
+        class Output:
+            priority = rank
 
-        def __init__(self) -> None:
-            made_in.append(("jaws", threading.get_ident()))
+            def __init__(self) -> None:
+                made_in.append((name, threading.get_ident()))
 
-        def is_active(self) -> bool:
-            return False
+            def is_active(self) -> bool:
+                return active
 
-    class SAPI5:
-        priority = 99
+            def speak(self, text: str, interrupt: bool = False) -> None:
+                said.append(text)
 
-        def __init__(self) -> None:
-            made_in.append(("sapi5", threading.get_ident()))
+            def silence(self) -> None:
+                said.append("(silenced)")
 
-        def is_active(self) -> bool:
-            return True
-
-        def speak(self, text: str, interrupt: bool = False) -> None:
-            said.append(text)
-
-        def silence(self) -> None:
-            said.append("(silenced)")
+        return Output
 
     module = types.ModuleType("accessible_output2")
-    module.get_output_classes = lambda: [NVDA, Jaws, SAPI5]  # type: ignore[attr-defined]
+    outputs = [NVDA, output("jaws", 2, active=False), output("sapi5", 99, active=True)]
+    module.get_output_classes = lambda: outputs  # type: ignore[attr-defined]
     module.outputs = types.ModuleType("accessible_output2.outputs")  # type: ignore[attr-defined]
     return module
 
