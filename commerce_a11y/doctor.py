@@ -38,27 +38,9 @@ def language_line(argv: list[str], stored: Settings, environ: Mapping[str, str])
 def speech_lines(try_speech: bool) -> list[str]:
     """Which speech output this system has for ``--speech on``, and whether it took a test sentence (said aloud
     only with ``try_speech``: a screen reader is speaking the report already)."""
-    from .console import speech
+    from .console.speech import probe
 
-    if platforms.is_windows():  # made here as the speech thread makes it, with COM set up first
-        done = speech.thread_setup()
-        try:
-            made = speech._quietly(speech._make_windows)
-            name = None if made is None else type(made.active()).__name__
-            if made is not None and try_speech:
-                made.speak(_("The game's speech works."))
-        finally:
-            done()
-    else:
-        found = speech._make_output()
-        name = None if found is None else (
-            "say" if platforms.is_macos() else "speech-dispatcher")
-        if found is not None:
-            output, set_language = found
-            voice = speech.OutputSpeech(output, lambda text: None, set_language)
-            if try_speech:
-                voice.speak(_("The game's speech works."))
-            voice.close()
+    name = probe(_("The game's speech works.") if try_speech else None)
     if name is None:
         return [_("Speech: none found. With --speech on the game stays silent.")]
     return [_("Speech: {output} found, for --speech on.").format(output=name)]

@@ -255,6 +255,32 @@ def thread_setup() -> Callable[[], None]:
     return ole32.CoUninitialize if result >= 0 else (lambda: None)
 
 
+def probe(sentence: str | None = None) -> str | None:
+    """The name of the output ``--speech on`` would use here, made as the game makes it (on Windows with COM set
+    up first, as the speech thread does), saying ``sentence`` through it where given; None where there is none
+    (``commerce doctor``)."""
+    if platforms.is_windows():
+        done = thread_setup()
+        try:
+            made = _quietly(_make_windows)
+            if made is None:
+                return None
+            if sentence:
+                made.speak(sentence)
+            return str(type(made.active()).__name__)
+        finally:
+            done()
+    found = _make_output()
+    if found is None:
+        return None
+    output, set_language = found
+    voice = OutputSpeech(output, lambda text: None, set_language)
+    if sentence:
+        voice.speak(sentence)
+    voice.close()
+    return "say" if platforms.is_macos() else "speech-dispatcher"
+
+
 class FirstActive:
     """Windows: of the outputs that could be made, the first that is active when a line is said (a screen reader
     running now, else SAPI), so that starting NVDA in the middle of a game moves the game's voice there."""
