@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 _ESCAPE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[PX^_][^\x1b]*(?:\x1b\\)?|O.?|.)?",
@@ -73,8 +74,14 @@ _PUNCTUATION = {"\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u2
                 "\u202f": " ", "\u20ac": "EUR"}
 
 
+_LATIN_LETTER = re.compile(r"LATIN (?:CAPITAL |SMALL )?(?:LETTER|LIGATURE) (?:[A-Z]+ )*?([A-Z]|AE|OE)(?: WITH .*)?")
+"""A Latin letter's Unicode name, and the letter it is a form of: "LATIN SMALL LETTER OPEN E", "LATIN LETTER SMALL
+CAPITAL G", "LATIN SMALL LETTER S WITH HOOK", "LATIN SMALL LETTER O WITH STROKE", "LATIN SMALL LIGATURE OE"."""
+
+
 def fold(text: str, umlauts: bool = True) -> str:
-    """``text`` in ASCII: "Herz-König" -> "Herz-Koenig" (or "Herz-Konig" without ``umlauts``), "één" -> "een"."""
+    """``text`` in ASCII: "Herz-König" -> "Herz-Koenig" (or "Herz-Konig" without ``umlauts``), "één" -> "een",
+    "Łukasz" -> "Lukasz"; "?" for a character with no ASCII letter in it."""
     if text.isascii():  # most lines: the table server spells every line for an ASCII client through here
         return text
     out = []
@@ -86,6 +93,30 @@ def fold(text: str, umlauts: bool = True) -> str:
         elif ch in _PUNCTUATION:
             out.append(_PUNCTUATION[ch])
         else:
-            plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-            out.append(plain if plain and plain.isascii() else "?")
+            out.append(_plain(ch))
     return "".join(out)
+
+
+@lru_cache(maxsize=4096)
+def _plain(ch: str) -> str:
+    """One character in ASCII: without its accents (NFKD), else the Latin letter its Unicode name says it is a form
+    of (a stroke, a hook, a small capital: what a speech engine reads as that letter), else "?"."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+    if plain and plain.isascii():
+        return plain
+    named = _LATIN_LETTER.fullmatch(unicodedata.name(ch, ""))
+    if named is None:
+        return "?"
+    letter = named.group(1)
+    return letter.lower() if "SMALL" in unicodedata.name(ch) else letter.capitalize()
+
+
+_BLANKS = re.compile(r"[\s\u2800\u3164\uffa0\u115f\u1160]+")
+"""A run of blank characters: spaces of every width (no-break, em, ideographic), tabs, and the characters that show
+as a blank: the braille pattern blank and the Hangul fillers."""
+
+
+def collapse_blanks(text: str) -> str:
+    """``text`` with every run of blanks one space, and none at either end: a line padded with blanks cannot push
+    its end onto a line of its own in a client that wraps."""
+    return _BLANKS.sub(" ", text).strip()

@@ -26,10 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 class ServerProcess:
     """``commerce serve`` on a free loopback port, with its own data folder."""
 
-    def __init__(self, data: Path, *args: str, grace: int = 90) -> None:
+    def __init__(self, data: Path, *args: str, grace: int = 90, open_files: int | None = None) -> None:
         self.data = data
         self.args = args
         self.grace = grace
+        self.open_files = open_files
+        """The process's limit of open files (soft and hard), where a test sets one (POSIX)."""
         self.proc: subprocess.Popen[str] | None = None
         self.port = 0
         self.started = ""
@@ -42,7 +44,8 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "commerce_a11y", "serve", "--port", "0", "--data", str(self.data), "--lang", "en",
              "--grace", str(self.grace), "--workers", "1", *self.args],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
+            preexec_fn=self._limit_files if self.open_files else None)
         assert self.proc.stdout is not None
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -55,6 +58,11 @@ class ServerProcess:
                 self.started = line.strip()
                 return
         raise RuntimeError("the server did not say where it listens")
+
+    def _limit_files(self) -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def kill(self) -> None:
         assert self.proc is not None

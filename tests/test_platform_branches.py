@@ -100,10 +100,10 @@ def test_a_worker_ignores_ctrl_c_and_ctrl_break(monkeypatch: pytest.MonkeyPatch)
 def test_the_address_is_reused_on_posix_only() -> None:
     """On Windows SO_REUSEADDR would let a second server bind the port the first one listens on."""
     with platforms.simulated("win32"):
-        assert serve.listening(None)["reuse_address"] is False
+        assert serve.listening()["reuse_address"] is False
     for platform in ("linux", "darwin"):
         with platforms.simulated(platform):
-            assert serve.listening(None)["reuse_address"] is True
+            assert serve.listening()["reuse_address"] is True
 
 
 def test_windows_ctrl_c_ctrl_break_and_sigterm_stop_the_server_the_clean_way(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -96,15 +96,21 @@ def test_new_names_refused_over_the_wire_each_with_one_sentence_then_the_name_ag
     for name, sentence in [("\u0410nna", "Choose a name in one alphabet, for example Anna."),
                            ("\uff31uentin", "Type the name in ordinary letters, not in wide, joined or symbol forms."),
                            ("Mia\u3164", "That name holds invisible characters; type it with visible letters only."),
-                           ("lan", "That name looks too much like Ian; choose another.")]:
+                           ("lan", "That name looks or sounds like Ian; choose another."),
+                           # issue 35, item 1: one name, one voice
+                           ("Ian-", "That name looks or sounds like Ian; choose another."),
+                           ("\u00cd\u00e0n", "That name looks or sounds like Ian; choose another."),
+                           ("\u026aan", "Choose a name in everyday letters, without phonetic letters or small capitals."),
+                           ("Y\u00f3u", "That name sounds like You, the game's word for the player; choose another."),
+                           ("\u00c1nna", "That name sounds like Anna, a computer player's name; choose another.")]:
         client.send(name)
         client.expect(re.escape(sentence))
         assert asked(client) == "name"
     assert "is new here" not in client.text
     client.close()
     owner.close()
-    log = log_of(server, lambda log: log.count("refused 127.0.0.32: a new name") >= 4)
-    assert log.count("refused 127.0.0.32: a new name") == 4
+    log = log_of(server, lambda log: log.count("refused 127.0.0.32: a new name") >= 9)
+    assert log.count("refused 127.0.0.32: a new name") == 9
     assert "\uff31uentin" not in log and "Mia\u3164" not in log
 
 

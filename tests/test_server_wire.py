@@ -25,8 +25,9 @@ from hypothesis import strategies as st
 from server_helpers import RawClient, ServerProcess
 
 from commerce_a11y.cleaning import clean
+from commerce_a11y.server.allowances import Allowances
 from commerce_a11y.server.connection import Connection
-from commerce_a11y.server.serve import quiet_errors
+from commerce_a11y.server.serve import QuietErrors
 from commerce_a11y.server.session import Session
 from commerce_a11y.wire import telnet as t
 
@@ -165,7 +166,7 @@ class FakeTransport(asyncio.Transport):
 def connected(log: list[str], logged_in: bool) -> tuple[Connection, FakeTransport, Session]:
     """A connection as the server makes one, with its session (logged in as Ada, or not yet)."""
     store = SimpleNamespace(remember=lambda name, settings: None)
-    server = SimpleNamespace(store=store, log=log.append)
+    server = SimpleNamespace(store=store, log=log.append, allowances=Allowances())
     holder: dict[str, Session] = {}
 
     def opened(conn: Connection) -> None:
@@ -278,7 +279,7 @@ def test_the_loops_exception_handler_logs_one_line_and_prints_nothing(capsys: py
 
     async def run() -> None:
         loop = asyncio.get_running_loop()
-        loop.set_exception_handler(lambda lp, context: quiet_errors(log.append, lp, context))
+        loop.set_exception_handler(QuietErrors(log.append))
         loop.call_exception_handler({"message": "Fatal error: protocol.data_received() call failed.",
                                      "exception": IndexError("list index out of range")})
         loop.call_soon(lambda: 1 / 0)  # a callback that fails

@@ -74,8 +74,7 @@ class Admission:
         return True
 
     def _refuse(self, conn: Connection, sentence: str, reason: str) -> bool:
-        conn.say([sentence])
-        conn.close()
+        conn.turn_away(sentence)
         self.log(f"refused {conn.peer}: {reason}")
         return False
 
@@ -84,8 +83,7 @@ class Admission:
         most = max(self.waiting_from.values())
         conn = next(c for c, address in self.waiting.items() if self.waiting_from[address] == most)
         self.closed(conn)
-        conn.say([_("Too many people are logging in at once; connect again to log in.")])
-        conn.close()
+        conn.turn_away(_("Too many people are logging in at once; connect again to log in."))
         self.log(f"closed {conn.peer}: not logged in, its place given to a newcomer")
 
     def logged_in(self, conn: Connection) -> None:

@@ -7,7 +7,16 @@ TinTin++ refusing CHARSET) simply gets the defaults: GA after each question, and
 read as Windows-1252, what MUD clients on Windows send; a password never is (``Connection._text``).
 
 Output goes straight to the transport, whose buffer is the connection's queue: it never blocks, and a client that
-stops reading is disconnected once ``OUTPUT_LIMIT`` bytes wait for it, without slowing anyone else.
+stops reading is disconnected once ``OUTPUT_LIMIT`` bytes wait for it, without slowing anyone else. Input is read at
+most ``INPUT_RATE`` bytes a second on average (after a burst of ``INPUT_BURST``), each line, command and
+subnegotiation counted as ``ITEM_COST`` bytes more, since handling one costs more than reading bytes: a client that
+sends more waits while the connection stops reading (TCP makes it wait), so no flood takes more of the server's time
+than that. GMCP messages beyond the person's budget (``allow_gmcp``) are dropped before they are parsed, and of a
+``Core.Supports`` message only the packages the server sends are kept.
+
+With TLS, a connection counts from the moment it is accepted (``on_open``, the admission), before its handshake,
+which has ``TLS_HANDSHAKE`` seconds; the person's session waits for ``ready``. A connection turned away at the door
+(``turn_away``) hears one sentence why, and is closed gracefully, so that the sentence is not lost to a reset.
 
 Whatever a client sends has a defined result: the filter drops what is malformed, an option the server does not
 offer is refused, a subnegotiation it does not read is ignored, and a GMCP message of any shape is taken or ignored
@@ -21,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import ssl
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -35,7 +45,30 @@ OUTPUT_LIMIT = 256 * 1024
 SEND_BUFFER = 64 * 1024
 """The kernel's send buffer for one connection."""
 INPUT_QUEUE = 64
-"""Lines that may wait to be handled; more (a client pasting a book) are dropped with one sentence."""
+"""Lines that may wait to be handled; more (a client pasting a book in one piece) are dropped with one sentence.
+From half as many on, the connection stops reading until they are handled (TCP makes the client wait), so that
+lines sent one after another wait rather than being lost."""
+INPUT_RATE = 1024 * 1024
+"""Bytes a second a client may send on average; more wait (the connection stops reading meanwhile)."""
+INPUT_BURST = 1024 * 1024
+"""Bytes a client may send at once before ``INPUT_RATE`` applies (a paste, a long line refused as too long)."""
+ITEM_COST = 1024
+"""What a line, a telnet command or a subnegotiation counts as, in bytes of the input's credit: a client may send
+about a thousand a second, however short."""
+SUPPORTS_ITEMS = 32
+"""Items of one ``Core.Supports`` message that are read; a longer list is read that far."""
+PACKAGES = frozenset({"core", "commerce", "commerce.status", "commerce.ask", "commerce.cue", "commerce.record"})
+"""The GMCP packages the server sends (and the one that holds them): a client's ``Core.Supports`` keeps only these,
+so that a list of a million made-up names costs nothing to keep."""
+TLS_HANDSHAKE = 5.0
+"""Seconds a connection to a TLS server has to finish its handshake (a plain telnet client never begins one)."""
+TURN_AWAY_HANDSHAKE = 2.0
+"""Seconds a TLS connection turned away at the door has to finish its handshake, to hear why."""
+TURN_AWAY_AT_ONCE = 16
+"""TLS connections turned away whose handshakes may run at once (to hear why); beyond these, one is simply closed."""
+LINGER = 1.0
+"""Seconds a connection turned away is read (and what it sends dropped) after its sentence, until it closes: closing
+with its bytes unread would reset the connection, and a reset may lose the sentence on its way."""
 CLOSED = None
 TOO_LONG = "\x00too long"
 DROPPED = "\x00dropped"
@@ -63,11 +96,31 @@ def keep_alive(sock: Any) -> None:
 
 
 class Connection(asyncio.Protocol):
-    """The server end of one telnet connection."""
+    """The server end of one telnet connection (encrypted with ``tls`` once its handshake is done)."""
 
-    def __init__(self, on_open: Callable[[Connection], None]) -> None:
+    turning_away = 0
+    """TLS connections turned away whose handshake runs now (``turn_away``), in the whole process: a bound shared
+    by every server in it (one, but for tests)."""
+
+    def __init__(self, on_open: Callable[[Connection], None], tls: ssl.SSLContext | None = None) -> None:
         self.on_open = on_open
+        self.tls = tls
         self.transport: asyncio.Transport | None = None
+        self.ready: asyncio.Future[bool] | None = None
+        """True once the connection speaks telnet (at once, or after the TLS handshake), False if it never will."""
+        self.handshaking = False
+        self.securing: asyncio.Task[Any] | None = None
+        """The TLS handshake under way (held here: the event loop keeps only weak references to tasks)."""
+        self.leaving = False
+        """Turned away: its sentence is said, what it sends is dropped until it closes (``turn_away``)."""
+        self.credit = float(INPUT_BURST)
+        self.credited = 0.0
+        self.paused = False
+        """Reading stopped for the input's credit (``_throttle``)."""
+        self.holding = False
+        """Reading stopped while the inbox is half full (``_hold_input``)."""
+        self.allow_gmcp: Callable[[], bool] = lambda: True
+        """Whether another GMCP message may be read (the person's budget: ``Session.allow_gmcp``)."""
         self.peer = "?"
         self.filter = t.Filter()
         self.reader = t.LineReader()
@@ -108,6 +161,7 @@ class Connection(asyncio.Protocol):
     # ----- asyncio -----
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        """Accepted: counted (``on_open``) before anything else, a TLS handshake included; then telnet begins."""
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
         peer = transport.get_extra_info("peername")
@@ -119,20 +173,119 @@ class Connection(asyncio.Protocol):
             with contextlib.suppress(OSError, AttributeError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
             keep_alive(sock)
-        self.write(t.negotiation(t.DO, t.TTYPE) + t.negotiation(t.WILL, t.EOR_OPTION)
-                   + t.negotiation(t.WILL, t.CHARSET) + t.negotiation(t.WILL, t.GMCP))
+        loop = asyncio.get_running_loop()
+        self.credited = loop.time()
+        self.ready = loop.create_future()
+        self.handshaking = self.tls is not None
         try:
             self.on_open(self)
         except Exception as error:
             self.fault(error)
+        if self.closed or transport.is_closing() or self.leaving:
+            return
+        if self.tls is None:
+            self._begin()
+        else:
+            self.securing = loop.create_task(self._secure(self.tls, TLS_HANDSHAKE))
+
+    def _begin(self) -> None:
+        """Telnet begins: the options offered (nothing is waited for)."""
+        self.handshaking = False
+        self.write(t.negotiation(t.DO, t.TTYPE) + t.negotiation(t.WILL, t.EOR_OPTION)
+                   + t.negotiation(t.WILL, t.CHARSET) + t.negotiation(t.WILL, t.GMCP))
+        if self.ready is not None and not self.ready.done():
+            self.ready.set_result(True)
+
+    async def _secure(self, context: ssl.SSLContext, seconds: float) -> bool:
+        """The TLS handshake, within ``seconds``: True when done (the connection then speaks through it); else it
+        is closed."""
+        raw = self.transport
+        assert raw is not None
+        try:
+            secured = await asyncio.get_running_loop().start_tls(raw, self, context, server_side=True,
+                                                                  ssl_handshake_timeout=seconds)
+        except (OSError, ssl.SSLError, TimeoutError, ConnectionError, RuntimeError) as error:
+            self.log(f"no TLS handshake {self.peer}: {type(error).__name__}")
+            raw.abort()
+            if self.ready is not None and not self.ready.done():
+                self.ready.set_result(False)
+            return False
+        if secured is None or self.closed:
+            return False
+        self.transport = secured
+        if not self.leaving:
+            self._begin()
+        return True
+
+    def turn_away(self, sentence: str) -> None:
+        """Refused at the door (the server is full, too many from the address): one sentence why, then closed.
+        Over TLS the sentence needs the handshake, which a few at a time get (``TURN_AWAY_AT_ONCE``, within
+        ``TURN_AWAY_HANDSHAKE`` seconds); the others are closed at once."""
+        self.leaving = True
+        if self.ready is not None and not self.ready.done():
+            self.ready.set_result(False)
+        if not self.handshaking:
+            self._say_goodbye(sentence)
+            return
+        if self.tls is None or Connection.turning_away >= TURN_AWAY_AT_ONCE:
+            self.abort()
+            return
+        Connection.turning_away += 1
+        self.securing = asyncio.get_running_loop().create_task(self._turned_away(self.tls, sentence))
+
+    async def _turned_away(self, context: ssl.SSLContext, sentence: str) -> None:
+        try:
+            secured = await self._secure(context, TURN_AWAY_HANDSHAKE)
+        finally:
+            Connection.turning_away -= 1
+        if secured:
+            self.handshaking = False
+            self._say_goodbye(sentence)
+
+    def _say_goodbye(self, sentence: str) -> None:
+        """The sentence, then an end of what is sent (where the transport can half-close); what the client sends
+        is read and dropped until it closes, for ``LINGER`` seconds at most."""
+        self.say([sentence])
+        self.flush()
+        transport = self.transport
+        if transport is None or transport.is_closing():
+            return
+        if not transport.can_write_eof():
+            self.close()
+            return
+        with contextlib.suppress(OSError, RuntimeError):
+            transport.write_eof()
+        asyncio.get_running_loop().call_later(LINGER, self.abort)
 
     def data_received(self, data: bytes) -> None:
-        if self.faulted:
+        if self.faulted or self.leaving:
             return
         try:
-            self._received(data)
+            items = self._received(data)
         except Exception as error:  # the last line of defence: see the module
             self.fault(error)
+            return
+        self._throttle(len(data) + ITEM_COST * items)
+
+    def _throttle(self, size: int) -> None:
+        """Count the bytes against the input's credit (``INPUT_RATE``, ``INPUT_BURST``); below none, stop reading
+        until it has grown back."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        self.credit = min(float(INPUT_BURST), self.credit + (now - self.credited) * INPUT_RATE) - size
+        self.credited = now
+        if self.credit < 0 and not self.paused and self.transport is not None:
+            self.paused = True
+            if not self.holding:
+                with contextlib.suppress(RuntimeError, NotImplementedError):
+                    self.transport.pause_reading()
+            loop.call_later(-self.credit / INPUT_RATE, self._resume)
+
+    def _resume(self) -> None:
+        self.paused = False
+        if self.transport is not None and not self.transport.is_closing() and not self.holding:
+            with contextlib.suppress(RuntimeError, NotImplementedError):
+                self.transport.resume_reading()
 
     def fault(self, error: Exception) -> None:
         """Handling this client's bytes failed: one line in the log, one sentence to the person, the connection
@@ -146,15 +299,21 @@ class Connection(asyncio.Protocol):
         with contextlib.suppress(Exception):
             self.close()
 
-    def _received(self, data: bytes) -> None:
+    def _received(self, data: bytes) -> int:
+        """Handle what came; how many lines, commands and subnegotiations it held."""
+        items = 0
         for item in self.filter.feed(data):
             if isinstance(item, bytes):
                 for line in self.reader.feed(item):
                     self._line(line)
-            elif isinstance(item, t.Command):
-                self._command(item)
+                    items += 1
             else:
-                self._subnegotiation(item)
+                items += 1
+                if isinstance(item, t.Command):
+                    self._command(item)
+                else:
+                    self._subnegotiation(item)
+        return items
 
     def eof_received(self) -> bool | None:
         return None  # close our end too
@@ -162,6 +321,8 @@ class Connection(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
         self.lines.append(CLOSED)
+        if self.ready is not None and not self.ready.done():
+            self.ready.set_result(False)
         self._wake()
 
     def pause_writing(self) -> None:
@@ -180,7 +341,23 @@ class Connection(asyncio.Protocol):
             return
         self.dropping = False
         self.lines.append(line if isinstance(line, bytes) else TOO_LONG)
+        if len(self.lines) >= INPUT_QUEUE // 2:
+            self._hold_input(True)
         self._wake()
+
+    def _hold_input(self, hold: bool) -> None:
+        """Stop reading while the inbox is half full (``INPUT_QUEUE``), and read again once it is a quarter full;
+        the input's credit (``_throttle``) may hold it too."""
+        if hold == self.holding or self.transport is None:
+            return
+        self.holding = hold
+        if not hold and self.paused:
+            return  # the credit's pause ends it
+        with contextlib.suppress(RuntimeError, NotImplementedError):
+            if hold:
+                self.transport.pause_reading()
+            else:
+                self.transport.resume_reading()
 
     def _text(self, line: bytes) -> str:
         """A line as the question being asked takes it. A password (echo off) is UTF-8 or ``NOT_UTF8``: never
@@ -216,6 +393,8 @@ class Connection(asyncio.Protocol):
             await self.waiter
             self.waiter = None
         line = self.lines.popleft()
+        if len(self.lines) <= INPUT_QUEUE // 4:
+            self._hold_input(False)
         self.open_question, self.interrupted = None, False  # answered: what is said next is about the answer
         return self._text(line) if isinstance(line, bytes) else line
 
@@ -274,6 +453,8 @@ class Connection(asyncio.Protocol):
             if sub.payload[1:].strip().upper() in (b"UTF-8", b"UTF8"):
                 self.encoding = "utf-8"
         elif sub.option == t.GMCP:
+            if not self.allow_gmcp():
+                return
             message = t.parse_gmcp(sub.payload)
             if message is None:
                 return
@@ -290,7 +471,7 @@ class Connection(asyncio.Protocol):
             return
         if kind not in ("core.supports.set", "core.supports.add", "core.supports.remove") or not isinstance(data, list):
             return
-        names = {d.split()[0].lower() for d in data if isinstance(d, str) and d.split()}
+        names = {d.split()[0].lower() for d in data[:SUPPORTS_ITEMS] if isinstance(d, str) and d.split()} & PACKAGES
         if kind == "core.supports.set":
             self.supports = names
         elif kind == "core.supports.add":
@@ -312,8 +493,8 @@ class Connection(asyncio.Protocol):
 
     def write(self, data: bytes) -> None:
         """Queue bytes; everything written in one turn of the event loop leaves in one send (a move's lines, its
-        GMCP status and the next question are one packet, not four)."""
-        if self.transport is None or self.closed or self.transport.is_closing():
+        GMCP status and the next question are one packet, not four). Nothing goes out before a TLS handshake."""
+        if self.transport is None or self.closed or self.transport.is_closing() or self.handshaking:
             return
         if not self.outgoing:
             asyncio.get_running_loop().call_soon(self.flush)

@@ -9,10 +9,12 @@ from __future__ import annotations
 import secrets
 
 from ..bots import BOT_KINDS
-from ..i18n import _
+from ..i18n import N_, _
 from ..rules import OptionError, parse_assignments, ruleset
 from ..seat.naming import match_title
-from .names import table_name_refusal
+from .allowances import Work
+from .invites import new_code
+from .names import table_name_refusal, typed
 from .registry import Server
 from .session import Session
 from .table import Table
@@ -34,11 +36,13 @@ async def create(server: Server, session: Session, rest: str) -> None:
     except OptionError as error:
         session.say([error.sentence(_)])
         return
+    if not session.allowed(Work.TABLE, N_("You made many tables just now; wait a minute.")):
+        return
     seated = server.open_tables(session.account)
     if seated >= server.limits.tables:
         session.say([_("You have a seat at {count} tables already; finish or leave one first.").format(count=seated)])
         return
-    name = table_options.pop("name", "") or session.account
+    name = typed(table_options.pop("name", "")) or session.account
     refusal = table_name_refusal(name)
     if refusal is not None:
         session.say([refusal.sentence()])
@@ -74,7 +78,7 @@ async def create(server: Server, session: Session, rest: str) -> None:
     except OptionError as error:
         session.say([error.sentence(_)])
         return
-    code = f"{secrets.randbelow(10**6):06d}" if private else None
+    code = new_code() if private else None
     table = Table(server, secrets.token_hex(6), name, rules, int(seats_text), level, session.account, code,
                   hints, int(timer) if timer else None, int(grace_text))
     server.add(table)  # the name is taken from now on

@@ -3,8 +3,6 @@ admission and the table, so that none of them imports another for a number."""
 
 from __future__ import annotations
 
-import time
-from collections import deque
 from dataclasses import dataclass
 
 GRACE = 90
@@ -40,16 +38,3 @@ class Limits:
     waiting_per_address: int = WAITING_PER_ADDRESS
     tables: int = TABLES_PER_ACCOUNT
     close_after: float = CLOSE_AFTER
-
-
-def within_rate(times: deque[float], limit: int, window: float, add: bool = True) -> bool:
-    """Whether another event stays within ``limit`` per ``window`` seconds, given the times of the ones before
-    (``times``, oldest first; those older than the window are dropped), and count it unless ``add`` is False."""
-    now = time.monotonic()
-    while times and now - times[0] > window:
-        times.popleft()
-    if len(times) >= limit:
-        return False
-    if add:
-        times.append(now)
-    return True

@@ -12,25 +12,27 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from functools import partial
 
-from ..i18n import _, language_name, ngettext, speaking
+from ..cleaning import collapse_blanks
+from ..i18n import N_, _, language_name, ngettext, speaking
 from ..rules import OptionError, parse_assignments
 from ..seat.naming import match_title
 from ..seat.parser import setting_word
 from ..seat.prompts import listed
+from . import invites
+from .admission import network
+from .allowances import Work, holder_of
 from .connection import DROPPED, TOO_LONG, Connection
 from .creating import create
-from .limits import within_rate
 from .login import Login
 from .names import same
 from .registry import Server
 from .seats import TableState
-from .session import Session
+from .session import TOO_MANY_CHANGES, Session
 from .table import Table
 from .words import GAME_SETTINGS, SETTINGS, LobbyCommand, lobby_command, lobby_word
 
-CHAT_LINES, CHAT_WINDOW = 5, 10.0
-"""At most this many chat lines in this many seconds."""
 CHAT_LIMIT = 300
+TOO_MANY_LINES = N_("Too many lines at once; some were left out.")
 
 Command = Callable[[Session, str], Awaitable[None]]
 """A lobby command: the person who typed it and the rest of their line."""
@@ -65,6 +67,8 @@ class Lobby:
         """One person, from the login to the end of their connection."""
         server = self.server
         try:
+            if session.conn.ready is not None and not await session.conn.ready:  # a TLS handshake that failed
+                return
             if await Login(session, server).run():
                 session.arrive()
                 await self.lobby(session)
@@ -103,9 +107,10 @@ class Lobby:
             with speaking(session.lang):
                 if line in (TOO_LONG, DROPPED):
                     session.say([_("That line is too long; it is left out.") if line == TOO_LONG else
-                                 _("Too many lines at once; some were left out.")])
+                                 _(TOO_MANY_LINES)])
                     session.ask_again()
                 else:
+                    await session.paced(Work.LINE)
                     try:
                         await self.handle(session, line)
                     except (ConnectionError, asyncio.CancelledError):
@@ -162,12 +167,13 @@ class Lobby:
         session.say(who_lines(session, list(self.server.online.values())))
 
     async def say(self, session: Session, rest: str) -> None:
-        text = rest.strip()[:CHAT_LIMIT]
+        """Chat, every run of blanks one space (padding cannot push its end onto a line of its own in a client that
+        wraps), within the account's budget."""
+        text = collapse_blanks(rest)[:CHAT_LIMIT]
         if not text:
             session.say([_("Say what? For example: say hello")])
             return
-        if not within_rate(session.chat, CHAT_LINES, CHAT_WINDOW):
-            session.say([_("Too many messages; wait a moment.")])
+        if not session.allowed(Work.CHAT, N_("Too many messages; wait a moment.")):
             return
         name = session.account
         place = session.place
@@ -193,12 +199,21 @@ class Lobby:
                 name=name[:20], tables=lobby_word(session.lang, LobbyCommand.TABLES))])
         return table, code.strip()
 
-    @staticmethod
-    def refused_code(session: Session, table: Table, code: str) -> bool:
-        """A private table and no invite code, or a wrong one: said, and True."""
-        if not table.code or code == table.code:
+    def refused_code(self, session: Session, table: Table, code: str) -> bool:
+        """A private table and no invite code, or a wrong one (counted against the budgets of wrong codes of the
+        account and of the address, and refused unseen once either is spent): said, and True."""
+        if not table.code:
+            return False
+        holders = (session.holder, holder_of("", network(session.conn.peer)))
+        if any(self.server.allowances.spent(Work.CODE, holder) for holder in holders):
+            session.say([_("Too many wrong invite codes; try again in a few minutes.")])
+            return True
+        if code and invites.right(table.code, code):
             return False
         if code:
+            for holder in holders:
+                self.server.allowances.take(Work.CODE, holder)
+            self.server.log(f"wrong invite code {session.account} {session.conn.peer} for {table.name}")
             session.say([_("That is not the invite code of table {name}.").format(name=table.name)])
         else:
             session.say([_("Table {name} is private: join it with its invite code.").format(name=table.name)])
@@ -283,6 +298,8 @@ class Lobby:
         table = session.place
         if table is None or not same(table.host, session.account):
             session.say([_("Only a table's host can set its options.")])
+            return
+        if not session.allowed(Work.SETTING, TOO_MANY_CHANGES):
             return
         try:
             options = parse_assignments(rest.split())

@@ -18,6 +18,7 @@ from ..narration.narrator import CardStyle, Verbosity
 from ..wire.asks import AskKind
 from . import accounts
 from .admission import network
+from .allowances import Rate, Work
 from .connection import DROPPED, NOT_UTF8, TOO_LONG
 from .guesses import Guess
 from .names import identity, name_refusal, typed
@@ -81,24 +82,23 @@ class Login:
     # ----- the name -----
 
     async def name(self) -> str | None:
-        """A name (in NFC), asked until one comes; None if the connection ended or gave too many."""
+        """A name (in NFC), asked until one comes; None if the connection ended or gave too many. Every line given
+        here counts against the address's logins a minute, a blank one and one too long too (each is answered)."""
         while True:
             self.session.prompt(self.session.t(NAME_QUESTION), AskKind.NAME)
             line = await self.session.conn.read_line()
             if line is None:
                 return None
+            if not self.session.allowed(Work.NAME, rate=Rate(self.server.limits.logins, 60.0)):
+                self.say(N_("Too many logins from your address; try again in a minute."))
+                self.refused("too many logins from the address")
+                return None
             if line in (TOO_LONG, DROPPED):
                 self.say(TOO_LONG_LINE)
                 continue
             name = typed(line)
-            if not name:
-                continue
-            limits = self.server.limits
-            if not self.server.rate(self.server.attempts, self.address, limits.logins, 60.0):
-                self.say(N_("Too many logins from your address; try again in a minute."))
-                self.refused("too many logins from the address")
-                return None
-            return name
+            if name:
+                return name
 
     # ----- an account's password -----
 

@@ -7,20 +7,27 @@ ligature (U+FB01) and ``Fiona``. Everything the server keys by a name
 (NFKC), folded (casefold) and normalised again, the way Unicode defines caseless identifier matching
 (UAX #31, D147 "NFKC_Casefold", approximated with the standard library).
 
-Names that are different identities may still look alike (``Ian`` with a capital i and ``lan`` with a small L,
-``Kim`` and ``Kim`` with a Cyrillic Ka, U+041A). A new name whose ``looks`` meet an existing one's is refused. The
-looks are Unicode's confusable skeleton (UTS #39, section 4) of the name as typed and of its identity, built from
-Unicode's confusables.txt as the library ``confusable-homoglyphs`` ships it (``confusables.json``, with the script of
-each character in ``categories.json``).
+Names that are different identities may still be one name to a listener. A player knows another by ear (a speech
+engine drops the accents: ``Grëta`` is Greta), by braille, and often through an ASCII client, which gets the
+server's own ASCII spelling (``cleaning.fold``: ``Grëta`` and ``ɢreta`` both arrive as "Greta"). So a name's
+``likeness`` is what a listener gets of it: that ASCII spelling, lower-cased, with everything but letters and digits
+dropped (``Sam-`` is Sam), and its confusable skeletons (UTS #39, section 4: ``Ian`` with a capital i and ``lan``
+with a small L, ``Kim`` and KIM in Greek capitals) taken as written, in lower case, in upper case and case
+folded. Where the ASCII spelling keeps no letter of a name (a name in another alphabet), its skeletons alone are
+its likeness. A new name that shares any of it with an existing one is refused. The skeletons come from Unicode's
+confusables.txt as the library ``confusable-homoglyphs`` ships it (``confusables.json``, with the script of each
+character in ``categories.json``).
 
 A new name must also be written plainly: already in NFKC form (after NFC, which composes what some input methods
-send decomposed), without invisible characters, without combining marks left over, in one script (UTS #39's
-"Highly Restrictive" level: Han may go with Japanese kana or Korean Hangul), and not like the game's own words or its
-computer players' names.
+send decomposed), without invisible characters, without combining marks left over, of letters Unicode allows in
+identifiers (UTS #39's Identifier_Status: no IPA letters, small capitals, hooked letters or Cherokee and Lisu
+lookalikes, which confusables.txt does not map), in one script (UTS #39's "Highly Restrictive" level: Han may go
+with Japanese kana or Korean Hangul), and not like the game's word for the player or its computer players' names.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -29,8 +36,10 @@ from functools import cache, lru_cache
 
 from confusable_homoglyphs import categories, confusables
 
+from ..cleaning import fold
 from ..i18n import N_, _
 from ..opponents import OPPONENT_NAMES, own_words
+from .identifier_status import ALLOWED
 
 NAME = re.compile(r"[^\W_][\w\-]{1,19}")
 """A name: 2 to 20 letters, digits, hyphens and underscores, beginning with a letter or digit."""
@@ -70,11 +79,13 @@ class Refusal:
 INVISIBLE = N_("That name holds invisible characters; type it with visible letters only.")
 SPECIAL_FORMS = N_("Type the name in ordinary letters, not in wide, joined or symbol forms.")
 ACCENT_MARKS = N_("Choose a name without separate accent marks.")
+RESTRICTED = N_("Choose a name in everyday letters, without phonetic letters or small capitals.")
 PLAYER_NAME_FORM = N_("A name has 2 to 20 letters or digits, for example Anna.")
 TABLE_NAME_FORM = N_("A table's name has 2 to 20 letters or digits.")
 MIXED_SCRIPTS = N_("Choose a name in one alphabet, for example Anna.")
-GAME_WORD = N_("{name} is taken by the game; choose another.")
-LOOKALIKE = N_("That name looks too much like {name}; choose another.")
+GAME_WORD = N_("That name sounds like {name}, the game's word for the player; choose another.")
+COMPUTER_NAME = N_("That name sounds like {name}, a computer player's name; choose another.")
+LOOKALIKE = N_("That name looks or sounds like {name}; choose another.")
 
 
 # ----- one identity -----
@@ -151,23 +162,29 @@ def skeleton(text: str) -> str:
 
 
 @lru_cache(maxsize=8192)
-def looks(name: str) -> frozenset[str]:
-    """How a name looks: the skeleton of the name as written (NFKC) and of its identity. The first is the name as
-    everyone reads it (``Ian`` with a capital i and ``lan``, ``Kim`` and ``Kim`` with a Cyrillic Ka); the second
-    is every spelling that logs in to it, in any case (the account ``LAN`` is also ``lan``, which looks like
-    ``Ian``)."""
+def likeness(name: str) -> frozenset[str]:
+    """What a listener gets of a name (see the module): its ASCII spelling as a key, where that keeps a letter, and
+    its skeletons as written, in lower and upper case and case folded, of its letters and digits alone. Two names
+    that share any of it are one name to somebody."""
     written = unicodedata.normalize("NFKC", name)
-    return frozenset({skeleton(written), skeleton(identity(name))})
+    letters = "".join(ch for ch in written if ch.isalnum())
+    found = {skeleton(form) for form in (letters, letters.lower(), letters.upper(), identity(letters))}
+    spelled = "".join(ch for ch in fold(letters).lower() if ch.isalnum())
+    if any(ch.isalpha() for ch in spelled):
+        found.add(spelled)
+    return frozenset(found)
 
 
 @cache
-def game_looks() -> dict[str, str]:
-    """The looks of the game's own words for the player ("You", "Du", "Jij") and of the names its computer players
-    take at a table (they also stand in for a person who left), each to the word it belongs to."""
-    found: dict[str, str] = {}
-    for word in (*OPPONENT_NAMES, *sorted(own_words())):
-        for look in looks(word):
-            found.setdefault(look, word)
+def game_likeness() -> dict[str, tuple[str, str]]:
+    """The likeness of the game's own words for the player ("You", "Du", "Jij") and of the names its computer
+    players take at a table (they also stand in for a person who left), each to that word and the refusal that
+    names it."""
+    found: dict[str, tuple[str, str]] = {}
+    for word, message in (*((w, GAME_WORD) for w in sorted(own_words())),
+                          *((n, COMPUTER_NAME) for n in OPPONENT_NAMES)):
+        for key in likeness(word):
+            found.setdefault(key, (word.capitalize(), message))
     return found
 
 
@@ -175,8 +192,28 @@ def game_looks() -> dict[str, str]:
 
 
 def typed(line: str) -> str:
-    """A name as typed, in NFC: some input methods send ``o`` and a combining diaeresis for ``ö``."""
-    return unicodedata.normalize("NFC", line.strip())
+    """A name as typed, in NFC (some input methods send ``o`` and a combining diaeresis for ``ö``), every run of
+    spaces of any width one space (the blanks that are letters, the Hangul fillers, stay: they are refused as
+    invisible, ``form_refusal``)."""
+    return unicodedata.normalize("NFC", " ".join(line.split()))
+
+
+@cache
+def _allowed() -> tuple[list[int], list[int]]:
+    """The first and last code points of each allowed range (``identifier_status.ALLOWED``), for a binary search."""
+    firsts, lasts = [], []
+    for item in ALLOWED.split():
+        first, _sep, last = item.partition("-")
+        firsts.append(int(first, 16))
+        lasts.append(int(last or first, 16))
+    return firsts, lasts
+
+
+def restricted(ch: str) -> bool:
+    """Whether UTS #39 restricts the character in identifiers (its Identifier_Status is not Allowed)."""
+    firsts, lasts = _allowed()
+    at = bisect.bisect_right(firsts, ord(ch)) - 1
+    return at < 0 or ord(ch) > lasts[at]
 
 
 def invisible(ch: str) -> bool:
@@ -195,13 +232,16 @@ def form_refusal(name: str, form_message: str = PLAYER_NAME_FORM) -> Refusal | N
 
     The checks go from what a person is least likely to see to what they can fix by retyping: invisible
     characters, special forms (fullwidth, ligatures, the long s, mathematical letters; the Kelvin sign is a K
-    already, by NFC), accent marks left separate, the length and the characters allowed, and scripts mixed."""
+    already, by NFC), accent marks left separate, letters Unicode restricts in identifiers, the length and the
+    characters allowed, and scripts mixed."""
     if any(invisible(ch) for ch in name):
         return Refusal("invisible", INVISIBLE)
     if unicodedata.normalize("NFKC", name) != name:
         return Refusal("special forms", SPECIAL_FORMS)
     if any(unicodedata.category(ch).startswith("M") for ch in name):
         return Refusal("accent marks", ACCENT_MARKS)
+    if any(restricted(ch) for ch in name if ch.isalnum()):
+        return Refusal("restricted letters", RESTRICTED)
     if not NAME.fullmatch(name):
         return Refusal("form", form_message)
     if scripts_mixed(name):
@@ -210,15 +250,17 @@ def form_refusal(name: str, form_message: str = PLAYER_NAME_FORM) -> Refusal | N
 
 
 def name_refusal(name: str, taken: Iterable[tuple[str, str]] = ()) -> Refusal | None:
-    """Why ``name`` cannot be a new account's (None if it can): its form, the game's words, or the looks of
-    another account (``taken``: (look, that account's name) for the looks it shares with an existing one)."""
+    """Why ``name`` cannot be a new account's (None if it can): its form, the game's words and computer players'
+    names, or the likeness of another account (``taken``: (key, that account's name) for the keys of its
+    ``likeness`` it shares with an existing one)."""
     refusal = form_refusal(name)
     if refusal is not None:
         return refusal
-    words = game_looks()
-    if any(look in words for look in looks(name)):
-        return Refusal("game word", GAME_WORD, name)
-    other = next((name for _look, name in taken), None)
+    words = game_likeness()
+    word = next((words[key] for key in sorted(likeness(name)) if key in words), None)
+    if word is not None:
+        return Refusal("game word" if word[1] == GAME_WORD else "computer player", word[1], word[0])
+    other = next((name for _key, name in taken), None)
     return None if other is None else Refusal("lookalike", LOOKALIKE, other)
 
 

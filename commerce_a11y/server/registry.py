@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import time
-from collections import deque
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -21,9 +20,10 @@ from ..narration.narrator import ruleset_title
 from ..rules import MatchEnded, OptionError, RecordError, replay, ruleset
 from .accounts import Store
 from .admission import Admission
+from .allowances import Allowances
 from .guesses import Guesses
-from .limits import GRACE, Limits, within_rate
-from .names import identity, looks
+from .limits import GRACE, Limits
+from .names import identity, likeness
 from .roles import Listed, Person
 from .saves import Writes
 from .seat import narrator_for
@@ -68,7 +68,7 @@ class Server:
         self.online: dict[str, Session] = {}
         self.sessions: set[Session] = set()
         self.admission = Admission(self.limits, self.log)
-        self.attempts: dict[str, deque[float]] = {}
+        self.allowances = Allowances()
         self.guesses = Guesses()
         self.tasks: set[asyncio.Task[None]] = set()
 
@@ -115,9 +115,10 @@ class Server:
         return self.tables.get(identity(name.strip()))
 
     def lookalike_table(self, name: str) -> Table | None:
-        """A table whose name looks like ``name`` (``names.looks``), which a new table may not be called."""
-        seen = looks(name)
-        return next((table for table in self.tables.values() if looks(table.name) & seen), None)
+        """A table whose name is like ``name`` to a listener (``names.likeness``), which a new table may not be
+        called."""
+        seen = likeness(name)
+        return next((table for table in self.tables.values() if likeness(table.name) & seen), None)
 
     def seated_at(self, account: str) -> Table | None:
         """The table where the account has a seat in a match being played (or waiting to be started)."""
@@ -231,10 +232,6 @@ class Server:
         task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-
-    def rate(self, book: dict[str, deque[float]], key: str, limit: int, window: float, add: bool = True) -> bool:
-        """Whether another event under ``key`` stays within ``limit`` per ``window`` seconds (and count it)."""
-        return within_rate(book.setdefault(key, deque()), limit, window, add)
 
     def lobby_sessions(self) -> list[Session]:
         """The people logged in and in the lobby, at no table."""

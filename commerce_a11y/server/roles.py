@@ -56,7 +56,8 @@ class Person(Protocol):
     async def quit(self) -> None: ...
 
     def use(self, change: ChangeSetting) -> str:
-        """A checked setting (the seat layer's), used and remembered: the sentence that confirms it."""
+        """A checked setting (the seat layer's), used and remembered: the sentence that confirms it (or says it
+        was too many at once; "" where that was said already)."""
         ...
 
 

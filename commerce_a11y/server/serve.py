@@ -7,13 +7,14 @@ next start finds the same: ``Server.restore_tables``.
 
 A data folder it cannot use is refused before anything is opened, in one sentence with exit status 1, never a hang
 or a traceback (``check_data``); and whatever a client sends, what nobody caught is one line in the log, never a
-traceback on standard error (``quiet_errors``).
+traceback on standard error (``QuietErrors``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import gc
 import os
 import queue
@@ -25,7 +26,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -41,10 +41,6 @@ from .lobby import Lobby
 from .registry import Server
 from .seats import TableState
 from .thinking import Thinkers
-
-TLS_HANDSHAKE = 10.0
-"""Seconds a connection to a TLS server has to begin encrypting (a plain telnet client never does)."""
-
 
 OWN_FILES = ("server.lock", "server.log", "server.db", "server.db-wal", "server.db-shm")
 """The files the server keeps in its data folder (SQLite adds the last two beside its database)."""
@@ -195,13 +191,81 @@ class GarbageWatch:
             self.longest = max(self.longest, time.perf_counter() - self.started)
 
 
-def quiet_errors(log: Callable[[str], None], loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+FILES_KEPT = 64
+"""Open files the server keeps beside its connections: the log, the database and its journal on two connections,
+the lock, the listening sockets, the files saves and records are being written to, standard streams, the event
+loop's own; ``FILES_PER_WORKER`` more for each worker process's pipes."""
+FILES_PER_WORKER = 4
+
+
+def open_files_allowed() -> int | None:
+    """How many files this process may have open, raised first to what the system lets it have (on POSIX its hard
+    limit, or 10,240 where that is unlimited, as macOS wants it); None where there is no such limit to read
+    (Windows, whose sockets do not count against one)."""
+    if not platforms.is_posix():
+        return None
+    import resource  # POSIX only
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    for wanted in (hard, 10_240):
+        if wanted == resource.RLIM_INFINITY or wanted <= soft:
+            continue
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        except (ValueError, OSError):
+            continue
+        return wanted
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def fit_connections(limits: Limits, workers: int, say: Callable[[str], None], log: Callable[[str], None]) -> None:
+    """Keep ``--max-connections`` below what the process's open files allow, so that the server turns a connection
+    away with a sentence before the system refuses it one: said to the host and logged when lowered."""
+    allowed = open_files_allowed()
+    if allowed is None:
+        return
+    most = max(1, allowed - FILES_KEPT - FILES_PER_WORKER * workers)
+    if limits.connections > most:
+        log(f"max connections {limits.connections} lowered to {most}: {allowed} open files allowed")
+        say(_("At most {count} connections: the system lets this server open {files} files.").format(
+            count=most, files=allowed))
+        limits.connections = most
+
+
+REPEATS_EVERY = 60.0
+"""Seconds between two log lines of the same loop error repeated (files running short: each refused accept)."""
+
+
+class QuietErrors:
     """The event loop's handler of what no one caught (a protocol callback's exception, a task's that nobody
     awaited): one line in the log, never a traceback on standard error, whatever a client sent; the server goes on
-    (a transport whose callback failed is closed by asyncio itself)."""
-    error = context.get("exception")
-    message = context.get("message", "")
-    log(f"loop error: {message}" + (f" {error!r}" if error is not None else ""))
+    (a transport whose callback failed is closed by asyncio itself).
+
+    When the process runs short of open files, asyncio stops accepting for a second and reports each refused accept
+    here: the same error again within ``REPEATS_EVERY`` seconds is counted, not logged, and said once with its count
+    (1,200 connections held open wrote 84,000 lines in 20 seconds before)."""
+
+    def __init__(self, log: Callable[[str], None], clock: Callable[[], float] = time.monotonic) -> None:
+        self.log = log
+        self.clock = clock
+        self.last: dict[str, tuple[float, int]] = {}
+        """Each repeated error's message: when it was last logged, and how often it came since."""
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        message = str(context.get("message", ""))
+        line = f"loop error: {message}" + (f" {error!r}" if error is not None else "")
+        if not isinstance(error, OSError) or error.errno not in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS,
+                                                                  errno.ENOMEM):
+            self.log(line)
+            return
+        now = self.clock()
+        logged, since = self.last.get(message, (-REPEATS_EVERY, 0))
+        if now - logged < REPEATS_EVERY:
+            self.last[message] = (logged, since + 1)
+            return
+        self.last[message] = (now, 0)
+        self.log(line + (f" (and {since} more like it since the last such line)" if since else ""))
 
 
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
@@ -210,12 +274,13 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     return context
 
 
-def listening(tls: ssl.SSLContext | None) -> dict[str, Any]:
+def listening() -> dict[str, Any]:
     """How the server listens, besides where. ``reuse_address`` only on POSIX, where it lets a restarted server
     take its port at once while the last connections linger; on Windows it would let a second server bind the
-    same port beside the first, and which of them gets a connection would be chance."""
-    return {"backlog": 1024, "reuse_address": platforms.is_posix(),
-            "ssl_handshake_timeout": TLS_HANDSHAKE if tls else None}
+    same port beside the first, and which of them gets a connection would be chance. Never with asyncio's own TLS:
+    a connection is counted from the moment it is accepted, and its handshake begins only once it is let in
+    (``Connection``)."""
+    return {"backlog": 1024, "reuse_address": platforms.is_posix()}
 
 
 def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> Callable[[], None]:
@@ -280,6 +345,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         say(str(refusal))
         return 1
     thinkers = Thinkers(workers)
+    fit_connections(limits, thinkers.workers, say, log)
     try:
         server = Server(data, limits, thinkers, log, language=active_language())
     except (OSError, sqlite3.Error) as error:  # a database file that is not one, or cannot be opened
@@ -291,7 +357,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
     lobby = Lobby(server)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    loop.set_exception_handler(partial(quiet_errors, log))
+    loop.set_exception_handler(QuietErrors(log))
     unhandle = stop_on_signals(loop, stop)
     try:
         await thinkers.warm()
@@ -302,8 +368,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         gc.freeze()
         gc.set_threshold(*COLLECTOR_THRESHOLDS)
         try:
-            listener = await loop.create_server(lambda: Connection(lobby.opened), host, port, ssl=tls,
-                                                **listening(tls))
+            listener = await loop.create_server(lambda: Connection(lobby.opened, tls), host, port, **listening())
         except OSError as error:
             say(_("Cannot listen on {host} port {port}: {reason}.").format(host=host, port=port,
                                                                              reason=os_reason(error)))

@@ -8,27 +8,30 @@ account remembers with their verbosity and card style.
 from __future__ import annotations
 
 import asyncio
-from collections import deque
 from typing import Any, Protocol
 
-from ..i18n import LANGUAGES, _, speaking
+from ..i18n import LANGUAGES, N_, _, speaking
 from ..narration.narrator import CardStyle, Verbosity
 from ..seat.settings import ChangeSetting, Setting, setting_change
 from ..wire.asks import AskKind
 from .accounts import Store
-from .admission import Admission
-from .connection import Connection
+from .admission import Admission, network
+from .allowances import Allowances, Rate, Verdict, Work, holder_of
+from .connection import SUPPORTS_ITEMS, Connection
 from .names import identity
 from .seats import TableState
 from .table import Table
 
+TOO_MANY_CHANGES = N_("Too many changes at once; wait a minute.")
+
 
 class Rooms(Protocol):
     """What a session needs of the server: the index that remembers settings, who is online, the admission that
-    counts logins, the log, and leaving a table that may then be forgotten."""
+    counts logins, the budgets of work, the log, and leaving a table that may then be forgotten."""
 
     store: Store
     admission: Admission
+    allowances: Allowances
     online: dict[str, Session]
 
     def log(self, text: str) -> None: ...
@@ -50,11 +53,43 @@ class Session:
         self.cards = "names"
         self.chosen: dict[str, str] = {}
         self.place: Table | None = None
-        self.chat: deque[float] = deque()
         self.client_records = False
         conn.on_gmcp = self.on_gmcp
         conn.on_fault = self.on_fault
         conn.on_reask = self.ask_again
+        conn.allow_gmcp = self.allow_gmcp
+
+    # ----- budgets -----
+
+    @property
+    def holder(self) -> str:
+        """Whom this person's budgets are kept for: their account once logged in, their address before."""
+        return holder_of(identity(self.account) if self.account else "", network(self.conn.peer))
+
+    def budget(self, work: Work, rate: Rate | None = None) -> Verdict:
+        """Count one piece of ``work`` against the person's budget (``Allowances.take``); the first refusal of a
+        streak is one line in the server's log."""
+        verdict = self.server.allowances.take(work, self.holder, rate)
+        if verdict is Verdict.NO_SAY:
+            self.server.log(f"over budget {self.holder} {self.conn.peer}: {work.name.lower()}")
+        return verdict
+
+    def allowed(self, work: Work, sentence: str = "", rate: Rate | None = None) -> bool:
+        """Whether the person's budget for ``work`` has room (and count it); if not, ``sentence`` (a catalog
+        entry) is said, the first time of a streak only."""
+        verdict = self.budget(work, rate)
+        if verdict is Verdict.NO_SAY and sentence:
+            self.say([self.t(sentence)])
+        return bool(verdict)
+
+    async def paced(self, work: Work) -> None:
+        """Count one piece of ``work``, after waiting until the person's budget has room for it."""
+        while not self.server.allowances.take(work, self.holder):
+            await asyncio.sleep(max(0.01, self.server.allowances.until(work, self.holder)))
+
+    def allow_gmcp(self) -> bool:
+        """A GMCP message from the client may be read (``Connection``): over budget it is dropped unread."""
+        return self.allowed(Work.GMCP)
 
     # ----- output -----
 
@@ -98,13 +133,15 @@ class Session:
         if kind in ("core.supports.set", "core.supports.add", "core.supports.remove"):
             if not isinstance(data, list):
                 return
-            named = any(isinstance(d, str) and d.split()[:1] == ["Commerce.Record"] for d in data)
+            named = any(isinstance(d, str) and d.split()[:1] == ["Commerce.Record"] for d in data[:SUPPORTS_ITEMS])
             if kind == "core.supports.set":
                 self.client_records = named
             elif named:
                 self.client_records = kind == "core.supports.add"
         elif kind == "commerce.settings" and isinstance(data, dict):
             # ``commerce join`` says the player's language and settings as it connects.
+            if not self.allowed(Work.SETTING, TOO_MANY_CHANGES):
+                return
             lang = data.get("language")
             if lang in LANGUAGES:
                 self.lang = lang
@@ -207,14 +244,21 @@ class Session:
         self.prompt_place()
 
     def setting(self, name: str, argument: str) -> None:
-        """A setting typed in the lobby: checked by the seat layer's one settings change, then used."""
+        """A setting typed in the lobby: checked by the seat layer's one settings change, then used (within the
+        budget of settings written)."""
         with speaking(self.lang):
             change = setting_change(Setting(name), argument, speech=False)
-        self.say([change if isinstance(change, str) else self.use(change)])
+        said = change if isinstance(change, str) else self.use(change)
+        if said:
+            self.say([said])
 
     def use(self, change: ChangeSetting) -> str:
         """A checked setting for this person, remembered with their account (their seat hears with it from now
-        on): the sentence that confirms it, in their language as it is now."""
+        on): the sentence that confirms it, in their language as it is now. Over the budget of settings written it
+        is not used: the sentence that says so, the first time, else nothing ("")."""
+        verdict = self.budget(Work.SETTING)
+        if not verdict:
+            return self.t(TOO_MANY_CHANGES) if verdict is Verdict.NO_SAY else ""
         if change.setting is Setting.LANGUAGE:
             self.lang = change.value
         elif change.setting is Setting.VERBOSITY:

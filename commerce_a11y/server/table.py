@@ -348,7 +348,9 @@ class Table(Filer):
         elif isinstance(outcome, Quit):
             await session.quit()
         elif isinstance(outcome, ChangeSetting):
-            listener.say([session.use(outcome)])
+            said = session.use(outcome)
+            if said:
+                listener.say([said])
         elif isinstance(outcome, OpenRules):
             self.open_rules(listener, session, outcome.start)
         else:
