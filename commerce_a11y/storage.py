@@ -39,7 +39,8 @@ SETTINGS_LIMIT = 64 * 1024
 """The most the settings file may hold (a few hundred bytes in use)."""
 FILE_LIMIT = 16 * 1024 * 1024
 """The most a saved match or a match record may hold (the longest match measured, 245 hands of Braillespiel, is
-about a tenth of this)."""
+about a tenth of this), and a table server's save: a journal, about twice its record, whose save past this is refused
+before it is written (``server/saves.py``)."""
 STATS_LIMIT = 64 * 1024 * 1024
 """The most the statistics file may hold (about 250 bytes a match: a quarter of a million matches)."""
 

@@ -21,12 +21,14 @@ loader reads (``storage.FILE_LIMIT``) is refused before anything is written (``T
 as on a full disk.
 
 A match's journal stays in one of the table's two files, ``NAME.jsonl`` and ``NAME.2.jsonl``, for the whole match.
-A journal begun afresh goes into the other file: a new match, a record this version writes otherwise than the save
-it was loaded from, or a save in the earlier form. The file it replaces is removed only once the new journal's first
-save is written, so a failure leaves the save before. A file that holds a sealed record (what this server wrote
-before: the whole record, written into the two files in turn) still loads, and the next save goes on from it as a
-journal in the other file. Of two files that load, the longer record is the later save. Of two matches' files (an
-earlier match's that could not be removed), the one written last.
+A journal begun afresh while one file holds a save goes into the other file: another match's record given to the
+same saves, a record this version writes otherwise than the save it was loaded from, or a save in the earlier form.
+The file it replaces is removed only once the new journal's first save is written, so a failure leaves the save
+before. (A new match at a table has saves of its own, ``Table.start``: the earlier match is filed by then and its
+save removed, so its first save goes into ``NAME.jsonl`` and removes anything left in ``NAME.2.jsonl``.) A file that
+holds a sealed record (what this server wrote before: the whole record, written into the two files in turn) still
+loads, and the next save goes on from it as a journal in the other file. Of two files that load, the longer record
+is the later save. Of two matches' files (an earlier match's that could not be removed), the one written last.
 
 A server saves hundreds of tables a second, so the saves asked for in one turn of the event loop are written
 together (``Writes``, a group commit as databases make them), shared among the save threads: the event loop only
@@ -110,13 +112,15 @@ class TableSaves:
         return self.pending
 
     def _goes_on(self, lines: Sequence[str]) -> bool:
+        """Whether ``lines`` go on from the lines given before: told by the first and the last of those once they
+        are known to be the caller's own (after ``load``, the whole of them is compared once)."""
         known = self.sealer.lines
+        compared, self.compared = self.compared, True
         if len(lines) < len(known):
             return False
         if not known:
             return True
-        if not self.compared:
-            self.compared = True
+        if not compared:
             return lines[:len(known)] == known
         return lines[0] == known[0] and lines[len(known) - 1] == known[-1]
 
