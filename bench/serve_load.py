@@ -1,4 +1,4 @@
-"""Load on the table server: many scripted players on loopback, tables of four, what a move costs to deliver.
+r"""Load on the table server: many scripted players on loopback, tables of four, what a move costs to deliver.
 
 Starts ``commerce serve`` in a process of its own (fresh data folder), opens N connections from this process (one
 asyncio loop, raw telnet that agrees to EOR and GMCP as MUD clients do), logs each in (a new account: one Argon2
@@ -16,13 +16,20 @@ question the moment it comes ("p": pass, or keep, or end the turn). It reports:
 - the server's processor time per person's move during the window: the whole process (the event loop and its
   save threads), and the event loop's thread alone (Linux's /proc; the worker processes are not counted). Unlike
   the delivery times these hardly depend on what else the machine is doing, so they compare two versions best.
-  The simulated clients' own processor time per move is reported too: they share the machine's two cores.
+  The simulated clients' own processor time per move is reported too: they share the machine's two cores;
+- what the server wrote to the disk during the window, a second and per move (Linux's /proc: whole pages).
 
 People who answer at once keep the server busy all the time, so their delivery times are mostly the queue (with
 500 tables each waiting for its move, a move waits for the moves of the other tables): ``queue_bound_ms`` is what
 that alone makes the mean delivery, the tables divided by the moves a second (Little's law); ``--think 2`` runs the
 same tables with players who wait 0 to 4 seconds before answering, as people do, and measures the delivery of a move
 when the server is not saturated.
+
+The tables play Commerce unless ``--rules`` and ``--option`` name another game. Long matches, whose saves once grew
+with the match: a few tables of Braillespiel to 99 marks, measured after ``--warmup`` seconds of play:
+
+    uv run python bench/serve_load.py --clients 8 --strong-tables 0 --think 0 \
+        --rules braillespiel --option marks=99 --warmup 60 --seconds 20
 
 With ``--strong-tables M``, a second run seats M people each alone with three ``strong`` computer players, whose
 decisions (30-60 ms each) are computed in the worker processes; delivery is then from a person's move to their own
@@ -85,6 +92,18 @@ def cpu_seconds(pid: int, thread: int | None = None) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def written_bytes(pid: int) -> int:
+    """What the kernel counts as written by a process, all its threads (Linux's /proc; 0 elsewhere): whole pages of
+    the page cache, so an append of a few hundred bytes counts as a page."""
+    try:
+        for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+            if line.startswith("write_bytes:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 def children(pid: int) -> list[int]:
@@ -249,7 +268,7 @@ async def start_server(data: Path, connections: int, root: Path = ROOT, extra: S
 
 
 async def run(clients: int, per_table: int, bots: str, seconds: float, label: str, think: float = 0.0,
-              root: Path = ROOT) -> dict[str, object]:
+              root: Path = ROOT, game: str = "commerce", warmup: float = 3.0) -> dict[str, object]:
     data = Path(tempfile.mkdtemp(prefix="serve-load-"))
     proc, port = await start_server(data, clients, root)
     loop = asyncio.get_running_loop()
@@ -282,7 +301,7 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             group = players[number: number + per_table]
             table = Table(f"T{number // per_table}", 4)
             host = group[0]
-            host.send(f"create commerce name={table.name} seats=4 bots={bots}")
+            host.send(f"create {game} name={table.name} seats=4 bots={bots}")
             await host.ask()
             for seat, player in enumerate(group):
                 player.table, player.seat = table, seat
@@ -297,9 +316,10 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             player.auto = True
         for table in tables:
             table.players[0].send("start")
-        await asyncio.sleep(3.0)  # the first deals
+        await asyncio.sleep(warmup)  # the first deals (or, for --warmup, the matches grown long)
         log_start_measured = (data / "server.log").stat().st_size
         cpu_before, loop_before = cpu_seconds(proc.pid), cpu_seconds(proc.pid, proc.pid)
+        written_before = written_bytes(proc.pid)
         client_before = time.process_time()
         stats.measuring = True
         window = time.perf_counter()
@@ -307,6 +327,7 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
         window = time.perf_counter() - window
         stats.measuring = False
         cpu, loop_cpu = cpu_seconds(proc.pid) - cpu_before, cpu_seconds(proc.pid, proc.pid) - loop_before
+        written = written_bytes(proc.pid) - written_before
         client_cpu = time.process_time() - client_before
         await asyncio.sleep(5.5)
         text = (data / "server.log").read_text()
@@ -323,7 +344,8 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             return delivery[min(len(delivery) - 1, int(p * len(delivery)))] * 1000 if delivery else float("nan")
 
         result = {
-            "run": label, "server": str(root), "think_seconds": think, "connections": clients, "tables": len(tables),
+            "run": label, "server": str(root), "game": game, "think_seconds": think, "connections": clients,
+            "tables": len(tables),
             "login_seconds": round(login_seconds, 1),
             "moves_per_second": round(stats.moves / window, 1), "deliveries": len(delivery),
             "queue_bound_ms": round(len(tables) * window * 1000 / stats.moves, 1) if stats.moves and not think
@@ -337,6 +359,8 @@ async def run(clients: int, per_table: int, bots: str, seconds: float, label: st
             "server_cpu_ms_per_move": round(cpu * 1000 / max(1, stats.moves), 3),
             "loop_cpu_ms_per_move": round(loop_cpu * 1000 / max(1, stats.moves), 3),
             "clients_cpu_ms_per_move": round(client_cpu * 1000 / max(1, stats.moves), 3),
+            "server_written_mib_per_second": round(written / window / 2**20, 2),
+            "server_written_kib_per_move": round(written / 1024 / max(1, stats.moves), 2),
             "server_kib_per_connection": round((seated - before) / max(1, clients - first), 1),
             "server_rss_mib": round(seated / 1024, 1), "workers_rss_mib": round(workers / 1024, 1),
         }
@@ -377,20 +401,28 @@ def main() -> None:
     parser.add_argument("--profile", type=Path, help="run the server under cProfile, its statistics written here "
                         "(read them with python -m pstats)")
     parser.add_argument("--keep", action="store_true", help="keep each run's server data folder (server.log)")
+    parser.add_argument("--rules", default="commerce", help="the ruleset the tables play (default: commerce)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="an option of the ruleset, e.g. marks=99 (may be given several times)")
+    parser.add_argument("--warmup", type=float, default=3.0,
+                        help="seconds played before the measuring window (long: the window sees long matches)")
     args = parser.parse_args()
     if args.keep:
         KEEP.append(True)
     if args.profile:
         PROFILE.append(str(args.profile.resolve()))
+    game = " ".join([args.rules, *args.option])
     roots = [args.server_root.resolve(), ROOT] * args.alternate if args.alternate else [args.server_root.resolve()]
     if args.clients:
         for think in args.think or [0.0, 2.0]:
             for root in roots:
-                result = asyncio.run(run(args.clients, 4, "basic", args.seconds, "people", think, root))
+                result = asyncio.run(run(args.clients, 4, "basic", args.seconds, "people", think, root, game,
+                                         args.warmup))
                 print(json.dumps(result), flush=True)
     if args.strong_tables:
         for root in roots:
-            result = asyncio.run(run(args.strong_tables, 1, "strong", args.seconds, "strong", 0.0, root))
+            result = asyncio.run(run(args.strong_tables, 1, "strong", args.seconds, "strong", 0.0, root, game,
+                                     args.warmup))
             print(json.dumps(result), flush=True)
 
 

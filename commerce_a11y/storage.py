@@ -39,7 +39,8 @@ SETTINGS_LIMIT = 64 * 1024
 """The most the settings file may hold (a few hundred bytes in use)."""
 FILE_LIMIT = 16 * 1024 * 1024
 """The most a saved match or a match record may hold (the longest match measured, 245 hands of Braillespiel, is
-about a tenth of this)."""
+about a tenth of this), and a table server's save: a journal, about twice its record, whose save past this is refused
+before it is written (``server/saves.py``)."""
 STATS_LIMIT = 64 * 1024 * 1024
 """The most the statistics file may hold (about 250 bytes a match: a quarter of a million matches)."""
 
@@ -469,18 +470,28 @@ class Sealer:
         self.add(lines)
 
     def add(self, lines: Iterable[str]) -> None:
-        for line in lines:
-            self._sha.update((b"\n" if self.lines else b"") + _canonical(json.loads(line)))
+        self.add_read((line, json.loads(line)) for line in lines)
+
+    def add_read(self, read: Iterable[tuple[str, dict[str, Any]]]) -> None:
+        """Lines that were parsed already, each with its object (a table's journal, read line by line): hashed
+        without parsing them again."""
+        for line, obj in read:
+            self._sha.update((b"\n" if self.lines else b"") + _canonical(obj))
             self.lines.append(line)
 
-    def _head(self, ended: str | None, ident: str | None) -> str:
-        """The match line with the seal (see ``seal``)."""
+    def stamp(self, ended: str | None = None, ident: str | None = None) -> dict[str, Any]:
+        """The seal of the lines so far (see ``seal``): how many they are, their digest, and a finished match's end
+        and identity. A table's journal writes it after each save's lines (``server/saves.py``)."""
         stamp: dict[str, Any] = {"lines": len(self.lines), "sha256": self._sha.copy().hexdigest()}
         if ended is not None:
             stamp["ended"] = ended
         if ident is not None:
             stamp["id"] = ident
-        head = {**json.loads(self.lines[0]), SEAL: stamp}
+        return stamp
+
+    def _head(self, ended: str | None, ident: str | None) -> str:
+        """The match line with the seal (see ``seal``)."""
+        head = {**json.loads(self.lines[0]), SEAL: self.stamp(ended, ident)}
         return json.dumps(head, ensure_ascii=False, separators=(",", ":"))
 
     def sealed(self, ended: str | None = None, ident: str | None = None) -> list[str]:
@@ -523,6 +534,13 @@ def seal_ident(stamp: dict[str, Any]) -> str | None:
     return ident if isinstance(ident, str) and re.fullmatch(r"[0-9a-f]{1,64}", ident) else None
 
 
+def newer_format(head: dict[str, Any], known_format: int) -> bool:
+    """Whether a match line's ``format`` is newer than ``known_format``: such a save is refused as newer, before its
+    seal is read (a newer version may seal or frame it otherwise)."""
+    found = head.get("format")
+    return isinstance(found, int) and not isinstance(found, bool) and found > known_format
+
+
 def unseal(text: str, known_format: int) -> tuple[list[str], dict[str, Any]]:
     """The record lines of a sealed save (as they were before sealing) and its seal, or ``SaveRefused``: cut short
     or damaged, changed, or of a newer format.
@@ -537,8 +555,7 @@ def unseal(text: str, known_format: int) -> tuple[list[str], dict[str, Any]]:
         objects = []
     if not objects or not all(isinstance(obj, dict) for obj in objects):
         raise SaveRefused("damaged")
-    found = objects[0].get("format")
-    if isinstance(found, int) and not isinstance(found, bool) and found > known_format:
+    if newer_format(objects[0], known_format):
         raise SaveRefused("newer")
     stamp = objects[0].get(SEAL)
     if not isinstance(stamp, dict) or stamp.get("lines") != len(lines):
@@ -578,8 +595,14 @@ def read_save(path: Path | None = None) -> str | None:
     """The saved match's text, or None when there is none or it cannot be read (a folder that is not one, no
     permission). Bytes that are not UTF-8 are kept (as U+FFFD), so that such a file is refused as damaged rather
     than taken for no save at all; so is something that is not a file, or a file too large to be a save."""
+    data = read_save_bytes(path or save_path())
+    return None if data is None else data.decode("utf-8", errors="replace")
+
+
+def read_save_bytes(path: Path) -> bytes | None:
+    """``read_save`` before decoding: a table's journal is read by byte offset (``server/saves.py``)."""
     try:
-        return read_limited(path or save_path(), FILE_LIMIT).decode("utf-8", errors="replace")
+        return read_limited(path, FILE_LIMIT)
     except (NotAFile, TooLarge):
         raise SaveRefused("damaged") from None
     except OSError:

@@ -2,11 +2,11 @@
 
 Code and tests cite rules by id (``C3``, ``H1``): every id they cite must be a rule of docs/rules.md, and that book
 must define each id once, in order, with each ruleset's options as the code has them. The examples of
-docs/record.md must be records the game writes and reads today. The README stays short enough to read in five
-minutes and links every document; every link between the documents leads to a file and a heading that exist; every
-``commerce`` command and option they show is one the command line has, and every benchmark they run is a script
-of bench/ with the options it is shown with. And no file may cite the planning documents that lived outside the
-repository, which a contributor cannot open.
+docs/record.md must be records and saves the game and the server write and read today. The README stays short
+enough to read in five minutes and links every document; every link between the documents leads to a file and a
+heading that exist; every ``commerce`` command and option they show is one the command line has, and every benchmark
+they run is a script of bench/ with the options it is shown with. And no file may cite the planning documents that
+lived outside the repository, which a contributor cannot open.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import pytest
 
 from commerce_a11y.rules import RECORD_FORMAT, RULESETS, RecordError, record_lines, replay, ruleset
 from commerce_a11y.rules.options import OptionSpec
+from commerce_a11y.server.saves import TableSaves
 from commerce_a11y.storage import seal, unseal
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -177,6 +178,17 @@ def test_the_saved_match_example_is_sealed_as_the_game_seals_it() -> None:
     assert seal(lines) == save
     match = replay(lines)
     assert not match.over and match.players[0].kind == "human"
+
+
+def test_the_table_save_example_is_the_journal_the_server_writes_of_that_match(tmp_path: Path) -> None:
+    lines, stamp = unseal("\n".join(jsonl_blocks()[1]) + "\n", RECORD_FORMAT)
+    journal = jsonl_blocks()[2]
+    saves = TableSaves(tmp_path / "table.jsonl")
+    for end in (3, 4, 5, 6):  # after the deal, then after each move
+        assert saves.write(lines[:end])
+    assert saves.paths[0].read_text(encoding="utf-8") == "\n".join(journal) + "\n"
+    loaded = TableSaves(tmp_path / "table.jsonl").load()
+    assert loaded == (lines, stamp)  # the last mark is the seal of the whole record
 
 
 # ----- the README, the links, the commands -----

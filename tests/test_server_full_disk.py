@@ -83,7 +83,7 @@ def pass_until_the_save_fails(client: RawClient, limit: int = 300) -> None:
 
 
 def passes_saved(data: Path, seat: int = 0) -> int:
-    """The passes of ``seat`` in the table's save (the later of its two files that reads)."""
+    """The passes of ``seat`` in the table's save, as a restart reads it."""
     from commerce_a11y.server.saves import TableSaves
 
     (save,) = {p.with_name(p.name.replace(".2.jsonl", ".jsonl")) for p in (data / "tables").glob("*.jsonl")}

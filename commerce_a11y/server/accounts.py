@@ -5,7 +5,7 @@ accounts in use) and an Argon2id hash of its password (argon2-cffi, at
 OWASP's minimum of 19 MiB, two passes: about 30 ms a hash here, computed in a thread, at most two at a time so that
 two hundred logins at once cost 40 MB, not four gigabytes). Its settings (language, verbosity, card style) are kept
 with it. The table index says which tables exist, who sits where and with which options; the table's match itself
-is its sealed record in ``tables/`` (``table.py``). A delivery is a finished match's record owed to a player who sat
+is its save in ``tables/`` (``saves.py``). A delivery is a finished match's record owed to a player who sat
 at its table: ``commerce join`` receives it at the next login and keeps it where ``commerce replay`` finds it.
 
 Each account's likeness (``names.likeness``: its ASCII spelling and its confusable skeletons) is kept in a table of

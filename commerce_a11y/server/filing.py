@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..i18n import _, speaking
 from ..records import keep_record, time_stamp
 from ..rules import record_lines, replay
-from ..storage import SaveRefused, new_ident
+from ..storage import FILE_LIMIT, SaveRefused, TooLarge, new_ident
 from .presence import Presence
 from .saves import TableSaves
 from .seat import Listener
@@ -142,6 +141,8 @@ class Filer(Presence):
             if loaded is None:
                 return False
             lines, stamp = loaded
+            if saves.dropped:  # a save cut short by a kill or a failed write: its move was never told
+                self.log(f"save: {saves.dropped} bytes after the last mark dropped")
             match = replay(lines)
         except (SaveRefused, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
             self.log(f"save not loaded: {error!r}")
@@ -186,17 +187,23 @@ class Filer(Presence):
                 self.retrying = None
 
     async def store(self) -> bool:
-        """Write the record so far into the table's save; False if it could not be written (the save before stays)."""
+        """Append what the record gained to the table's save; False if it could not be written (the save before
+        stays), or would pass the file limit, which is refused before it is written: the loader would not read it."""
         match = self.match
         assert match is not None
         self.record += record_lines(match.events[len(self.record):])
-        lines = list(self.record)
-        args: tuple[Any, ...] = (lines,)
+        ended = ident = None
         if match.over:
-            self.ended = self.ended or time_stamp()
-            self.ident_done = self.ident_done or new_ident()
-            args = (lines, self.ended, self.ident_done)
-        ok = self.writer.done(await self.server.writes.put(self.writer.prepare(*args)))
+            ended = self.ended = self.ended or time_stamp()
+            ident = self.ident_done = self.ident_done or new_ident()
+        try:
+            # The record itself, not a copy: it only grows, and ``prepare`` reads only what it gained.
+            save = self.writer.prepare(self.record, ended, ident)
+        except TooLarge:
+            self.log(f"save refused: it would make the save larger than {FILE_LIMIT // 2**20} MiB, which the server "
+                     "does not read")
+            return False
+        ok = self.writer.done(await self.server.writes.put(save))
         if not ok:
             self.log("save failed")
         return ok
