@@ -26,7 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 class ServerProcess:
     """``commerce serve`` on a free loopback port, with its own data folder."""
 
-    def __init__(self, data: Path, *args: str, grace: int = 90, open_files: int | None = None) -> None:
+    def __init__(self, data: Path, *args: str, grace: int = 90, open_files: int | None = None,
+                 root: Path = ROOT) -> None:
+        self.root = root
+        """The checkout whose server runs (``bench/attack.py`` runs an older one beside this one)."""
         self.data = data
         self.args = args
         self.grace = grace
@@ -41,10 +44,12 @@ class ServerProcess:
     def start(self) -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "LANG": "C.UTF-8"}
         env.pop("LANGUAGE", None)
+        own = self.root / ".venv" / "bin" / "python"
+        python = str(own) if self.root != ROOT and own.exists() else sys.executable
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "commerce_a11y", "serve", "--port", "0", "--data", str(self.data), "--lang", "en",
+            [python, "-m", "commerce_a11y", "serve", "--port", "0", "--data", str(self.data), "--lang", "en",
              "--grace", str(self.grace), "--workers", "1", *self.args],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=self.root,
             preexec_fn=self._limit_files if self.open_files else None)
         assert self.proc.stdout is not None
         deadline = time.monotonic() + 60

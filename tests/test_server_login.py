@@ -100,7 +100,8 @@ def test_new_names_refused_over_the_wire_each_with_one_sentence_then_the_name_ag
                            # issue 35, item 1: one name, one voice
                            ("Ian-", "That name looks or sounds like Ian; choose another."),
                            ("\u00cd\u00e0n", "That name looks or sounds like Ian; choose another."),
-                           ("\u026aan", "Choose a name in everyday letters, without phonetic letters or small capitals."),
+                           ("\u026aan",
+                            "Choose a name in everyday letters, without phonetic letters or small capitals."),
                            ("Y\u00f3u", "That name sounds like You, the game's word for the player; choose another."),
                            ("\u00c1nna", "That name sounds like Anna, a computer player's name; choose another.")]:
         client.send(name)

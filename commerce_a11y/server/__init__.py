@@ -10,8 +10,10 @@ layer only moves lines; the engine, narrator, parser and review commands are the
   TTYPE/MTTS, ECHO, GMCP; ``wire.asks``: the kinds of question sent before each prompt;
 - ``connection``: one client's connection on the server: negotiation, lines in, a bounded output;
 - ``accounts``: names and Argon2 password hashes, the table index and record deliveries in SQLite;
-- ``names``: one identity for a name, how a name looks (Unicode's confusable skeleton), the names refused;
+- ``names``: one identity for a name, its likeness to a listener (ASCII spelling, confusable skeletons), the names
+  refused; ``identifier_status``: the letters Unicode allows in names;
 - ``admission``: connections in all, per address, and the share of those not logged in yet;
+- ``allowances``: the budgets of work a client may ask for, by account or address; ``invites``: invite codes;
 - ``login``: a name and a password, in the order a person meets them; ``guesses``: the limits on password guesses;
 - ``thinking``: computer players' decisions and hints, computed in worker processes;
 - ``seat`` and ``table``: a table's match and the people who hear it; ``roles``: what a table needs of a person and
