@@ -90,7 +90,7 @@ def test_a_gmcp_flood_costs_a_bystander_nothing(tmp_path: Path) -> None:
         assert sent and sent[0] > 1_000_000, sent  # a real flood: megabytes offered
         assert pings <= Work.GMCP.rate.limit
         assert flooder.text.count("Too many changes at once; wait a minute.") <= 1
-        assert after - before < 30, (before, after)
+        assert after - before < 40, (before, after)  # the bystander's Argon2 hash alone may keep 19 MiB
         assert "over budget account flo" in log_of(server)
     finally:
         server.stop()

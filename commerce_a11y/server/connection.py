@@ -55,6 +55,11 @@ INPUT_BURST = 1024 * 1024
 ITEM_COST = 1024
 """What a line, a telnet command or a subnegotiation counts as, in bytes of the input's credit: a client may send
 about a thousand a second, however short."""
+SLICE = 4096
+"""Bytes handled at a time, between two looks at the credit and at this turn's share (``ITEMS_A_TURN``)."""
+ITEMS_A_TURN = 256
+"""Lines, commands and subnegotiations one connection may have handled in one turn of the event loop; the rest of
+what was read waits for the next turn."""
 SUPPORTS_ITEMS = 32
 """Items of one ``Core.Supports`` message that are read; a longer list is read that far."""
 PACKAGES = frozenset({"core", "commerce", "commerce.status", "commerce.ask", "commerce.cue", "commerce.record"})
@@ -115,10 +120,11 @@ class Connection(asyncio.Protocol):
         """Turned away: its sentence is said, what it sends is dropped until it closes (``turn_away``)."""
         self.credit = float(INPUT_BURST)
         self.credited = 0.0
-        self.paused = False
-        """Reading stopped for the input's credit (``_throttle``)."""
-        self.holding = False
-        """Reading stopped while the inbox is half full (``_hold_input``)."""
+        self.held: set[str] = set()
+        """Why reading is stopped, if it is: "credit" (``_spend``), "inbox" (half full: ``_line``), "backlog"
+        (bytes read and not handled yet: ``_take``)."""
+        self.backlog = b""
+        """Bytes read and not handled yet: the rest of a chunk, once a turn's share or the credit was used up."""
         self.allow_gmcp: Callable[[], bool] = lambda: True
         """Whether another GMCP message may be read (the person's budget: ``Session.allow_gmcp``)."""
         self.peer = "?"
@@ -260,31 +266,64 @@ class Connection(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         if self.faulted or self.leaving:
             return
-        try:
-            items = self._received(data)
-        except Exception as error:  # the last line of defence: see the module
-            self.fault(error)
+        if self.backlog:  # read before reading stopped: handled after what came first
+            self.backlog += data
             return
-        self._throttle(len(data) + ITEM_COST * items)
+        self._take(data)
 
-    def _throttle(self, size: int) -> None:
-        """Count the bytes against the input's credit (``INPUT_RATE``, ``INPUT_BURST``); below none, stop reading
-        until it has grown back."""
-        loop = asyncio.get_running_loop()
-        now = loop.time()
-        self.credit = min(float(INPUT_BURST), self.credit + (now - self.credited) * INPUT_RATE) - size
+    def _take(self, data: bytes) -> None:
+        """Handle ``data`` a slice at a time (``SLICE`` bytes), each counted against the input's credit: once the
+        credit is used up (``INPUT_RATE``) or this turn of the event loop has handled ``ITEMS_A_TURN`` items, the
+        rest waits (``backlog``) and reading stops until it is handled, so that no chunk, however full of tiny
+        messages, holds up the event loop for long."""
+        items = offset = 0
+        while offset < len(data):
+            piece = data[offset:offset + SLICE]
+            offset += len(piece)
+            try:
+                count = self._received(piece)
+            except Exception as error:  # the last line of defence: see the module
+                self.fault(error)
+                return
+            items += count
+            wait = self._spend(len(piece) + ITEM_COST * count)
+            if offset < len(data) and (wait > 0 or items >= ITEMS_A_TURN):
+                self.backlog = data[offset:]
+                self._hold("backlog", True)
+                asyncio.get_running_loop().call_later(wait, self._more)
+                return
+            if wait > 0:
+                self._hold("credit", True)
+                asyncio.get_running_loop().call_later(wait, self._hold, "credit", False)
+
+    def _more(self) -> None:
+        """Go on with the bytes read and not handled yet."""
+        data, self.backlog = self.backlog, b""
+        self._hold("backlog", False)
+        if data and not self.faulted and not self.leaving and not self.closed:
+            self._take(data)
+
+    def _spend(self, cost: int) -> float:
+        """Count ``cost`` bytes against the input's credit (``INPUT_RATE``, ``INPUT_BURST``); the seconds until it
+        has grown back above nothing (0 while there is some)."""
+        now = asyncio.get_running_loop().time()
+        self.credit = min(float(INPUT_BURST), self.credit + (now - self.credited) * INPUT_RATE) - cost
         self.credited = now
-        if self.credit < 0 and not self.paused and self.transport is not None:
-            self.paused = True
-            if not self.holding:
-                with contextlib.suppress(RuntimeError, NotImplementedError):
-                    self.transport.pause_reading()
-            loop.call_later(-self.credit / INPUT_RATE, self._resume)
+        return max(0.0, -self.credit / INPUT_RATE)
 
-    def _resume(self) -> None:
-        self.paused = False
-        if self.transport is not None and not self.transport.is_closing() and not self.holding:
-            with contextlib.suppress(RuntimeError, NotImplementedError):
+    def _hold(self, reason: str, on: bool) -> None:
+        """Stop reading for ``reason``, or stop holding for it; reading goes on once nothing holds it."""
+        before = bool(self.held)
+        if on:
+            self.held.add(reason)
+        else:
+            self.held.discard(reason)
+        if bool(self.held) == before or self.transport is None or self.transport.is_closing():
+            return
+        with contextlib.suppress(RuntimeError, NotImplementedError):
+            if self.held:
+                self.transport.pause_reading()
+            else:
                 self.transport.resume_reading()
 
     def fault(self, error: Exception) -> None:
@@ -342,22 +381,8 @@ class Connection(asyncio.Protocol):
         self.dropping = False
         self.lines.append(line if isinstance(line, bytes) else TOO_LONG)
         if len(self.lines) >= INPUT_QUEUE // 2:
-            self._hold_input(True)
+            self._hold("inbox", True)  # read again once it is a quarter full (``read_line``)
         self._wake()
-
-    def _hold_input(self, hold: bool) -> None:
-        """Stop reading while the inbox is half full (``INPUT_QUEUE``), and read again once it is a quarter full;
-        the input's credit (``_throttle``) may hold it too."""
-        if hold == self.holding or self.transport is None:
-            return
-        self.holding = hold
-        if not hold and self.paused:
-            return  # the credit's pause ends it
-        with contextlib.suppress(RuntimeError, NotImplementedError):
-            if hold:
-                self.transport.pause_reading()
-            else:
-                self.transport.resume_reading()
 
     def _text(self, line: bytes) -> str:
         """A line as the question being asked takes it. A password (echo off) is UTF-8 or ``NOT_UTF8``: never
@@ -394,7 +419,7 @@ class Connection(asyncio.Protocol):
             self.waiter = None
         line = self.lines.popleft()
         if len(self.lines) <= INPUT_QUEUE // 4:
-            self._hold_input(False)
+            self._hold("inbox", False)
         self.open_question, self.interrupted = None, False  # answered: what is said next is about the answer
         return self._text(line) if isinstance(line, bytes) else line
 
