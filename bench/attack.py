@@ -16,8 +16,8 @@ worktree of an older commit, to compare the two side by side on this noisy machi
 
 During each flood a bystander from another address makes a new account and a table (``bystander_s``: from
 connecting to the table's answer). The server's resident memory before and after (``memory_mib``, from after a
-first login; Argon2's 19 MiB a hash stay with the allocator, so compare with ``quiet``), and the event loop's longest stall from the server's own load
-lines (``stall_ms``), are read as ``serve_load.py`` reads them.
+first login; Argon2's 19 MiB a hash stay with the allocator, so compare with ``quiet``), and the event loop's
+longest stall from the server's own load lines (``stall_ms``), are read as ``serve_load.py`` reads them.
 
     uv run python bench/attack.py                                   # every attack, this checkout
     uv run python bench/attack.py --server-root /tmp/before supports settings
@@ -42,6 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from serve_load import rss_kib  # noqa: E402
 from server_helpers import RawClient, ServerProcess  # beside the tests that attack the same way  # noqa: E402
 
 from commerce_a11y.wire import telnet as t  # noqa: E402
@@ -52,8 +53,7 @@ SERVER_ARGS = ("--per-address", "2000", "--login-per-address", "2000", "--max-co
 
 def resident_mib(server: ServerProcess) -> float:
     assert server.proc is not None
-    status = Path(f"/proc/{server.proc.pid}/status").read_text()
-    return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) / 1024  # type: ignore[union-attr]
+    return rss_kib(server.proc.pid) / 1024
 
 
 def longest_stall(server: ServerProcess, since: int) -> float:

@@ -74,14 +74,19 @@ from commerce_a11y.wire import telnet as t  # noqa: E402
 PASSWORD = "bench-password"
 
 
-def rss_kib(pid: int) -> int:
+def proc_number(path: str, key: str) -> int:
+    """The number after ``key`` in one of Linux's /proc files (0 where there is none)."""
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+        for line in Path(path).read_text().splitlines():
+            if line.startswith(key):
                 return int(line.split()[1])
     except OSError:
         pass
     return 0
+
+
+def rss_kib(pid: int) -> int:
+    return proc_number(f"/proc/{pid}/status", "VmRSS:")
 
 
 def cpu_seconds(pid: int, thread: int | None = None) -> float:
@@ -97,13 +102,7 @@ def cpu_seconds(pid: int, thread: int | None = None) -> float:
 def written_bytes(pid: int) -> int:
     """What the kernel counts as written by a process, all its threads (Linux's /proc; 0 elsewhere): whole pages of
     the page cache, so an append of a few hundred bytes counts as a page."""
-    try:
-        for line in Path(f"/proc/{pid}/io").read_text().splitlines():
-            if line.startswith("write_bytes:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
+    return proc_number(f"/proc/{pid}/io", "write_bytes:")
 
 
 def children(pid: int) -> list[int]:
