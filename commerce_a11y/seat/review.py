@@ -26,6 +26,8 @@ READING = frozenset({ReviewCommand.HAND, ReviewCommand.WIDOW, ReviewCommand.VALU
 def review_lines(hearing: Hearing, command: ReviewCommand, argument: str, view: SeatView) -> list[str]:
     """The answer to one of the ``READING`` commands."""
     narrator = hearing.narrator
+    if not view.hand and command in (ReviewCommand.HAND, ReviewCommand.VALUE, ReviewCommand.WHATIF):
+        return [_("You hold no cards now.")]  # out of the match, or before the first deal
     if command is ReviewCommand.HAND:
         return [_("Your cards: {cards}.").format(cards=narrator.cards(view.hand)), narrator.value_line(view)]
     if command is ReviewCommand.WIDOW:

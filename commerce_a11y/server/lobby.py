@@ -118,6 +118,7 @@ class Lobby:
                     except Exception as error:  # one command's fault: logged, said in one sentence, play goes on
                         server.log(f"error {session.account}: {error!r}")
                         session.say([_("That did not work on the server; the game goes on.")])
+                        session.ask_again()  # every line gets an answer and the question again
             conn = session.conn
             if conn.closed or conn.transport is None or conn.transport.is_closing():
                 return
