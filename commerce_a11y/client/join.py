@@ -474,7 +474,6 @@ class Client:
     def read_typed(self) -> int:
         import signal
 
-        from ..console.terminal import INTERRUPTED
 
         status: list[int] = []
         woken: list[bool] = []
@@ -494,6 +493,15 @@ class Client:
         with contextlib.suppress(ValueError, OSError):  # ValueError: not the main thread
             signal.signal(signal.SIGINT, interrupted)
         printer = threading.Thread(target=self.print_events, args=(status,), daemon=True)
+        with self.terminal.holding():  # a burst of lines waits for its question and is written with it
+            return self.read_lines(printer, status, woken)
+
+    def read_lines(self, printer: threading.Thread, status: list[int], woken: list[bool]) -> int:
+        """Send what the player types until the server closes or the input ends, while ``printer`` prints."""
+        import signal
+
+        from ..console.terminal import INTERRUPTED
+
         try:
             # Started inside the ``try``: its wake-up may come before the first read (the server closed during the
             # login, and the printer tells it at once).
@@ -505,6 +513,7 @@ class Client:
                     typed = INTERRUPTED
                 except (OSError, ValueError, EOFError):
                     typed = None
+                self.terminal.answered()
                 if status or self.wire.closed or typed is None:
                     woken.append(True)  # from now on every wake-up is a late one
                     break
@@ -571,7 +580,10 @@ class Client:
                 self.wire.send_line(line)
                 continue
             if text.strip():
-                self.terminal.say([text.rstrip()])
+                if self.terminal.backend.name == "plain":
+                    self.terminal.prompt(text)  # on the cursor's line, as the local game asks
+                else:  # prompt_toolkit keeps its own input line below what is printed
+                    self.terminal.say([text.rstrip()])
         wake_main(self.leaving)
 
 

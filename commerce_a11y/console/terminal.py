@@ -254,6 +254,8 @@ class Terminal:
         yes-or-no question's None meant, where the end of input and Ctrl-C mean different things."""
         self._held: list[str] | None = None
         """While ``holding``: the text said but not yet written (None: every line is written as it is said)."""
+        self.line_open = False
+        """A question written by ``prompt`` waits on the cursor's line: what is said next begins a line of its own."""
         self._hold_lock = threading.Lock()
         self._release: threading.Timer | None = None
 
@@ -298,9 +300,33 @@ class Terminal:
         finally:
             self._write_held(stop=True)
 
-    def _print(self, text: str) -> None:
-        """Write ``text`` now, or hold it (``holding``) until the question or ``HOLD`` seconds from now."""
+    def prompt(self, question: str) -> None:
+        """Write a question another thread reads the answer to (``commerce join``: the server asks, the main thread
+        reads what the player types): after what is held, in one write, on the cursor's line, where a braille
+        display shows it and the typed answer follows it; and speak it."""
+        self.speech.speak(question.strip())
         with self._hold_lock:
+            text = ("\n" if self.line_open else "") + "".join(self._held or ()) + question
+            if self._held is not None:
+                self._held = []
+            if self._release is not None:
+                self._release.cancel()
+                self._release = None
+            self.line_open = True
+            self._write(text)
+            self._write("")
+
+    def answered(self) -> None:
+        """The player ended the question's line with Enter (the terminal echoed it): what comes next begins there."""
+        with self._hold_lock:
+            self.line_open = False
+
+    def _print(self, text: str) -> None:
+        """Write ``text`` now, or hold it (``holding``) until the question or ``HOLD`` seconds from now; after a
+        question still waiting on its line (``prompt``), on a line of its own."""
+        with self._hold_lock:
+            if self.line_open and text:
+                text, self.line_open = "\n" + text, False
             if self._held is not None:
                 if text:
                     self._held.append(text)
