@@ -98,3 +98,23 @@ def test_holding_twice_is_holding_once() -> None:
             terminal.say(["Cem deals."])
         assert out.writes == []
     assert out.writes == ["Cem deals.\n"]
+
+
+def test_a_question_asked_from_another_thread_is_written_with_its_burst_on_the_cursors_line() -> None:
+    """``commerce join``: the server's question comes to the printer thread (``Terminal.prompt``) while the main
+    thread reads; the burst before it and the question are one write, the question unended; news that comes while
+    it waits begins a line of its own; once the player answered (the terminal echoed Enter), it does not."""
+    terminal, _keyboard, out = made()
+    with terminal.holding():
+        terminal.say(["Ola sits down at seat 2."])
+        terminal.prompt("Table tt? ")
+        assert out.writes == ["Ola sits down at seat 2.\nTable tt? "]
+        terminal.say(["Ola leaves the table."])
+        terminal.prompt("Table tt? ")
+        assert out.writes[1:] == ["\nOla leaves the table.\nTable tt? "]
+        terminal.answered()
+        terminal.say(["Online: 2 people."])
+        terminal.prompt("Table tt? ")
+        assert out.writes[2:] == ["Online: 2 people.\nTable tt? "]
+        terminal.prompt("Table tt? ")  # asked again with nothing before it: on a line of its own
+        assert out.writes[3:] == ["\nTable tt? "]
