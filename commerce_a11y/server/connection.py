@@ -230,6 +230,9 @@ class Connection(asyncio.Protocol):
         self.leaving = True
         if self.ready is not None and not self.ready.done():
             self.ready.set_result(False)
+        self.backlog = b""
+        for reason in list(self.held):  # read (and drop) whatever it sends, so that closing resets nothing
+            self._hold(reason, False)
         if not self.handshaking:
             self._say_goodbye(sentence)
             return
