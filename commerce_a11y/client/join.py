@@ -493,7 +493,10 @@ class Client:
         with contextlib.suppress(ValueError, OSError):  # ValueError: not the main thread
             signal.signal(signal.SIGINT, interrupted)
         printer = threading.Thread(target=self.print_events, args=(status,), daemon=True)
-        with self.terminal.holding():  # a burst of lines waits for its question and is written with it
+        # Plain input: a burst of lines waits for its question and is written with it, the question on the cursor's
+        # line (``print_events``); prompt_toolkit keeps its own input line below what is printed, line by line.
+        plain = self.terminal.backend.name == "plain"
+        with self.terminal.holding() if plain else contextlib.nullcontext():
             return self.read_lines(printer, status, woken)
 
     def read_lines(self, printer: threading.Thread, status: list[int], woken: list[bool]) -> int:
@@ -582,7 +585,7 @@ class Client:
             if text.strip():
                 if self.terminal.backend.name == "plain":
                     self.terminal.prompt(text)  # on the cursor's line, as the local game asks
-                else:  # prompt_toolkit keeps its own input line below what is printed
+                else:
                     self.terminal.say([text.rstrip()])
         wake_main(self.leaving)
 
