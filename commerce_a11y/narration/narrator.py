@@ -79,7 +79,7 @@ class Narrator:
     def cards(self, cards: Sequence[int]) -> str:
         """Cards as a list: names separated by commas (a pause in speech), codes by spaces (short in braille)."""
         if self.card_style is CardStyle.CODES:
-            return " ".join(card_code(c) for c in cards)
+            return " ".join(self.card(c) for c in cards)
         return ", ".join(card_name(c) for c in cards)
 
     def name(self, seat: int) -> str:

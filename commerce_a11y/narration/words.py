@@ -21,12 +21,13 @@ def _tables(lang: str) -> dict[str, tuple[str, ...]]:
     suit_codes, rank_codes = _suit_codes(t), _rank_codes(t)
     codes = tuple(suit_codes[c.suit] + rank_codes[c.rank - 2] for c in CARDS)
     return {"card": _card_names(t), "rank": _rank_names(t), "ranks": _rank_plurals(t), "suit": _suit_names(t),
-            "code": codes}
+            "code": codes, "suit code": suit_codes, "rank code": rank_codes}
 
 
 def words(kind: str, lang: str | None = None) -> tuple[str, ...]:
     """One table of words, in ``lang`` or the active language: ``card`` and ``code`` (52, by card number),
-    ``rank`` and ``ranks`` (13, from the two up), ``suit`` (4, clubs diamonds hearts spades)."""
+    ``rank``, ``ranks`` and ``rank code`` (13, from the two up), ``suit`` and ``suit code`` (4, clubs diamonds
+    hearts spades). The code's parts are for measuring other ways of writing a code (``bench/code_speech.py``)."""
     return _tables(lang or active_language())[kind]
 
 
@@ -53,7 +54,6 @@ def rank_plural(rank: int) -> str:
 def suit_name(suit: int) -> str:
     """A suit as in "in hearts"."""
     return words("suit")[suit]
-
 
 
 def _card_names(t: Any) -> tuple[str, ...]:
