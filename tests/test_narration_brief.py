@@ -200,10 +200,12 @@ def test_cards_and_widow_are_said_before_a_question_only_when_they_changed() -> 
     assert heard_hand is not None and heard_widow is not None
 
 
-CARDS_LINE = re.compile(r"([a-z0-9]+(?: [a-z0-9]+)*), (?:widow )?([a-z0-9]+(?: [a-z0-9]+)*)")
-"""A cards line with codes: "hq h7 s2, c7 d9 h2" (brief), "hq h7 s2, widow c7 d9 h2" (normal)."""
-BRIEF_SWAP_LINE = re.compile(r"(\w+) ([a-z0-9]+(?: [a-z0-9]+)*) for ([a-z0-9]+(?: [a-z0-9]+)*)\.")
-"""A swap in brief speech with codes: "Anna h8 for c6.", "You h8 for c6."."""
+CODES = r"[a-z]{1,2}[A-Z2-9](?: [a-z]{1,2}[A-Z2-9])*"
+"""Codes separated by spaces: a suit's small letters, then a rank's capital or digit ("hQ h7 s2")."""
+CARDS_LINE = re.compile(rf"({CODES}), (?:widow )?({CODES})")
+"""A cards line with codes: "hQ h7 s2, c7 d9 h2" (brief), "hQ h7 s2, widow c7 d9 h2" (normal)."""
+BRIEF_SWAP_LINE = re.compile(rf"(\w+) ({CODES}) for ({CODES})\.")
+"""A swap in brief speech with codes: "Anna h8 for c6.", "You hQ for c6."."""
 
 
 def swapping(prompt: str, game: Game) -> str | None:

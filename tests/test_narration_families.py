@@ -120,7 +120,7 @@ def test_x3_brief_speech_says_every_trade_and_who_got_the_chip_never_the_cards()
     assert heard("tauschen", 0, BARTER, BRIEF)[2] == "Ben trades and pays you."
     assert heard("tauschen", 2, BARTER, BRIEF)[2] == "Ben trades and pays Anna."
     assert heard("tauschen", 1, BARTER, BRIEF)[-1] == "Anna trades and pays the box."
-    assert heard("tauschen", 1, BARTER, BRIEF, CardStyle.CODES)[2] == "You da for s2."
+    assert heard("tauschen", 1, BARTER, BRIEF, CardStyle.CODES)[2] == "You dA for s2."
 
 
 @pytest.mark.parametrize("name", ["schwimmen", "tauschen"])
@@ -178,19 +178,19 @@ def test_s2_the_blind_choice_is_heard_as_each_seat_may_know_it() -> None:
     assert heard("schwimmen", 2, [took]) == [
         "You take the face-down widow. Your cards: eight of clubs, nine of diamonds, ten of hearts. New widow: "
         "king of clubs, ace of diamonds, seven of hearts."]
-    assert heard("schwimmen", 2, [took], BRIEF, CardStyle.CODES) == ["You c8 d9 ht for ck da h7."]
+    assert heard("schwimmen", 2, [took], BRIEF, CardStyle.CODES) == ["You c8 d9 hT for cK dA h7."]
     assert heard("schwimmen", 0, [took]) == [
         "Cem takes the face-down widow. New widow: king of clubs, ace of diamonds, seven of hearts."]
-    assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem: face-down widow for ck da h7."]
+    assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem: face-down widow for cK dA h7."]
     kept = Kept(2, tuple(middle))
     assert heard("schwimmen", 0, [kept]) == ["Cem keeps their cards. Widow: eight of clubs, nine of diamonds, ten "
                                              "of hearts."]
-    assert heard("schwimmen", 2, [kept], BRIEF, CardStyle.CODES) == ["You keep. Widow: c8 d9 ht."]
+    assert heard("schwimmen", 2, [kept], BRIEF, CardStyle.CODES) == ["You keep. Widow: c8 d9 hT."]
     use_language("de")
-    assert heard("schwimmen", 0, [kept], BRIEF, CardStyle.CODES) == ["Cem behält sie. Skat: kr8 ka9 hez."]
-    assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem: verdeckter Skat für krk kaa he7."]
+    assert heard("schwimmen", 0, [kept], BRIEF, CardStyle.CODES) == ["Cem behält sie. Skat: kr8 ka9 heZ."]
+    assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem: verdeckter Skat für krK kaA he7."]
     use_language("nl")
-    assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem: dichte widow voor klh rua ha7."]
+    assert heard("schwimmen", 0, [took], BRIEF, CardStyle.CODES) == ["Cem: dichte widow voor klH ruA ha7."]
 
 
 def test_s2_the_middle_face_down_is_said_except_when_brief() -> None:
@@ -213,7 +213,7 @@ def test_s3_a_swap_of_all_three_is_heard_by_everyone() -> None:
 
 def test_s5_a_fresh_widow_is_said_at_every_verbosity() -> None:
     fresh = Refreshed(tuple(cards("7C 8D 9H")), tuple(cards("8C 9D 10H")))
-    assert heard("schwimmen", 0, [fresh], BRIEF, CardStyle.CODES) == ["New widow: c8 d9 ht."]
+    assert heard("schwimmen", 0, [fresh], BRIEF, CardStyle.CODES) == ["New widow: c8 d9 hT."]
     assert heard("schwimmen", 0, [fresh]) == ["Everyone passed. New widow: eight of clubs, nine of diamonds, ten "
                                               "of hearts."]
     assert heard("schwimmen", 0, [fresh], VERBOSE)[0].startswith("Everyone passed: seven of clubs, eight of")
@@ -287,7 +287,7 @@ def test_x4_the_offer_is_asked_of_the_neighbour_on_the_offerers_turn() -> None:
     # The offer on the line before the question (issue 25, item 6); with codes, the hand after it.
     assert status(match)[0] == f"{who} offers you the seven of clubs."
     assert question(match) == question(match, BRIEF) == "give, decline? "
-    assert status(match, BRIEF, CardStyle.CODES) == [f"{who} offers you the c7.", "Your cards: cj dq sk."]
+    assert status(match, BRIEF, CardStyle.CODES) == [f"{who} offers you the c7.", "Your cards: cJ dQ sK."]
     assert question(match, NORMAL, CardStyle.CODES) == "c7 offered: give, decline? "
     use_language("de")
     assert status(match)[0] == f"{who} bietet dir Kreuz 7 an."
@@ -337,10 +337,10 @@ def test_s2_s3_the_blind_choice_and_the_turn_with_swap_all() -> None:
     assert match.phase is Phase.EXCHANGE
     for verbosity, style in itertools.product(Verbosity, CardStyle):
         assert question(match, verbosity, style) == "You deal: take, keep? "
-    assert status(match, BRIEF, CardStyle.CODES) == ["Your cards: ck da h7."]
+    assert status(match, BRIEF, CardStyle.CODES) == ["Your cards: cK dA h7."]
     play(match, Keep())
     assert question(match) == "swap, all, pass? "  # S3: no knock in the first round; "all" swaps all three
-    assert status(match, BRIEF, CardStyle.CODES) == ["c7 d8 h9, c8 d9 ht"]
+    assert status(match, BRIEF, CardStyle.CODES) == ["c7 d8 h9, c8 d9 hT"]
     use_language("de")
     assert question(match) == "tauschen, alle, schieben? "
     use_language("nl")

@@ -62,9 +62,9 @@ def test_brief_names_both_sides_of_a_whole_widow_a_blind_take_and_a_trade() -> N
     blind = ExchangedAll(1, hand, widow, blind=True)
     assert narrator("schwimmen", style=CardStyle.CODES).event(blind) == ["Anna: face-down widow for c7 d8 h9."]
     # The dealer who took the face-down widow hears what it held: new to them alone.
-    assert narrator("schwimmen", 1, style=CardStyle.CODES).event(blind) == ["You c8 d9 ht for c7 d8 h9."]
+    assert narrator("schwimmen", 1, style=CardStyle.CODES).event(blind) == ["You c8 d9 hT for c7 d8 h9."]
     trade = Traded(1, cards("2S")[0], cards("AD")[0], 0)
-    assert narrator("tauschen", 1, style=CardStyle.CODES).event(trade) == ["You da for s2."]
+    assert narrator("tauschen", 1, style=CardStyle.CODES).event(trade) == ["You dA for s2."]
     assert narrator("tauschen", 0).event(trade.visible_to(0)) == ["Anna trades and pays you."]
 
 
@@ -133,10 +133,10 @@ def test_brief_speech_says_the_hand_again_when_two_changed_and_the_widow_when_al
     codes = narrator("commerce", style=CardStyle.CODES)
     assert codes.status_lines(view, one) == []
     assert codes.status_lines(view, (heard[0], two[1])) == []
-    assert codes.status_lines(view, two) == ["hk d5 sq, h8 sk s7"]
-    assert codes.status_lines(view, every) == ["hk d5 sq, h8 sk s7"]
+    assert codes.status_lines(view, two) == ["hK d5 sQ, h8 sK s7"]
+    assert codes.status_lines(view, every) == ["hK d5 sQ, h8 sK s7"]
     assert narrator("commerce", verbosity=Verbosity.NORMAL, style=CardStyle.CODES).status_lines(view, one) == [
-        "hk d5 sq, widow h8 sk s7"]
+        "hK d5 sQ, widow h8 sK s7"]
     assert codes.status_lines(view, heard) == []
 
 
@@ -146,5 +146,5 @@ def test_with_codes_the_deal_says_the_cards_line(verbosity: Verbosity) -> None:
     hands = {0: tuple(parse_cards("KH 5D QS")), 1: tuple(parse_cards("2C 3C 4C"))}
     deal = Dealt(hand=1, dealer=1, hands=hands, widow=tuple(parse_cards("8H KS 7S")), cut_by=0, cut=5)
     lines = narrator("commerce", verbosity=verbosity, style=CardStyle.CODES).event(deal)
-    widow = "h8 sk s7" if verbosity is Verbosity.BRIEF else "widow h8 sk s7"
-    assert lines[-1] == f"hk d5 sq, {widow}"
+    widow = "h8 sK s7" if verbosity is Verbosity.BRIEF else "widow h8 sK s7"
+    assert lines[-1] == f"hK d5 sQ, {widow}"

@@ -184,7 +184,7 @@ class RichInput:
 
 def split_question(prompt: str, width: int) -> tuple[str, str]:
     """A long prompt as a line to print and the question to ask: split after a sentence or clause ("Your turn,
-    hq h7 s2, widow c7 d9 h2:" | "swap, pass, knock? "), keeping on the answer line as much as fits in ``width``
+    hQ h7 s2, widow c7 d9 h2:" | "swap, pass, knock? "), keeping on the answer line as much as fits in ``width``
     characters; with no such split, the whole prompt as the line and "> " to answer after."""
     text = prompt.rstrip()
     cuts = sorted(i + 2 for mark in (". ", "? ", ": ") for i in range(len(text)) if text.startswith(mark, i))

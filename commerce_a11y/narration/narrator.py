@@ -79,7 +79,7 @@ class Narrator:
     def cards(self, cards: Sequence[int]) -> str:
         """Cards as a list: names separated by commas (a pause in speech), codes by spaces (short in braille)."""
         if self.card_style is CardStyle.CODES:
-            return " ".join(card_code(c) for c in cards)
+            return " ".join(self.card(c) for c in cards)
         return ", ".join(card_name(c) for c in cards)
 
     def name(self, seat: int) -> str:
@@ -726,17 +726,17 @@ class Narrator:
         return self.cards_line(view.hand, view.widow)
 
     def cards_line(self, hand: Sequence[int], widow: Sequence[int]) -> str:
-        """The hand and the widow in one short line of codes: the widow named ("hq h7 s2, widow c7 d9 h2"), so
+        """The hand and the widow in one short line of codes: the widow named ("hQ h7 s2, widow c7 d9 h2"), so
         that the line read alone says which cards are whose; the hand alone where no widow lies face up
         (tauschen, X1; schwimmen before the dealer's choice, S2). Brief speech leaves the word "widow" out: the
         order is always the same."""
         if not widow:
             return _("Your cards: {cards}.").format(cards=self.cards(hand))
         if self.brief:
-            # Translators: brief speech, a player's cards, then the widow's, as short codes: "hq h7 s2, c7 d9 h2".
+            # Translators: brief speech, a player's cards, then the widow's, as short codes: "hQ h7 s2, c7 d9 h2".
             # Always in this order, so the word "widow" is left to normal speech.
             return _("{hand}, {widow}").format(hand=self.cards(hand), widow=self.cards(widow))
-        # Translators: a player's cards, then the widow's, as short codes: "hq h7 s2, widow c7 d9 h2". The comma
+        # Translators: a player's cards, then the widow's, as short codes: "hQ h7 s2, widow c7 d9 h2". The comma
         # costs one braille cell where a semicolon after a digit costs two in German braille.
         return _("{hand}, widow {widow}").format(hand=self.cards(hand), widow=self.cards(widow))
 

@@ -2,7 +2,8 @@
 
 Every word is a catalog entry (with a context, since "ten" the card rank and other "ten"s may translate
 differently), so translators see whole card names: German puts the suit first ("Herz-Dame", "Kreuz 7"), Dutch
-makes compounds ("hartenvrouw"). The tables are built once per language, when first asked for.
+makes compounds ("hartenvrouw"). A code's two parts are catalog entries too, and ``printed_code`` puts them
+together the one way the game prints a code. The tables are built once per language, when first asked for.
 """
 
 from __future__ import annotations
@@ -19,15 +20,31 @@ def _tables(lang: str) -> dict[str, tuple[str, ...]]:
     """All words of one language."""
     t = translation(lang)
     suit_codes, rank_codes = _suit_codes(t), _rank_codes(t)
-    codes = tuple(suit_codes[c.suit] + rank_codes[c.rank - 2] for c in CARDS)
+    codes = tuple(printed_code(suit_codes[c.suit], rank_codes[c.rank - 2]) for c in CARDS)
     return {"card": _card_names(t), "rank": _rank_names(t), "ranks": _rank_plurals(t), "suit": _suit_names(t),
-            "code": codes}
+            "code": codes, "suit code": suit_codes, "rank code": rank_codes}
 
 
 def words(kind: str, lang: str | None = None) -> tuple[str, ...]:
     """One table of words, in ``lang`` or the active language: ``card`` and ``code`` (52, by card number),
-    ``rank`` and ``ranks`` (13, from the two up), ``suit`` (4, clubs diamonds hearts spades)."""
+    ``rank``, ``ranks`` and ``rank code`` (13, from the two up), ``suit`` and ``suit code`` (4, clubs diamonds
+    hearts spades). The code's parts are for measuring other ways of writing a code (``bench/code_speech.py``)."""
     return _tables(lang or active_language())[kind]
+
+
+def printed_code(suit: str, rank: str) -> str:
+    """A card's code as the game prints it: the suit's letters, then the rank, a letter as a capital ("heD",
+    "haV", "hQ", "sT"; a digit stays a digit: "kr7").
+
+    Why a capital: most braille players hear speech too, and espeak-ng (as NVDA and Orca use it) read 33 of the
+    156 codes in small letters with suit and rank in one syllable, or as a word ("hed" as "heet", "kad" as "kat",
+    "hav" as "haf", "st" as "saint"). A change from a small to a capital letter is a word boundary to espeak-ng,
+    so "heD" is read "he, D" (issue 36; ``bench/code_speech.py`` measures every code). A capital is never spoken,
+    where a separator would be by a screen reader at its default punctuation level (NVDA says "dot" for ".", Orca
+    "dash" and "underline" for "-" and "_"); it costs no braille cell in German, whose uncontracted braille drops
+    capitals, and one, the capital sign, in Dutch and English. The parser reads codes without case
+    (``parser.normalize``), so the small codes players learned still name the same cards."""
+    return suit + rank.upper()
 
 
 def card_name(card: int) -> str:
@@ -36,7 +53,7 @@ def card_name(card: int) -> str:
 
 
 def card_code(card: int) -> str:
-    """The short braille code of a card in the active language: suit first, then rank ("hq", "hed", "hav")."""
+    """The short braille code of a card in the active language: suit first, then rank ("hQ", "heD", "haV")."""
     return words("code")[card]
 
 
@@ -53,7 +70,6 @@ def rank_plural(rank: int) -> str:
 def suit_name(suit: int) -> str:
     """A suit as in "in hearts"."""
     return words("suit")[suit]
-
 
 
 def _card_names(t: Any) -> tuple[str, ...]:
@@ -175,9 +191,7 @@ def _suit_codes(t: Any) -> tuple[str, ...]:
 
 def _rank_codes(t: Any) -> tuple[str, ...]:
     return (
-        # Translators: the rank part of a card's braille code (de: a k d b z, nl: a h v b t for ace, king, queen,
-        # jack, ten); digits stay digits.
-        "2",
+        "2",  # digits stay digits
         "3",
         "4",
         "5",
@@ -185,6 +199,9 @@ def _rank_codes(t: Any) -> tuple[str, ...]:
         "7",
         "8",
         "9",
+        # Translators: the rank part of a card's braille code (de: a k d b z, nl: a h v b t for ace, king, queen,
+        # jack, ten), one small letter; the game prints it as a capital after the suit ("heD", docs/accessibility.md),
+        # so that speech reads suit and rank apart. Unique among the ranks, never told apart by case.
         t.pgettext("rank code", "t"),
         t.pgettext("rank code", "j"),
         t.pgettext("rank code", "q"),

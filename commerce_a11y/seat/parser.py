@@ -3,7 +3,7 @@
 Command words come from the catalogs (each entry lists a command's words, the first shown in help, the others
 abbreviations or synonyms); the English words and the record's card codes work in every language, the player's
 own language winning where a word means something else in English. Cards are named by position (``13``: hand
-card 1 for widow card 3), by short code (``hq``, ``hed``, ``QH``) or by spoken name ("queen of hearts",
+card 1 for widow card 3), by short code (``hQ``, ``heD``, either case, ``QH``) or by spoken name ("queen of hearts",
 "Herz-Dame"); a named card's place (hand or widow) tells which side of the swap it is on, so order is free.
 """
 

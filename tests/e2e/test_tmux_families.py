@@ -203,7 +203,7 @@ def test_a_whole_brief_match_with_codes_reads_on_a_40_cell_line(tmp_path: Path, 
     assert "Traceback" not in text
     at = [i for i, line in enumerate(lines) if s.prompt(line)[0] and line != f"{follow} {s.yes}"]
     assert at, text
-    code = r"[a-z]{1,2}[0-9atjqkzbdhv]"
+    code = r"[a-z]{1,2}[2-9ATJQKZBDHV]"  # a suit's small letters, then a digit or a capital (issue 36)
     hand = rf"(?:{code} ){{2}}{code}"
     cards = re.compile(rf"{hand}(?:, {hand})?\.?$")  # brief: no word "widow"
     for i in at:
