@@ -17,7 +17,7 @@ from ..bots import without_undo
 from ..bots.base import last_swap
 from ..bots.basic import KEEP_AT
 from ..bots.heuristic import HeuristicBot
-from ..bots.scoring import after_swap, final_turn
+from ..bots.scoring import after_swap, final_turn, hand_after
 from ..bots.seeding import hint_seed
 from ..bots.strength import strength_of, strengths
 from ..bots.strong import StrongBot
@@ -33,7 +33,6 @@ from ..rules import (
     Decline,
     Declined,
     Done,
-    EndTurn,
     Event,
     ExchangeAll,
     ExchangedAll,
@@ -76,18 +75,6 @@ def hint_action(view: SeatView) -> Action:
     if not _legal(choices, action):
         action = choices.legal[0]
     return _up_a_category(choices, action)
-
-
-def hand_after(view: SeatView, action: Action) -> list[int] | None:
-    """The hand an action leaves on a turn: a swap's, a swap of all three's (S3), the hand as it is after a pass,
-    a knock or the end of a turn; None for what is no turn's swap or pass (an exchange, a call, a pounce, X3, X4)."""
-    if isinstance(action, Swap):
-        return after_swap(view.hand, action)
-    if isinstance(action, ExchangeAll):
-        return list(view.widow) if view.phase is Phase.TURN else None
-    if view.phase in (Phase.TURN, Phase.CONTINUE) and isinstance(action, Pass | Knock | EndTurn):
-        return list(view.hand)
-    return None
 
 
 def _laid_before(view: SeatView) -> frozenset[int]:
