@@ -150,7 +150,8 @@ class StrongBot:
         # Equal losses go to the first candidate. In the last round that is passing: a swap rated no better
         # than keeping the hand as it is only tells the others more (measured: the search rated swaps that
         # lowered the hand as well as passing, and the hint advised them).
-        candidates.insert(0 if view.last_round else len(candidates), Pass())
+        if Pass() in legal:  # not where a swap to a better hand beats it (``dominance.last_word``)
+            candidates.insert(0 if view.last_round else len(candidates), Pass())
         if Knock() in legal:
             candidates.append(Knock())
         return candidates
