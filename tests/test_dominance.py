@@ -13,7 +13,7 @@ from engine_helpers import lay, new_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from commerce_a11y.bots.dominance import HandMove, Prospects, gain, improvable, undominated
+from commerce_a11y.bots.dominance import HandMove, Prospects, ceiling, gain, improvable, undominated
 from commerce_a11y.bots.seeding import hint_seed
 from commerce_a11y.bots.strong import StrongBot
 from commerce_a11y.cards import parse_cards
@@ -159,11 +159,11 @@ def test_a_hint_that_lowers_the_category_names_the_gain() -> None:
     lines = lines_of(match, seat)
     assert lines[2:] == ["It gives pair of twos, odd card six, no better yet.", "It keeps two cards to tricon of twos."]
     assert not hint_checks.lowers_without_gain(view, action, lines)
-    keeping = [[*parse_cards("7D 4D 6D")]]  # against the higher Flush alone, the pair still reaches three twos
+    keeping = ceiling(view, [parse_cards("7D 4D 6D")])  # against the higher Flush alone, three twos still
     target = gain(view, swap("4D", "2S"), keeping)
     assert target is not None and view.rules.name_hand(target).category == "tricon"
     # Point 13 for the Flush keeps nothing the Flush's swaps do not: never hinted.
-    assert gain(view, swap("4D", "5C"), [[*parse_cards("7D 4D 6D")], [*parse_cards("2D 7D 6D")]]) is None
+    assert gain(view, swap("4D", "5C"), ceiling(view, [parse_cards("7D 4D 6D"), parse_cards("2D 7D 6D")])) is None
 
 
 def test_a_hint_found_lowering_the_category_without_naming_the_gain_before_names_it_now() -> None:

@@ -159,32 +159,40 @@ def category_keeping(view: SeatView) -> list[list[int]]:
             and category(rules, hand) >= held]
 
 
-def gain(view: SeatView, action: HandMove, keeping: Sequence[Sequence[int]]) -> list[int] | None:
-    """What a move that lowers the hand's category keeps that the moves keeping it (``keeping``, their hands) do
-    not: the best hand it reaches on the next swap, with a card that could come (not one it lays), above every
-    hand the keeping moves reach with that card; None where there is none, so that the lower category is given
-    up for nothing."""
+def ceiling(view: SeatView, hands: Sequence[Sequence[int]]) -> dict[int, int]:
+    """For each card that could come (``later_cards``), the best value any of these hands reaches with it."""
+    rules = view.rules
+    cards = later_cards(view)
+    reached = [reach(rules, hand, cards) for hand in hands]
+    return {card: max(column) for card, *column in zip(cards, *reached, strict=True)}
+
+
+def gain(view: SeatView, action: HandMove, keeping: dict[int, int]) -> list[int] | None:
+    """What a move that lowers the hand's category keeps that the moves keeping it do not (``keeping``: their
+    ``ceiling``): the best hand it reaches on the next swap, with a card that could come (not one it lays), above
+    every hand the keeping moves reach with that card; None where there is none, so that the lower category is
+    given up for nothing."""
     rules = view.rules
     hand = hand_after(view, action)
     assert hand is not None
     laid = set(view.hand) - set(hand)
-    cards = [c for c in later_cards(view) if c not in laid]
-    theirs = [reach(rules, other, cards) for other in keeping]
+    cards = [c for c in keeping if c not in laid]
     best: tuple[int, int] | None = None
-    for i, value in enumerate(reach(rules, hand, cards)):
-        if all(value > other[i] for other in theirs) and (best is None or value > best[0]):
-            best = (value, cards[i])
+    for card, value in zip(cards, reach(rules, hand, cards), strict=True):
+        if value > keeping[card] and (best is None or value > best[0]):
+            best = (value, card)
     return None if best is None else best_reached(rules, hand, best[1])
 
 
 def without_needless_drop(view: SeatView) -> SeatView:
     """The view without the moves that lower the hand's category for nothing (``gain`` finds none) while another
     move of the turn keeps or raises it."""
-    keeping = category_keeping(view)
-    if not keeping:
+    hands = category_keeping(view)
+    if not hands:
         return view
     rules = view.rules
     held = category(rules, view.hand)
+    keeping = ceiling(view, hands)
 
     def needless(action: Action) -> bool:
         if not isinstance(action, HandMove):

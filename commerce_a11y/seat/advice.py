@@ -16,7 +16,15 @@ from dataclasses import replace
 from ..bots import without_undo
 from ..bots.base import last_swap
 from ..bots.basic import KEEP_AT
-from ..bots.dominance import category, category_keeping, gain, improvable, undominated, without_needless_drop
+from ..bots.dominance import (
+    category,
+    category_keeping,
+    ceiling,
+    gain,
+    improvable,
+    undominated,
+    without_needless_drop,
+)
 from ..bots.heuristic import HeuristicBot
 from ..bots.scoring import after_swap, final_turn, hand_after
 from ..bots.seeding import hint_seed
@@ -219,7 +227,7 @@ def _prospect(view: SeatView, action: Swap, new: list[int], takes: str) -> str:
     rules = view.rules
     keeping = category_keeping(view)
     if keeping and category(rules, new) < category(rules, view.hand):
-        target = gain(view, action, keeping)
+        target = gain(view, action, ceiling(view, keeping))
         if target is not None:
             # Translators: {value} is a hand the next swap can make with one more card, such as "tricon of twos".
             return _("It keeps two cards to {value}.").format(value=value_words(rules, target))
