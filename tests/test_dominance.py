@@ -199,6 +199,29 @@ def test_it_can_improve_is_said_only_where_a_card_improves_the_hand() -> None:
     assert _why(view, narrator, live) == ["It gives no combination, no better yet.", "It can improve on the next swap."]
 
 
+FALSE_IMPROVEMENT = [
+    # (configuration, match seed, hand, seat, its cards, the widow, the hint before issue 36, what it said then)
+    (("braillespiel", {}), 3, 3, 1, "7H 7S 7C", "7D 9H 8H", swap("7H", "7D"), "tricon of sevens"),
+    (("commerce", {"extended": True}), 8, 5, 2, "KD 6S 8C", "8H 2H 5H", swap("6S", "2H"), "no combination"),
+]
+"""Hints that said "It can improve on the next swap." at the commit before issue 36 (``bench/dominated_hints.py
+--root``, 4 players) of a hand no card improves: a Kunststück of sevens, which B3 keeps swapping to stay in, and
+three cards of three suits and no run in extended commerce (C18), where all such hands tie."""
+
+
+@pytest.mark.parametrize(("config", "seed", "hand_no", "seat", "hand", "widow", "before", "value"),
+                         FALSE_IMPROVEMENT, ids=[c[0] for c, *_ in FALSE_IMPROVEMENT])
+def test_a_hint_found_promising_a_next_swap_before_says_what_is_true_now(config, seed, hand_no, seat, hand, widow,
+                                                                          before, value) -> None:
+    _match, view = found_position(config, seed, hand_no, seat, hand, widow)
+    said = [f"It gives {value}, no better yet.", hint_checks.IMPROVE]
+    assert hint_checks.false_improvement(view, before, said)
+    narrator = Narrator(view.rules, [f"P{i}" for i in range(4)], view.seat)
+    assert hint_checks.IMPROVE not in _why(view, narrator, before)
+    action = hint_action(view)
+    assert not hint_checks.false_improvement(view, action, hint_lines(view, narrator))
+
+
 @pytest.mark.parametrize("config", hint_checks.CATEGORY_CONFIGS, ids=hint_checks.config_id)
 def test_hints_keep_the_three_promises(config) -> None:
     """The in-suite run of bench/dominated_hints.py: one match per configuration."""
