@@ -187,6 +187,8 @@ class Found:
     dominated_by_left_out: int = 0
     """Of ``dominated``, those whose every dominating move undoes the player's own swapping (``without_undo``),
     which no computer player makes."""
+    dominated_passes: int = 0
+    """Of ``dominated``, the passes (or ends of a turn) where nobody acts after them and a swap makes more."""
     lowered: list[str] = field(default_factory=list)
     improve: list[str] = field(default_factory=list)
 
@@ -228,6 +230,8 @@ def check(config: tuple[str, dict[str, Any]], seed: int, players: int, limit: in
             found.dominated.append(f"{where} dominated by {beaten}")
             if not set(beaten) & set(without_undo(view).legal):
                 found.dominated_by_left_out += 1
+            if isinstance(action, Pass | EndTurn):
+                found.dominated_passes += 1
         if lowers_without_gain(view, action, lines):
             found.lowered.append(where)
         if false_improvement(view, action, lines):
