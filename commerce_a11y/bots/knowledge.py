@@ -64,6 +64,18 @@ def _knocks(strength: float, center: float, sharpness: float) -> float:
     return 1 / (1 + math.exp(-sharpness * (strength - center)))
 
 
+def out_of_play(view: SeatView) -> frozenset[int]:
+    """The cards this seat knows to be out of this hand for good: the middles laid aside (S5, seen by all) and the
+    cards it traded away face down (X3). Every other card may still reach the widow, or an opponent's hand."""
+    gone: set[int] = set()
+    for event in view.hand_history:
+        if isinstance(event, Refreshed):
+            gone.update(event.laid_aside)
+        elif isinstance(event, Traded) and event.player == view.seat and event.gave is not None:
+            gone.add(event.gave)
+    return frozenset(gone)
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One decision of an opponent this hand, with the widow cards it could take (as the widow lay before it, or in
@@ -92,7 +104,6 @@ class Knowledge:
         self.decisions: dict[int, list[Decision]] = {s: [] for s in self.opponents}
         rules = view.rules
         widow: list[int] = []
-        gone: set[int] = set()  # S5: middles laid aside face up; X3: the cards this seat traded away
         can_knock = rules.can_knock
         # S3: no knock before one's first turn of the hand has ended.
         fresh = set() if rules.first_round_knock else set(view.order)
@@ -164,13 +175,9 @@ class Knowledge:
                         self.known[player].add(event.took)
                     widow[widow.index(event.took)] = event.refill
                 case Refreshed():
-                    gone.update(event.laid_aside)  # S5: out of play, seen by all
                     widow = list(event.widow)
                 case Traded(player=player):
-                    if player == me:
-                        assert event.gave is not None
-                        gone.add(event.gave)  # X3: face down on the discard pile, out of this hand
-                    elif player in self.known:
+                    if player != me and player in self.known:
                         # X3: a card unseen for another unseen: what was read from the old hand no longer holds.
                         self.known[player] = set()
                         self.decisions[player] = []
@@ -193,7 +200,7 @@ class Knowledge:
         if dealer in self.known and view.phase is not Phase.EXCHANGE:
             # H1: the dealer kept the hand dealt rather than take the widow (declining leaves no event).
             self.decisions[dealer].insert(0, Decision(dealer, "keep", dealt))
-        seen: set[int] = set(view.hand) | set(view.widow) | gone
+        seen: set[int] = set(view.hand) | set(view.widow) | out_of_play(view)
         for cards in self.known.values():
             seen |= cards
         self.unseen = [c for c in view.rules.deck(len(view.players)) if c not in seen]

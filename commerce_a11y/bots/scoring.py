@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules import Ruleset, SeatView, Swap
+from ..rules import Action, EndTurn, ExchangeAll, Knock, Pass, Phase, Ruleset, SeatView, Swap
 
 OFFER_BELOW = 0.25
 """X4: the inference models offers as made around this strength: the basic level offers below 0.2
@@ -34,6 +34,18 @@ def after_swap(hand: Sequence[int], swap: Swap) -> list[int]:
     for gave, took in zip(swap.gave, swap.took, strict=True):
         new[new.index(gave)] = took
     return new
+
+
+def hand_after(view: SeatView, action: Action) -> list[int] | None:
+    """The hand an action leaves on a turn: a swap's, a swap of all three's (S3), the hand as it is after a pass,
+    a knock or the end of a turn; None for what is no turn's swap or pass (an exchange, a call, a pounce, X3, X4)."""
+    if isinstance(action, Swap):
+        return after_swap(view.hand, action)
+    if isinstance(action, ExchangeAll):
+        return list(view.widow) if view.phase is Phase.TURN else None
+    if view.phase in (Phase.TURN, Phase.CONTINUE) and isinstance(action, Pass | Knock | EndTurn):
+        return list(view.hand)
+    return None
 
 
 def promise_of(promises: list[float], hand: Sequence[int]) -> float:

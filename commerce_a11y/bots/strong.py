@@ -8,12 +8,15 @@ average loss. The counts of deals and candidates are fixed, never clock limits, 
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import dataclass
 
 from ..rules import Accept, Action, Decline, ExchangeAll, Keep, Knock, Offer, Pass, Phase, SeatView, Swap, Tuning
+from .dominance import HandMove, undominated
 from .heuristic import HeuristicBot, playout_policy
 from .knowledge import Knowledge
-from .scoring import after_swap, final_turn, ranked_swaps
+from .scoring import after_swap, final_turn, hand_after, ranked_swaps
 from .sim import Sim, sim_action
 from .strength import promises
 
@@ -44,6 +47,12 @@ as much as the heuristic level (0.994 [0.966, 1.023] of its losses per hand); wi
 [0.929, 0.989], with it from 6 players 0.966 [0.938, 0.996]. At smaller tables knocking at such a tie won (on the
 same 60 deal groups, 3 and 5 players: 0.838 and 0.917 with it, 0.901 and 0.960 with the rule)."""
 
+NOISE = 1.0
+"""Two moves that change the hand are told apart by the search only where the difference of their average losses
+is more than this many standard errors of it (over the same deals, so the error of the difference is small for
+moves whose playouts mostly agree); closer than that, the move with the better hand now is chosen (issue 36: the
+hint passed over a higher Flush for 15 points, the search rating them a few deals apart)."""
+
 BIG_TABLE = 8
 """Above this many players the deals shrink with the square of the table and the candidate hands with the table
 (``bench/table_wait.py``, one heuristic seat among 11 strong players at 12 players): the longest wait between two
@@ -64,9 +73,12 @@ class StrongBot:
         self.candidates_kept = candidates
 
     def choose(self, view: SeatView) -> Action:
+        """The action, never one that another move of the turn dominates (``dominance``): the search and the
+        heuristic level's choices below see only the moves no other move beats in every way."""
+        view = undominated(view)
         legal = view.legal
         if view.phase is Phase.EXCHANGE and view.face_down:
-            return best_of(self.estimates(view))  # S2: keep or take the middle, searched without seeing it
+            return settle(view, self.search(view))  # S2: keep or take the middle, searched without seeing it
         if view.phase not in (Phase.TURN, Phase.ANSWER) or any(a.kind in ("fire", "pounce") for a in legal):
             return self.heuristic.choose(view)
         if view.rules.barter and view.phase is Phase.TURN:
@@ -75,7 +87,7 @@ class StrongBot:
             # B3, the last player still swapping: nothing will change but this hand, so the best value reachable
             # is the whole answer (the heuristic level takes it, then passes); a search only finds ties.
             return self.heuristic.choose(view)
-        return best_of(self.estimates(view))
+        return settle(view, self.search(view))
 
     def tauschen_turn(self, view: SeatView) -> Action:
         """X2-X4: knocking or waiting by the search; an offer, while the turn may make one and the search does not
@@ -138,7 +150,8 @@ class StrongBot:
         # Equal losses go to the first candidate. In the last round that is passing: a swap rated no better
         # than keeping the hand as it is only tells the others more (measured: the search rated swaps that
         # lowered the hand as well as passing, and the hint advised them).
-        candidates.insert(0 if view.last_round else len(candidates), Pass())
+        if Pass() in legal:  # not where a swap to a better hand beats it (``dominance.last_word``)
+            candidates.insert(0 if view.last_round else len(candidates), Pass())
         if Knock() in legal:
             candidates.append(Knock())
         return candidates
@@ -146,12 +159,16 @@ class StrongBot:
     def estimates(self, view: SeatView) -> list[tuple[Action, float]]:
         """Each candidate action with its average loss over the searched deals, the same deals for every
         candidate (so their differences are not blurred by different cards)."""
+        return self.search(view).estimates()
+
+    def search(self, view: SeatView) -> Searched:
+        """Each candidate action with its loss in every searched deal."""
         rules = view.rules
         players = len(view.players)
         candidates = self.candidates(view)
         deals, draws = self.effort(len(view.order), view.rules.tuning)
         policy = playout_policy(rules, players)
-        totals = [0.0] * len(candidates)
+        losses: list[list[float]] = [[] for _ in candidates]
         know = Knowledge(view)
         sampled = self.hidden_hands(view, deals, draws, know)
         stocked = rules.refresh or view.phase is Phase.EXCHANGE  # S5 draws on the stock (X3's trades are never made)
@@ -170,8 +187,8 @@ class StrongBot:
                     sims.append(sim)
             for i, sim in enumerate(sims):
                 sim.run(policy)
-                totals[i] += sim.loss(view.seat)
-        return [(action, total / len(sampled)) for action, total in zip(candidates, totals, strict=True)]
+                losses[i].append(sim.loss(view.seat))
+        return Searched(candidates, losses)
 
     def rest(self, know: Knowledge, hands: dict[int, list[int]]) -> list[int]:
         """The unseen cards no opponent holds in this deal, shuffled: the stock's cards in the order they come
@@ -199,6 +216,50 @@ class StrongBot:
             return deals, self.draws
         # A round of the table is (table - 1) decisions, each with playouts about ``table`` turns long.
         return max(8, deals * BIG_TABLE**2 // table**2), self.draws * BIG_TABLE // table
+
+
+@dataclass(frozen=True)
+class Searched:
+    """What a search found: each candidate action with its loss in every deal searched (the same deals, in the same
+    order, for every candidate)."""
+
+    actions: list[Action]
+    losses: list[list[float]]
+
+    def estimates(self) -> list[tuple[Action, float]]:
+        """Each candidate with its average loss."""
+        return [(action, sum(lost) / max(1, len(lost))) for action, lost in zip(self.actions, self.losses,
+                                                                                 strict=True)]
+
+    def within_noise(self, action: Action, chosen: Action) -> bool:
+        """Whether ``action`` loses on average no more than ``NOISE`` standard errors more than ``chosen``, the
+        error taken over the deals' differences (paired: the same deals for both)."""
+        mine = self.losses[self.actions.index(action)]
+        best = self.losses[self.actions.index(chosen)]
+        n = len(mine)
+        if n < 2:
+            return mine == best
+        diffs = [a - b for a, b in zip(mine, best, strict=True)]
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        return mean <= NOISE * spread
+
+
+def settle(view: SeatView, searched: Searched) -> Action:
+    """The search's choice (``best_of``); where it changes the hand, the move with the best hand now among those
+    the search cannot tell from it (``NOISE``), the search's own choice first among equal hands."""
+    chosen = best_of(searched.estimates())
+    if not isinstance(chosen, HandMove):
+        return chosen
+    rules = view.rules
+
+    def value(action: Action) -> int:
+        hand = hand_after(view, action)
+        return -1 if hand is None else rules.hand_value(hand)
+
+    close = [a for a in searched.actions if isinstance(a, HandMove) and a != chosen
+             and searched.within_noise(a, chosen)]
+    return max([chosen, *close], key=value)
 
 
 def best_of(estimates: list[tuple[Action, float]]) -> Action:

@@ -16,8 +16,17 @@ from dataclasses import replace
 from ..bots import without_undo
 from ..bots.base import last_swap
 from ..bots.basic import KEEP_AT
+from ..bots.dominance import (
+    category,
+    category_keeping,
+    ceiling,
+    gain,
+    improvable,
+    undominated,
+    without_needless_drop,
+)
 from ..bots.heuristic import HeuristicBot
-from ..bots.scoring import after_swap, final_turn
+from ..bots.scoring import after_swap, final_turn, hand_after
 from ..bots.seeding import hint_seed
 from ..bots.strength import strength_of, strengths
 from ..bots.strong import StrongBot
@@ -33,7 +42,6 @@ from ..rules import (
     Decline,
     Declined,
     Done,
-    EndTurn,
     Event,
     ExchangeAll,
     ExchangedAll,
@@ -67,27 +75,18 @@ def hint_action(view: SeatView) -> Action:
     ``view.legal``. Like every computer player it never undoes its own last swap for nothing (``without_undo``),
     so following the hints never swaps the same cards back and forth; nor does it take back, without a gain, a
     card it had the player lay on the turn before (``_without_take_back``); and it never leaves the hand no
-    better while one swap makes a higher category (``_up_a_category``)."""
+    better while one swap makes a higher category (``_up_a_category``). It is never a move that another legal
+    move dominates (``bots.dominance``), judged among all the legal moves before the rules above leave any out,
+    and it lowers the hand's category while another swap keeps it only for a gain its reason names
+    (``without_needless_drop``)."""
     # A knock the search rates exactly as well as passing (tauschen, where hands barely change) is decided at
     # every table by the chance of ending lowest, the number the hint's reason gives: the search cannot tell
     # the two apart, and "knock" beside "the chance it ends lowest is about 88 in 100" reads as wrong advice.
-    choices = _without_take_back(without_undo(view))
+    choices = without_needless_drop(_without_take_back(without_undo(undominated(view))))
     action = StrongBot(hint_seed(view), tie_rule_from=0).choose(choices)
     if not _legal(choices, action):
         action = choices.legal[0]
     return _up_a_category(choices, action)
-
-
-def hand_after(view: SeatView, action: Action) -> list[int] | None:
-    """The hand an action leaves on a turn: a swap's, a swap of all three's (S3), the hand as it is after a pass,
-    a knock or the end of a turn; None for what is no turn's swap or pass (an exchange, a call, a pounce, X3, X4)."""
-    if isinstance(action, Swap):
-        return after_swap(view.hand, action)
-    if isinstance(action, ExchangeAll):
-        return list(view.widow) if view.phase is Phase.TURN else None
-    if view.phase in (Phase.TURN, Phase.CONTINUE) and isinstance(action, Pass | Knock | EndTurn):
-        return list(view.hand)
-    return None
 
 
 def _laid_before(view: SeatView) -> frozenset[int]:
@@ -130,10 +129,10 @@ def _up_a_category(view: SeatView, action: Action) -> Action:
     after = hand_after(view, action)
     if after is None or rules.hand_value(after) > rules.hand_value(view.hand):
         return action
-    category = rules.name_hand(view.hand).order
+    held = category(rules, view.hand)
     better = [(rules.hand_value(hand), a) for a in view.legal
               if isinstance(a, Swap | ExchangeAll) and (hand := hand_after(view, a)) is not None
-              and rules.name_hand(hand).order > category]
+              and category(rules, hand) > held]
     return max(better, key=lambda pair: pair[0])[1] if better else action
 
 
@@ -220,6 +219,23 @@ def _what(view: SeatView, narrator: Narrator, action: Action) -> list[str]:
     return _typed(command, _("End your turn."))
 
 
+def _prospect(view: SeatView, action: Swap, new: list[int], takes: str) -> str:
+    """What a swap that is no better yet is for, said only where it is true: the gain that justifies lowering the
+    hand's category while another swap keeps it (``gain``, issue 36: "keeps two cards to" a named hand), else that
+    the hand can improve on the next swap, checked over every card that could come (``improvable``); a hand no
+    card improves is swapped for what it takes from the others (``takes``)."""
+    rules = view.rules
+    keeping = category_keeping(view)
+    if keeping and category(rules, new) < category(rules, view.hand):
+        target = gain(view, action, ceiling(view, keeping))
+        if target is not None:
+            # Translators: {value} is a hand the next swap can make with one more card, such as "tricon of twos".
+            return _("It keeps two cards to {value}.").format(value=value_words(rules, target))
+    if improvable(view, action):
+        return _("It can improve on the next swap.")
+    return takes
+
+
 def beats_line(view: SeatView, value: int) -> str:
     """A value's strength said plainly: how many of 100 hands it beats ("better than 61 in 100 hands" was heard
     as a 61 in 100 chance)."""
@@ -246,12 +262,11 @@ def _why(view: SeatView, narrator: Narrator, action: Action) -> list[str]:
         words = value_words(rules, new)
         if after > now:
             return [_("It makes {value}.").format(value=words), beats_line(view, after)]
+        takes = _("It takes {took} from the players after you.").format(took=narrator.cards(action.took))
         if final_turn(view):
             # Never worse than passing here (the hint keeps the value), so the swap is for the others' last turns.
-            return [_("It keeps {value}.").format(value=words),
-                    _("It takes {took} from the players after you.").format(took=narrator.cards(action.took))]
-        return [_("It gives {value}, no better yet.").format(value=words),
-                _("It can improve on the next swap.")]
+            return [_("It keeps {value}.").format(value=words), takes]
+        return [_("It gives {value}, no better yet.").format(value=words), _prospect(view, action, new, takes)]
     if isinstance(action, Trade | Offer | Accept | Decline):  # X3, X4
         return _barter_why(view, narrator, action)
     if view.phase is Phase.EXCHANGE and view.face_down:  # S2: the basic level's rule, the middle unseen
