@@ -158,7 +158,7 @@ def fuzz_stats(mutants: int, seed: int = 21) -> Counter[str]:
     import tempfile
     from pathlib import Path
 
-    from commerce_a11y.commands import _stats_lines
+    from commerce_a11y.reports import stats_lines
     from commerce_a11y.stats import StatsRefused, match_entry, read_stats, statistics
 
     rng = random.Random(seed)
@@ -172,7 +172,7 @@ def fuzz_stats(mutants: int, seed: int = 21) -> Counter[str]:
             path.write_text("\n".join(mutate(good, rng)), encoding="utf-8")
 
             def read_and_tell(path: Path = path) -> None:
-                _stats_lines(statistics(read_stats(path)))
+                stats_lines(statistics(read_stats(path)))
 
             counts[_outcome(read_and_tell, StatsRefused, "read")] += 1
             for kept in Path(folder).glob("stats-*.json"):

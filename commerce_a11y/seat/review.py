@@ -11,7 +11,8 @@ from dataclasses import replace
 from ..i18n import _, active_language, ngettext
 from ..narration.narrator import Narrator, Verbosity, ruleset_title
 from ..rules import SeatView, Showdown
-from .advice import explain_lines, whatif_lines
+from .advice import whatif_lines
+from .explain import explain_lines
 from .hearing import Hearing
 from .parser import ReviewCommand, answer_vocabulary, normalize
 
