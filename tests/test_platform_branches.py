@@ -297,7 +297,7 @@ def test_join_tls_checks_against_the_systems_store_through_truststore(monkeypatc
     the system; a server's own certificate given with --tls-ca is checked against that alone."""
     import ssl
 
-    from commerce_a11y.client import join
+    from commerce_a11y.client import connection
 
     made: list[object] = []
 
@@ -306,19 +306,19 @@ def test_join_tls_checks_against_the_systems_store_through_truststore(monkeypatc
             made.append(protocol)
 
     monkeypatch.setitem(sys.modules, "truststore", types.SimpleNamespace(SSLContext=SystemContext))
-    assert isinstance(join.tls_context(None), SystemContext) and made == [ssl.PROTOCOL_TLS_CLIENT]
+    assert isinstance(connection.tls_context(None), SystemContext) and made == [ssl.PROTOCOL_TLS_CLIENT]
     asked: list[object] = []
     monkeypatch.setattr(ssl, "create_default_context", lambda cafile=None: asked.append(cafile) or "own")
-    assert join.tls_context(Path("own.pem")) == "own" and asked == ["own.pem"] and len(made) == 1
+    assert connection.tls_context(Path("own.pem")) == "own" and asked == ["own.pem"] and len(made) == 1
 
 
 def test_join_tls_without_truststore_uses_the_default_context(monkeypatch: pytest.MonkeyPatch) -> None:
     import ssl
 
-    from commerce_a11y.client import join
+    from commerce_a11y.client import connection
 
     monkeypatch.setitem(sys.modules, "truststore", None)  # not installed (Linux): the import fails
-    context = join.tls_context(None)
+    context = connection.tls_context(None)
     assert type(context) is ssl.SSLContext
     assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
 
