@@ -19,8 +19,9 @@ from commerce_a11y.console.game import Game
 from commerce_a11y.console.speech import SilentSpeech
 from commerce_a11y.console.terminal import Terminal
 from commerce_a11y.i18n import use_language
-from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.narration.values import value_words
+from commerce_a11y.narration.voice import CardStyle, Verbosity
 from commerce_a11y.narration.words import card_code, card_name
 from commerce_a11y.rules import (
     Dealt,

@@ -25,7 +25,8 @@ from commerce_a11y.console.charset import clean, fold, locale_encoding
 from commerce_a11y.console.game import Game
 from commerce_a11y.console.terminal import Terminal, interactive, plain_is_right
 from commerce_a11y.i18n import use_language
-from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.narrator import Narrator
+from commerce_a11y.narration.voice import CardStyle, Verbosity
 from commerce_a11y.rules import Match, Player, Swap, replay, ruleset
 from commerce_a11y.seat.parser import Invalid, Play, parse
 

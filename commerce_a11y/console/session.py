@@ -19,7 +19,8 @@ from ..bots import BOT_KINDS
 from ..bots.seeding import PositionSeeded
 from ..i18n import N_, _, active_language
 from ..invocation import command_line
-from ..narration.narrator import CardStyle, Narrator, Verbosity
+from ..narration.narrator import Narrator
+from ..narration.voice import CardStyle, Verbosity
 from ..opponents import own_words
 from ..records import DEFAULT_KEEP, is_time_stamp, keep_record, stamp_time, time_stamp
 from ..rules import (
