@@ -17,7 +17,7 @@ from .lossy_text import LossyText
 from .opponents import DIFFICULTY_LEVELS, OpponentsRefused, parse_opponents
 from .reports import stats_lines, summary_lines
 from .ruleset_names import RULESET_NAMES
-from .storage import NUMBER_SETTINGS, Settings
+from .settings import NUMBER_SETTINGS, Settings
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -411,9 +411,9 @@ def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None
                   max_connections: int, per_address: int, logins: int, login_time: int,
                   login_connections: int | None, login_per_address: int, grace: int, idle: int, tables: int,
                   close_after: float, workers: int | None) -> None:
+    from .folders import data_dir
     from .server.limits import Limits
     from .server.serve import run, tls_context
-    from .storage import data_dir
 
     if (tls_cert is None) != (tls_key is None):
         raise click.UsageError(_("Give both --tls-cert and --tls-key, or neither."))

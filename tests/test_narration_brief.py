@@ -605,7 +605,7 @@ def test_the_tutorials_knock_is_explained_once() -> None:
     """Issue 15: the tutorial said the knock twice (the narrator's sentence and the coach's)."""
     from commerce_a11y.console.session import tutorial_game
     from commerce_a11y.seat.tutorial import STEPS
-    from commerce_a11y.storage import Settings
+    from commerce_a11y.settings import Settings
 
     out = io.StringIO()
     typed: list[str] = []

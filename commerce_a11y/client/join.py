@@ -29,7 +29,7 @@ from typing import Any
 from ..i18n import _
 from ..invocation import command_line
 from ..reasons import os_reason, tls_reason
-from ..storage import Settings
+from ..settings import Settings
 from ..wire import telnet as t
 from ..wire.asks import AskKind
 from .connection import EXIT_CONNECT, EXIT_LOGIN, EXIT_TLS, Heard, Wire, split_address, tls_context
@@ -45,8 +45,9 @@ def keep_delivered(data: dict[str, Any], keep: int) -> str:
 
     from ..records import keep_record, remember_seat, time_stamp
     from ..rules import RecordError, replay
+    from ..seals import content_digest
     from ..stats import add_match, match_entry
-    from ..storage import content_digest, filing_lock
+    from ..storage import filing_lock
 
     lines = data.get("lines")
     seat = data.get("seat")

@@ -12,10 +12,11 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
+from ..files import FILE_LIMIT, TooLarge
 from ..i18n import _, speaking
 from ..records import keep_record, time_stamp
 from ..rules import record_lines, replay
-from ..storage import FILE_LIMIT, SaveRefused, TooLarge, new_ident
+from ..seals import SaveRefused, new_ident
 from .presence import Presence
 from .saves import TableSaves
 from .seat import Listener
