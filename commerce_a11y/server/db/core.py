@@ -89,7 +89,11 @@ class Core:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.db = connect(path)
         """The event loop's connection: reads only (and the migrations, before the writer starts)."""
-        migrate(self.db, migrations, log)
+        try:
+            migrate(self.db, migrations, log)
+        except BaseException:
+            self.db.close()
+            raise
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="store")
         self.written = connect(path)
         """The writer thread's connection."""
