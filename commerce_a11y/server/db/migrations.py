@@ -28,14 +28,14 @@ _ACCOUNTS = """create table accounts (
     name text primary key collate nocase, hash text not null, created real not null, settings text not null,
     key text, disabled integer not null default 0
 )"""
-_BEFORE_IDENTITIES = """
-create table if not exists tables (
+_BEFORE_IDENTITIES = (
+    """create table if not exists tables (
     id text primary key, name text not null unique collate nocase, spec text not null, updated real not null
-);
-create table if not exists deliveries (
+)""",
+    """create table if not exists deliveries (
     account text not null collate nocase, path text not null, seat integer not null, primary key (account, path)
-);
-"""
+)""",
+)
 _WITH_IDENTITIES = (
     "create table if not exists looks (look text primary key, account text not null)",
     """create table if not exists known (
@@ -56,10 +56,7 @@ def identities(db: sqlite3.Connection) -> list[str]:
     elif "key" not in columns:
         db.execute("alter table accounts add column key text")
         db.execute("alter table accounts add column disabled integer not null default 0")
-    for statement in _BEFORE_IDENTITIES.split(";"):
-        if statement.strip():
-            db.execute(statement)
-    for statement in _WITH_IDENTITIES:
+    for statement in (*_BEFORE_IDENTITIES, *_WITH_IDENTITIES):
         db.execute(statement)
     lines = []
     owners: dict[str, str] = {}
