@@ -221,7 +221,7 @@ def test_an_umlaut_is_a_letter_of_its_own() -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "server.db")
         try:
-            assert asyncio.run(store.create_account("Aa", "hash", {}))
+            assert asyncio.run(store.accounts.create("Aa", "hash", {}))
             assert meets(store, "\u00c4a") is None
             assert meets(store, "A\u0308a") is None
             assert meets(store, "\u00c1a") == "lookalike"
