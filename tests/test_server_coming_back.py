@@ -130,12 +130,12 @@ def test_news_of_a_record_gone_or_broken_is_dropped_and_the_login_goes_on(harnes
     cy.close()
     broken = harness.data / "broken.jsonl"
     broken.write_text('{"format": 1}\nnot json\n')
-    harness.server.store.tell_later("Cy", str(broken), 0)
-    harness.server.store.tell_later("Cy", str(harness.data / "gone.jsonl"), 0)
+    harness.server.store.news.add("Cy", str(broken), 0)
+    harness.server.store.news.add("Cy", str(harness.data / "gone.jsonl"), 0)
     harness.settle()
     again = back_in(harness, "Cy")
     again.prompt()
     assert again.prompts[-1] == "Lobby? " and "went wrong" not in again.text
     harness.settle()
-    assert harness.server.store.news("Cy") == []  # told once: not again
+    assert harness.server.store.news.of("Cy") == []  # told once: not again
     again.close()

@@ -6,6 +6,7 @@ virtual clock (a budget's window passes at once). The same attacks over real soc
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from pathlib import Path
 
 from server_helpers import Client
@@ -83,11 +84,11 @@ def test_gmcp_beyond_its_budget_is_dropped_unread_and_the_budget_is_the_addresse
 def test_a_settings_flood_writes_the_budgets_worth_once_each_and_says_so_once(tmp_path: Path) -> None:
     with Harness(tmp_path / "data") as harness:
         flooder = harness.person("Flo")
-        store = harness.server.store
+        store = harness.server.store.core
         made: list[object] = []
         latest = store._make_latest
 
-        def counted(row: tuple[str, str]) -> None:
+        def counted(row: Hashable) -> None:
             made.append(row)
             latest(row)
 

@@ -165,7 +165,7 @@ class FakeTransport(asyncio.Transport):
 
 def connected(log: list[str], logged_in: bool) -> tuple[Connection, FakeTransport, Session]:
     """A connection as the server makes one, with its session (logged in as Ada, or not yet)."""
-    store = SimpleNamespace(remember=lambda name, settings: None)
+    store = SimpleNamespace(accounts=SimpleNamespace(remember=lambda name, settings: None))
     server = SimpleNamespace(store=store, log=log.append, allowances=Allowances())
     holder: dict[str, Session] = {}
 

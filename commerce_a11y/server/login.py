@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 from ..i18n import LANGUAGES, N_, _, speaking
 from ..narration.narrator import CardStyle, Verbosity
 from ..wire.asks import AskKind
-from . import accounts
+from . import passwords
 from .admission import network
 from .allowances import Rate, Work
 from .connection import DROPPED, NOT_UTF8, TOO_LONG
+from .db.core import NotWritten
 from .guesses import Guess
 from .names import identity, name_refusal, typed
 
@@ -72,7 +73,7 @@ class Login:
             name = await self.name()
             if name is None:
                 return False
-            found = self.server.store.account(name)
+            found = self.server.store.accounts.find(name)
             done = await (self.new_account(name) if found is None else self.password_of(*found))
             if done is None:
                 return False
@@ -106,7 +107,7 @@ class Login:
         """The password of an existing account (``name`` as it was created): True if right, False to ask the name
         again, None to end the connection."""
         guesses, key = self.server.guesses, identity(name)
-        known = self.server.store.known(name, self.address)
+        known = self.server.store.addresses.known(name, self.address)
         spent = guesses.refusal(key, self.address, known)
         if spent is not None:
             return self.spent(spent, name)
@@ -118,7 +119,7 @@ class Login:
             return self.spent(guess, name)
         await asyncio.sleep(guesses.wait(guess))
         right = await asyncio.get_running_loop().run_in_executor(
-            self.server.hashing, accounts.verify_password, hashed, password)
+            self.server.hashing, passwords.verify_password, hashed, password)
         if not right:
             self.server.log(f"failed login {self.session.conn.peer} {name}")
             await asyncio.sleep(guesses.wrong(guess))
@@ -131,7 +132,7 @@ class Login:
         guesses.right(guess)
         self.session.account = name
         self.apply_settings(settings)
-        self.server.store.logged_in_from(name, self.address)
+        self.server.store.addresses.logged_in_from(name, self.address)
         return True
 
     def spent(self, spent: str, name: str) -> bool:
@@ -170,7 +171,7 @@ class Login:
         """Ask a new name's password twice and create the account: True if made, False to ask the name again,
         None if the connection ended."""
         store = self.server.store
-        refusal = name_refusal(name, store.lookalikes(name))
+        refusal = name_refusal(name, store.accounts.lookalikes(name))
         if refusal is not None:
             with speaking(self.session.lang):
                 self.session.say([refusal.sentence()])
@@ -190,14 +191,14 @@ class Login:
             if first == second:
                 break
             self.say(N_("The passwords differ. Choose one again."))
-        hashed = await asyncio.get_running_loop().run_in_executor(self.server.hashing, accounts.hash_password, first)
+        hashed = await asyncio.get_running_loop().run_in_executor(self.server.hashing, passwords.hash_password, first)
         session = self.session
         if session.conn.screen_reader and "verbosity" not in session.chosen:
             session.verbosity = "brief"  # MTTS says a screen reader reads along: say less by default
             session.chosen["verbosity"] = "brief"
         try:
-            created = await store.create_account(name, hashed, dict(session.chosen))
-        except accounts.NotWritten as error:
+            created = await store.accounts.create(name, hashed, dict(session.chosen))
+        except NotWritten as error:
             self.server.log(f"new account not written: {error!r}")
             self.say(N_("The server cannot save right now: try again in a moment."))
             return False
@@ -207,7 +208,7 @@ class Login:
             return False
         self.server.log(f"new account {name} from {session.conn.peer}")
         session.account = name
-        store.logged_in_from(name, self.address)
+        store.addresses.logged_in_from(name, self.address)
         return True
 
     def apply_settings(self, settings: dict[str, str]) -> None:

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from ..seat.settings import ChangeSetting
 from ..wire.asks import AskKind
-from .accounts import Store
+from .db.store import Store
 from .saves import Writes
 from .thinking import Thinkers
 

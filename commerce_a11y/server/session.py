@@ -14,10 +14,10 @@ from ..i18n import LANGUAGES, N_, _, speaking
 from ..narration.narrator import CardStyle, Verbosity
 from ..seat.settings import ChangeSetting, Setting, setting_change
 from ..wire.asks import AskKind
-from .accounts import Store
 from .admission import Admission, network
 from .allowances import Allowances, Rate, Verdict, Work, holder_of
 from .connection import SUPPORTS_ITEMS, Connection
+from .db.store import Store
 from .names import identity
 from .seats import TableState
 from .table import Table
@@ -170,7 +170,8 @@ class Session:
 
     def keep_settings(self) -> None:
         """Remember the person's settings with their account."""
-        self.server.store.remember(self.account, {"lang": self.lang, "verbosity": self.verbosity, "cards": self.cards})
+        self.server.store.accounts.remember(self.account,
+                                            {"lang": self.lang, "verbosity": self.verbosity, "cards": self.cards})
 
     def arrive(self) -> None:
         """Logged in: a second login of the same account takes over from the first."""
