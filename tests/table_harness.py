@@ -1,5 +1,5 @@
 """The table server in the test's own process: a real ``Server`` (lobby, login, tables, saves) in an event loop
-whose clock is virtual, driven by clients whose bytes go straight into a ``Connection``: no socket, no process, and
+whose clock is virtual, driven by clients whose bytes go straight into a ``TelnetPeer``: no socket, no process, and
 no real second waited for.
 
 The loop (``VirtualLoop``) runs its timers in virtual time: whenever it has nothing to do but wait for a timer (a
@@ -32,10 +32,10 @@ from typing import Any
 
 from server_helpers import Client
 
-from commerce_a11y.server.connection import Connection
 from commerce_a11y.server.limits import Limits
 from commerce_a11y.server.lobby import Lobby
 from commerce_a11y.server.registry import Server
+from commerce_a11y.server.telnet_peer import TelnetPeer
 from commerce_a11y.server.thinking import Thinkers
 
 REAL_WAIT = 30.0
@@ -244,7 +244,7 @@ class Harness:
         for client in self.clients:
             client.close()
         for session in list(server.sessions):
-            session.conn.close()
+            session.peer.close()
         if self.sweeping is not None:
             self.sweeping.cancel()
         self.run(_settled(server))
@@ -282,12 +282,12 @@ async def _settled(server: Server) -> None:
 
 class HarnessClient(Client):
     """A connection straight into the harness's server (see the module): the server's end is a real
-    ``Connection``, its transport hands the bytes over in the loop's next turn, as a network would."""
+    ``TelnetPeer``, its transport hands the bytes over in the loop's next turn, as a network would."""
 
     def __init__(self, harness: Harness, mud: bool, host: str) -> None:
         super().__init__(mud)
         self.harness = harness
-        self.conn = Connection(harness.lobby.opened)
+        self.conn = TelnetPeer(harness.lobby.opened, log=harness.log.append)
         self.transport = _Transport(self, self.conn, host)
         harness.run(self._open())
 
@@ -327,7 +327,7 @@ class _Transport(asyncio.Transport):
     """The server's end of a harness connection: what the server writes reaches the client at once; what the client
     sends, and either side's hanging up, reaches the server in the loop's next turn."""
 
-    def __init__(self, client: HarnessClient, protocol: Connection, host: str) -> None:
+    def __init__(self, client: HarnessClient, protocol: TelnetPeer, host: str) -> None:
         super().__init__()
         self.client = client
         self.protocol = protocol

@@ -13,8 +13,8 @@ from table_harness import Harness
 
 from commerce_a11y.server import invites
 from commerce_a11y.server.allowances import Work
-from commerce_a11y.server.connection import PACKAGES
 from commerce_a11y.server.limits import Limits
+from commerce_a11y.server.peer import PACKAGES
 from commerce_a11y.wire import telnet as t
 
 GMCP_LIMIT = Work.GMCP.rate.limit
@@ -52,8 +52,9 @@ def test_a_supports_flood_keeps_only_the_packages_the_server_sends(tmp_path: Pat
         client.send_raw(t.gmcp_bytes("Core.Supports.Set", [f"P{n} 1" for n in range(100_000)]))
         harness.settle()
         conn = server_conn(harness, client)
-        assert conn.supports is not None and conn.supports <= PACKAGES  # type: ignore[attr-defined]
-        assert conn.supports == {"commerce"}  # type: ignore[attr-defined]  # the Set came over budget: unread
+        supports = conn.declared.supports  # type: ignore[attr-defined]
+        assert supports is not None and supports <= PACKAGES
+        assert supports == {"commerce"}  # the Set came over budget: unread
 
 
 def test_gmcp_beyond_its_budget_is_dropped_unread_and_the_budget_is_the_addresses(tmp_path: Path) -> None:
