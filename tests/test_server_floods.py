@@ -45,7 +45,7 @@ def test_a_supports_flood_keeps_only_the_packages_the_server_sends(tmp_path: Pat
     """5,000 ``Core.Supports.Add`` messages of new names, then the same as one list of 100,000: the client's set
     holds only packages the server sends, and only the GMCP budget's worth of messages is read at all."""
     with Harness(tmp_path / "data") as harness:
-        client = harness.connect()
+        client = harness.connect(telnet=True)
         client.prompt()
         for number in range(5000):
             client.send_raw(t.gmcp_bytes("Core.Supports.Add", [f"Made.Up{number} 1", "Commerce 1"]))
@@ -61,7 +61,7 @@ def test_gmcp_beyond_its_budget_is_dropped_unread_and_the_budget_is_the_addresse
     """Pings answered: the budget's worth within its window, on this connection and on a second one from the same
     address; a fresh window answers again."""
     with Harness(tmp_path / "data") as harness:
-        first, second = harness.connect(), harness.connect()
+        first, second = harness.connect(telnet=True), harness.connect(telnet=True)
         for client in (first, second):
             client.prompt()
         for _ in range(GMCP_LIMIT * 3):
@@ -83,7 +83,7 @@ def test_gmcp_beyond_its_budget_is_dropped_unread_and_the_budget_is_the_addresse
 
 def test_a_settings_flood_writes_the_budgets_worth_once_each_and_says_so_once(tmp_path: Path) -> None:
     with Harness(tmp_path / "data") as harness:
-        flooder = harness.person("Flo")
+        flooder = harness.person("Flo", telnet=True)
         store = harness.server.store
         made: list[object] = []
         latest = store._make_latest
