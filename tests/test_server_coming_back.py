@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 
-from table_harness import Harness, HarnessClient
+from table_harness import Harness, PeerClient
 from test_server_tables import play, table
 
 from commerce_a11y.rules import Dealt, Move
 from commerce_a11y.seat.hearing import MISSED_HANDS
 
 
-def back_in(harness: Harness, name: str) -> HarnessClient:
+def back_in(harness: Harness, name: str) -> PeerClient:
     """``name`` logs in again (an account made before); no question follows while the table plays on."""
     client = harness.connect()
     client.prompt()
@@ -37,7 +37,7 @@ def catch_up(text: str, start: str) -> list[str]:
     return said
 
 
-def gone_from(harness: Harness, spec: str, lang: str) -> tuple[HarnessClient, HarnessClient]:
+def gone_from(harness: Harness, spec: str, lang: str) -> tuple[PeerClient, PeerClient]:
     """Ada hosts a table of ``spec``, Bo (speaking ``lang``) sits down, the match starts, and Bo's connection drops."""
     ada, bo = harness.person("Ada"), harness.person("Bo")
     table(ada, spec, bo)
@@ -50,7 +50,7 @@ def gone_from(harness: Harness, spec: str, lang: str) -> tuple[HarnessClient, Ha
     return ada, bo
 
 
-def away_for(harness: Harness, host: HarnessClient, hands: int) -> None:
+def away_for(harness: Harness, host: PeerClient, hands: int) -> None:
     """Bo (seat 2) left; the host plays on until ``hands`` more hands began and, in the hand being played, the
     computer has made a move for Bo."""
     host.expect("the computer plays for Bo after 90 seconds")

@@ -24,7 +24,7 @@ class Heard:
     def say(self, lines: list[str]) -> None:
         self.lines += lines
 
-    def gmcp(self, package: str, data: Any, declared: bool = False) -> None:
+    def send(self, package: str, data: Any) -> None:
         self.messages.append((package, data))
 
 

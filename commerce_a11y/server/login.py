@@ -19,10 +19,10 @@ from ..wire.asks import AskKind
 from . import passwords
 from .admission import network
 from .allowances import Rate, Work
-from .connection import DROPPED, NOT_UTF8, TOO_LONG
 from .db.core import NotWritten
 from .guesses import Guess
 from .names import identity, name_refusal, typed
+from .peer import Refused
 
 if TYPE_CHECKING:
     from .registry import Server
@@ -43,7 +43,7 @@ class Login:
     def __init__(self, session: Session, server: Server) -> None:
         self.session = session
         self.server = server
-        self.address = network(session.conn.peer)
+        self.address = network(session.peer.address)
         self.wrong = 0
         if "lang" not in session.chosen:
             session.lang = server.language  # until the client or the account says another
@@ -54,7 +54,7 @@ class Login:
             self.session.say([_(message).format(**values)])
 
     def refused(self, reason: str) -> None:
-        self.server.log(f"refused {self.session.conn.peer}: {reason}")
+        self.server.log(f"refused {self.session.peer.address}: {reason}")
 
     async def run(self) -> bool:
         """The whole login, within its deadline."""
@@ -87,14 +87,14 @@ class Login:
         here counts against the address's logins a minute, a blank one and one too long too (each is answered)."""
         while True:
             self.session.prompt(self.session.t(NAME_QUESTION), AskKind.NAME)
-            line = await self.session.conn.read_line()
+            line = await self.session.peer.read_line()
             if line is None:
                 return None
             if not self.session.allowed(Work.NAME, rate=Rate(self.server.limits.logins, 60.0)):
                 self.say(N_("Too many logins from your address; try again in a minute."))
                 self.refused("too many logins from the address")
                 return None
-            if line in (TOO_LONG, DROPPED):
+            if isinstance(line, Refused):
                 self.say(TOO_LONG_LINE)
                 continue
             name = typed(line)
@@ -121,7 +121,7 @@ class Login:
         right = await asyncio.get_running_loop().run_in_executor(
             self.server.hashing, passwords.verify_password, hashed, password)
         if not right:
-            self.server.log(f"failed login {self.session.conn.peer} {name}")
+            self.server.log(f"failed login {self.session.peer.address} {name}")
             await asyncio.sleep(guesses.wrong(guess))
             self.wrong += 1
             if self.wrong >= WRONG_PASSWORDS:  # the connection closes: said, not just done
@@ -144,24 +144,18 @@ class Login:
         return False
 
     async def password(self, question: str, kind: AskKind) -> str | None:
-        """A password, asked with the client's echo off (WILL ECHO around this prompt only) until one comes that
-        is UTF-8 text of a line's length; None if the connection ended."""
-        conn = self.session.conn
+        """A password (a question of a secret kind, its line read as a secret: a telnet client's echo is off for it)
+        until one comes that is UTF-8 text of a line's length; None if the connection ended."""
         while True:
-            conn.password_mode(True)
-            try:
-                self.session.prompt(self.session.t(question), kind)
-                line = await conn.read_line()
-            finally:
-                conn.password_mode(False)
-            self.session.say([""])  # the client did not echo the line end either
+            self.session.prompt(self.session.t(question), kind)
+            line = await self.session.peer.read_line(secret=True)
             if line is None:
                 return None
-            if line in (TOO_LONG, DROPPED):
-                self.say(TOO_LONG_LINE)
-            elif line == NOT_UTF8 or "\ufffd" in line:
+            if line is Refused.NOT_UTF8 or (isinstance(line, str) and "\ufffd" in line):
                 self.say(N_("That password is not valid UTF-8 text; set your client to UTF-8."))
                 self.refused("a password not UTF-8")
+            elif isinstance(line, Refused):
+                self.say(TOO_LONG_LINE)
             else:
                 return line[:PASSWORD_LIMIT]
 
@@ -193,7 +187,7 @@ class Login:
             self.say(N_("The passwords differ. Choose one again."))
         hashed = await asyncio.get_running_loop().run_in_executor(self.server.hashing, passwords.hash_password, first)
         session = self.session
-        if session.conn.screen_reader and "verbosity" not in session.chosen:
+        if session.peer.declared.screen_reader and "verbosity" not in session.chosen:
             session.verbosity = "brief"  # MTTS says a screen reader reads along: say less by default
             session.chosen["verbosity"] = "brief"
         try:
@@ -206,7 +200,7 @@ class Login:
             self.say(N_("That name was just taken; choose another."))
             self.refused("a new name (just taken)")
             return False
-        self.server.log(f"new account {name} from {session.conn.peer}")
+        self.server.log(f"new account {name} from {session.peer.address}")
         session.account = name
         store.addresses.logged_in_from(name, self.address)
         return True
@@ -219,7 +213,7 @@ class Login:
             session.lang = merged["lang"]
         if merged.get("verbosity") in Verbosity.__members__.values():
             session.verbosity = merged["verbosity"]
-        elif session.conn.screen_reader:
+        elif session.peer.declared.screen_reader:
             session.verbosity = "brief"
         if merged.get("cards") in CardStyle.__members__.values():
             session.cards = merged["cards"]

@@ -212,7 +212,7 @@ class Server:
         """A finished match's record to a client that keeps records (``commerce join``); False for other clients."""
         if not session.keeps_records:
             return False
-        session.gmcp("Commerce.Record", {"name": name, "seat": seat, "lines": lines})
+        session.send("Commerce.Record", {"name": name, "seat": seat, "lines": lines})
         return True
 
     # ----- connections -----
@@ -220,12 +220,12 @@ class Server:
     def opened(self, session: Session) -> None:
         """A connection let in (``Admission``): its session is counted until it closes."""
         self.sessions.add(session)
-        self.log(f"connect {session.conn.peer}")
+        self.log(f"connect {session.peer.address}")
 
     def closed(self, session: Session) -> None:
         self.sessions.discard(session)
-        self.admission.closed(session.conn)
-        self.log(f"disconnect {session.conn.peer} {session.account or '-'}")
+        self.admission.closed(session.peer)
+        self.log(f"disconnect {session.peer.address} {session.account or '-'}")
 
     def keep(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` as a task the server holds until it is done (the event loop keeps only weak references)."""
