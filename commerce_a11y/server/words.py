@@ -50,11 +50,12 @@ class LobbyCommand:
     dispatch, the refusal, help) is derived from this. Each declaration is its own command (compared by identity)."""
 
     name: str
-    """The command's English name, for the log and the tests; a game command's key where it is one."""
+    """The command's English name, for readers and tests; a game command's key where it is one."""
     handler: Handler
     words: Callable[[Any], str] | None = None
     """The lobby's own words, from the catalogs: given a language's translations, its entry (context ``lobby``),
-    the words separated by spaces, the first shown in help."""
+    the words separated by spaces, the first shown in help. A call (``t.pgettext``, as the game's own words are
+    written) rather than the msgid, so that the catalogs' extractor finds the entry with its context."""
     game: ReviewCommand | None = None
     """Instead of words of its own: the game command whose words it takes (a setting, help, quit). At a table
     whose match is on, the table's seat answers these words, not the lobby."""
