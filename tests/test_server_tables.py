@@ -339,7 +339,7 @@ def test_who_is_short_lines_the_askers_place_first(harness: Harness) -> None:
 def test_who_names_a_dozen_people_and_counts_the_rest() -> None:
     from types import SimpleNamespace
 
-    from commerce_a11y.server.lobby import WHO_LINES, who_lines
+    from commerce_a11y.server.lobby_commands import WHO_LINES, who_lines
 
     people = [SimpleNamespace(account=f"P{n:02}", lang="de", place=None) for n in range(WHO_LINES + 5)]
     lines = who_lines(people[0], people)  # type: ignore[arg-type]
