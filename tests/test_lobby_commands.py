@@ -141,7 +141,7 @@ class FakeSession:
 
     def __init__(self, lang: str, place: Any = None, account: str = "Pia") -> None:
         self.lang, self.place, self.account = lang, place, account
-        self.conn = SimpleNamespace(closed=False)
+        self.peer = SimpleNamespace(closed=False)
         self.said: list[str] = []
 
     def say(self, lines: list[str]) -> None:
