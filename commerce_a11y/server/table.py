@@ -58,7 +58,7 @@ class Table(Seats):
                  code: str | None = None, hints: bool | None = None, timer: int | None = None,
                  grace: int = GRACE) -> None:
         super().__init__(server, ident, name, rules, seats, level, host, code, hints, timer, grace)
-        self.presence = Presence(self, self)
+        self.presence = Presence(self, self)  # the seats it changes, and the match's half it asks (``Turns``)
         self.filer = Filer(server, self.path, self)
 
     @property
