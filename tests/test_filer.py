@@ -41,18 +41,23 @@ class Writes:
         return future
 
 
-class Store:
-    """The server's index, as far as the records go: who is owed a record, and who hears of it at the next login."""
+class Rows:
+    """One of the store's repositories of records: rows of (account, path, seat)."""
 
     def __init__(self) -> None:
-        self.owed: list[tuple[str, str, int]] = []
-        self.later: list[tuple[str, str, int]] = []
+        self.rows: list[tuple[str, str, int]] = []
 
-    def owe(self, account: str, path: str, seat: int) -> None:
-        self.owed.append((account, path, seat))
+    def add(self, account: str, path: str, seat: int) -> None:
+        self.rows.append((account, path, seat))
 
-    def tell_later(self, account: str, path: str, seat: int) -> None:
-        self.later.append((account, path, seat))
+
+class Store:
+    """The server's store, as far as the records go: who is owed a record (``deliveries``), and who hears of it at
+    the next login (``news``)."""
+
+    def __init__(self) -> None:
+        self.deliveries = Rows()
+        self.news = Rows()
 
 
 class Hall:
@@ -232,8 +237,8 @@ def test_the_records_are_kept_for_each_seat_before_the_save_goes_and_a_full_disk
         monkeypatch.setattr(filing_module, "keep_record", real_keep)
         assert await filer.ready() and filer.unfiled is None
         assert filer.writer.load() is None  # kept: the save is gone
-        assert [(a, s) for a, _path, s in hall.store.later] == [("Bo", 2)]  # told how it ended at the next login
-        assert [(a, s) for a, _path, s in hall.store.owed] == [("Bo", 2)]  # Ada's client has it already
+        assert [(a, s) for a, _path, s in hall.store.news.rows] == [("Bo", 2)]  # told how it ended at the next login
+        assert [(a, s) for a, _path, s in hall.store.deliveries.rows] == [("Bo", 2)]  # Ada's client has it already
         assert not hall.delivered
 
     run_virtual(main())
@@ -247,8 +252,8 @@ def test_a_table_closed_mid_match_keeps_the_match_so_far_as_each_players_record(
         async with desk.lock:
             await filer.save_then_tell()
         assert await filer.close()
-        assert sorted(a for a, _path, _seat in hall.store.owed) == ["Ada", "Bo"]
-        kept = Path(hall.store.owed[0][1]).read_text(encoding="utf-8").splitlines()
+        assert sorted(a for a, _path, _seat in hall.store.deliveries.rows) == ["Ada", "Bo"]
+        kept = Path(hall.store.deliveries.rows[0][1]).read_text(encoding="utf-8").splitlines()
         assert kept == list(record_lines(match.events))
         assert filer.writer.load() is None
 

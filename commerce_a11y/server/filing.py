@@ -268,10 +268,10 @@ class Filer:
             filing.kept.add(seat)
             session = self.desk.present.get(seat)
             if session is None:  # away at the end: told how it ended at the next login (``Server.tell_news``)
-                self.server.store.tell_later(account, str(path), seat)
+                self.server.store.news.add(account, str(path), seat)
             if seat in filing.sent:
                 continue
-            self.server.store.owe(account, str(path), seat)
+            self.server.store.deliveries.add(account, str(path), seat)
             if session is not None:
                 self.server.deliver(session, [(str(path), seat)])
         return complete

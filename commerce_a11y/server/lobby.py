@@ -21,10 +21,10 @@ from ..seat.prompts import listed
 from . import invites
 from .admission import network
 from .allowances import Work, holder_of
-from .connection import DROPPED, TOO_LONG, Connection
 from .creating import create
 from .login import Login
 from .names import same
+from .peer import Peer, Refused
 from .registry import Server
 from .seats import TableState
 from .session import TOO_MANY_CHANGES, Session
@@ -53,13 +53,12 @@ class Lobby:
 
     # ----- a connection's way in -----
 
-    def opened(self, conn: Connection) -> None:
-        """A new connection: let in or refused (``Admission``), then its person's session runs until it closes."""
+    def opened(self, peer: Peer) -> None:
+        """A new peer: let in or refused (``Admission``), then its person's session runs until it closes."""
         server = self.server
-        conn.log = server.log
-        if not server.admission.admit(conn):
+        if not server.admission.admit(peer):
             return
-        session = Session(server, conn)
+        session = Session(server, peer)
         server.opened(session)
         server.keep(self.attend(session))
 
@@ -67,7 +66,7 @@ class Lobby:
         """One person, from the login to the end of their connection."""
         server = self.server
         try:
-            if session.conn.ready is not None and not await session.conn.ready:  # a TLS handshake that failed
+            if not await session.peer.ready():  # a TLS handshake that failed
                 return
             if await Login(session, server).run():
                 session.arrive()
@@ -75,12 +74,12 @@ class Lobby:
         except (ConnectionError, asyncio.CancelledError):
             pass
         except Exception as error:  # one person's fault never stops the server
-            server.log(f"error {session.account or session.conn.peer}: {error!r}")
+            server.log(f"error {session.account or session.peer.address}: {error!r}")
             with contextlib.suppress(Exception), speaking(session.lang):
                 session.say([_("Something went wrong on the server; please log in again.")])
         finally:
             session.gone()
-            session.conn.close()
+            session.peer.close()
             server.closed(session)
 
     async def lobby(self, session: Session) -> None:
@@ -105,8 +104,8 @@ class Lobby:
             if line is None:
                 return
             with speaking(session.lang):
-                if line in (TOO_LONG, DROPPED):
-                    session.say([_("That line is too long; it is left out.") if line == TOO_LONG else
+                if isinstance(line, Refused):
+                    session.say([_("That line is too long; it is left out.") if line is Refused.TOO_LONG else
                                  _(TOO_MANY_LINES)])
                     session.ask_again()
                 else:
@@ -119,8 +118,7 @@ class Lobby:
                         server.log(f"error {session.account}: {error!r}")
                         session.say([_("That did not work on the server; the game goes on.")])
                         session.ask_again()  # every line gets an answer and the question again
-            conn = session.conn
-            if conn.closed or conn.transport is None or conn.transport.is_closing():
+            if session.peer.closed:
                 return
 
     async def handle(self, session: Session, line: str) -> None:
@@ -143,7 +141,7 @@ class Lobby:
             session.say([_("I do not know {word}. Type help for the commands.").format(word=line.split()[0][:20])])
         else:
             await self.commands[command](session, rest)
-        if not session.conn.closed and (session.place is None or session.place.state != TableState.PLAYING):
+        if not session.peer.closed and (session.place is None or session.place.state != TableState.PLAYING):
             session.prompt_place()
 
     # ----- the commands -----
@@ -205,7 +203,7 @@ class Lobby:
         account and of the address, and refused unseen once either is spent): said, and True."""
         if not table.code:
             return False
-        holders = (session.holder, holder_of("", network(session.conn.peer)))
+        holders = (session.holder, holder_of("", network(session.peer.address)))
         if any(self.server.allowances.spent(Work.CODE, holder) for holder in holders):
             session.say([_("Too many wrong invite codes; try again in a few minutes.")])
             return True
@@ -214,7 +212,7 @@ class Lobby:
         if code:
             for holder in holders:
                 self.server.allowances.take(Work.CODE, holder)
-            self.server.log(f"wrong invite code {session.account} {session.conn.peer} for {table.name}")
+            self.server.log(f"wrong invite code {session.account} {session.peer.address} for {table.name}")
             session.say([_("That is not the invite code of table {name}.").format(name=table.name)])
         else:
             session.say([_("Table {name} is private: join it with its invite code.").format(name=table.name)])

@@ -107,14 +107,14 @@ class Seats:
         return self.hints if self.hints is not None else len(self.people) < 2
 
     def spec(self) -> dict[str, Any]:
-        """What the table index keeps (``accounts.Store``): enough to set the table up again after a restart."""
+        """What the table index keeps (``db/table_index.py``): enough to set the table up again after a restart."""
         return {"ruleset": self.rules.name, "options": dict(self.rules.options), "seats": self.seats,
                 "level": self.level, "host": self.host, "code": self.code, "hints": self.hints, "timer": self.timer,
                 "grace": self.grace, "seating": self.seating, "state": self.state, "seen": self.seen}
 
     def remember(self) -> Future[Any]:
         """Write the table into the index (in the store's thread): the write's future."""
-        return self.server.store.save_table(self.ident, self.name, self.spec())
+        return self.server.store.index.save(self.ident, self.name, self.spec())
 
     async def remembered(self) -> bool:
         """Write the table into the index and wait for it: False if that failed (a full disk), so that a table is

@@ -333,9 +333,9 @@ class Table(Seats):
     def cue(session: Session, found: list[dict[str, Any]]) -> None:
         """GMCP ``Commerce.Cue`` messages, only to a client that declared the package (or all of ``Commerce``): a
         client that declares nothing gets what it got before cues were sent, and cost nothing more."""
-        if session.gmcp_on:
+        if session.takes_data:
             for data in found:
-                session.gmcp("Commerce.Cue", data, declared=True)
+                session.send("Commerce.Cue", data)
 
     def send_status(self) -> None:
         """GMCP ``Commerce.Status`` to everyone at the table, what they share built once."""
@@ -344,18 +344,18 @@ class Table(Seats):
         public = public_status(self)
         for seat, session in self.present.items():
             held = seat in self.listeners and self.listeners[seat].hearing.held  # the status follows held lines
-            if session.gmcp_on and not held:
-                session.gmcp("Commerce.Status", seat_status(self, public, seat))
+            if session.takes_data and not held:
+                session.send("Commerce.Status", seat_status(self, public, seat))
         for session, hearer in self.spectators.items():
-            if session.gmcp_on and not (hearer is not None and hearer.hearing.held):
-                session.gmcp("Commerce.Status", public)
+            if session.takes_data and not (hearer is not None and hearer.hearing.held):
+                session.send("Commerce.Status", public)
 
     def status_to(self, session: Session) -> None:
         """GMCP ``Commerce.Status`` for one person: their seat's, or the public one for a spectator."""
-        if self.match is None or not session.gmcp_on or self.stalled:
+        if self.match is None or not session.takes_data or self.stalled:
             return
         seat = None if session in self.spectators else self.seat_of(session.account)
-        session.gmcp("Commerce.Status", status(self, seat))
+        session.send("Commerce.Status", status(self, seat))
 
     # ----- a listener's lines during the match -----
 
