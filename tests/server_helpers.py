@@ -89,8 +89,9 @@ class ServerProcess:
 class Client:
     """One connection as a client sees it: what it sends, and everything received, read on demand with timeouts.
 
-    How bytes travel is the subclass's: ``RawClient`` over a real socket, ``table_harness.HarnessClient`` straight
-    into a server in the test's own event loop. ``pump`` waits for the next bytes, ``clock`` says the time that
+    How bytes travel is the subclass's: ``RawClient`` over a real socket, ``table_harness.TelnetClient`` straight
+    into a server in the test's own event loop (and ``table_harness.PeerClient``, no bytes at all: lines through a
+    fake peer). ``pump`` waits for what comes next, ``clock`` says the time that
     timeouts count in (the real one for a socket, the loop's virtual one in the harness)."""
 
     def __init__(self, mud: bool = True) -> None:

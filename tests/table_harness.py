@@ -1,6 +1,6 @@
 """The table server in the test's own process: a real ``Server`` (lobby, login, tables, saves) in an event loop
-whose clock is virtual, driven by clients whose bytes go straight into a ``Connection``: no socket, no process, and
-no real second waited for.
+whose clock is virtual, driven by clients whose lines go straight into a ``fake_peer.FakePeer``: no socket, no
+telnet, no process, and no real second waited for.
 
 The loop (``VirtualLoop``) runs its timers in virtual time: whenever it has nothing to do but wait for a timer (a
 grace period, a turn timer, a test's timeout), the clock jumps to that timer at once. Work handed to a thread (a
@@ -12,10 +12,12 @@ The computer players think in the loop itself (``inline_thinkers``): the same ``
 ``thinking.hint`` a worker process runs, through the same ``Thinkers`` queue, with an executor that runs each job
 at once where it is handed in.
 
-A client (``HarnessClient``) is a ``server_helpers.Client`` like the socket's ``RawClient``: it negotiates as a
-MUD client or refuses everything as plain telnet does, keeps every byte, line, prompt and GMCP message it was sent,
-and its waits (``prompt``, ``expect``, ``drain``) run the loop until what they wait for came or their (virtual)
-timeout passed. The tests read like the socket's, minus the real seconds.
+A client (``PeerClient``) is a ``server_helpers.Client`` like the socket's ``RawClient``: a MUD client (it takes
+data, and reads UTF-8) or a plain one, it keeps every line, question and package of data it was sent, in order
+(``heard``), and its waits (``prompt``, ``expect``, ``drain``) run the loop until what they wait for came or their
+(virtual) timeout passed. The tests read like the socket's, minus the real seconds. A test about telnet itself (its
+bytes, GMCP sent by the client) connects with ``telnet=True``: a ``TelnetClient``, whose bytes go through a real
+``TelnetPeer`` (as ``test_peer_parity.py`` shows, the two hear the same).
 """
 
 from __future__ import annotations
@@ -30,13 +32,16 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor, thread
 from pathlib import Path
 from typing import Any
 
+from fake_peer import MUD, FakePeer
 from server_helpers import Client
 
-from commerce_a11y.server.connection import Connection
 from commerce_a11y.server.limits import Limits
 from commerce_a11y.server.lobby import Lobby
+from commerce_a11y.server.peer import Declared
 from commerce_a11y.server.registry import Server
+from commerce_a11y.server.telnet_peer import TelnetPeer
 from commerce_a11y.server.thinking import Thinkers
+from commerce_a11y.wire.asks import AskKind
 
 REAL_WAIT = 30.0
 """Real seconds the loop waits for a thread's work before the test fails (it takes milliseconds)."""
@@ -170,7 +175,7 @@ class Harness:
         self.changed = asyncio.Event()
         """Set whenever a client receives bytes or is closed: what the clients' waits wake on."""
         self.log: list[str] = []
-        self.clients: list[HarnessClient] = []
+        self.clients: list[PeerClient | TelnetClient] = []
         self.epoch = time.time()
         self.sweeping: asyncio.Task[None] | None = None
         self.server = self.start()
@@ -222,14 +227,15 @@ class Harness:
                 await asyncio.wait_for(self.changed.wait(), remaining)
         return True
 
-    def connect(self, mud: bool = True, host: str = "127.0.0.1") -> HarnessClient:
-        client = HarnessClient(self, mud, host)
+    def connect(self, mud: bool = True, host: str = "127.0.0.1", telnet: bool = False) -> PeerClient | TelnetClient:
+        """A client of the server: through a fake peer, or with ``telnet`` through a telnet peer's bytes."""
+        client = TelnetClient(self, mud, host) if telnet else PeerClient(self, mud, host)
         self.clients.append(client)
         return client
 
-    def person(self, name: str) -> HarnessClient:
+    def person(self, name: str, telnet: bool = False) -> PeerClient | TelnetClient:
         """A new account's connection, logged in and in the lobby."""
-        client = self.connect()
+        client = self.connect(telnet=telnet)
         client.login(name)
         return client
 
@@ -244,7 +250,7 @@ class Harness:
         for client in self.clients:
             client.close()
         for session in list(server.sessions):
-            session.conn.close()
+            session.peer.close()
         if self.sweeping is not None:
             self.sweeping.cancel()
         self.run(_settled(server))
@@ -280,14 +286,81 @@ async def _settled(server: Server) -> None:
     await asyncio.gather(*server.tasks, return_exceptions=True)
 
 
-class HarnessClient(Client):
-    """A connection straight into the harness's server (see the module): the server's end is a real
-    ``Connection``, its transport hands the bytes over in the loop's next turn, as a network would."""
+class PeerClient(Client):
+    """A client straight into the harness's server through a ``FakePeer`` (see the module): what it types reaches
+    the server in the loop's next turn, as over a network; what the server says comes at once, as it was said."""
 
     def __init__(self, harness: Harness, mud: bool, host: str) -> None:
         super().__init__(mud)
         self.harness = harness
-        self.conn = Connection(harness.lobby.opened)
+        self.heard: list[tuple[str, Any]] = []
+        """Everything the server said, in order: ("line", text), ("question", text), (package, data)."""
+        self.peer = FakePeer(self, host, takes_data=mud, declared=MUD if mud else Declared())
+        harness.run(self._open())
+
+    async def _open(self) -> None:
+        self.harness.lobby.opened(self.peer)  # its session's task needs the loop
+
+    def clock(self) -> float:
+        return self.harness.clock()
+
+    def send(self, line: str) -> None:
+        if self.closed:
+            return
+        self.harness.loop.call_soon(self.peer.type, line)
+
+    def send_data(self, package: str, data: Any = None) -> None:
+        """A message of data from the client (GMCP over telnet)."""
+        if not self.closed:
+            self.harness.loop.call_soon(self.peer.declare, package, data)
+
+    def send_raw(self, data: bytes) -> None:
+        raise NotImplementedError("a fake peer carries no bytes: connect with telnet=True")
+
+    def pump(self, timeout: float) -> bool:
+        if self.closed:
+            return False
+        seen = len(self.heard)
+        self.harness.wait(lambda: len(self.heard) > seen or self.closed, timeout)
+        return not self.closed
+
+    def close(self) -> None:
+        """The client hangs up."""
+        self.harness.loop.call_soon(self.peer.hang_up)
+        self.closed = True
+
+    # ----- what the fake peer hears -----
+
+    def line(self, text: str) -> None:
+        self.heard.append(("line", text))
+        self.text += text + "\n"
+        self.harness.changed.set()
+
+    def question(self, text: str, kind: AskKind | None) -> None:
+        self.heard.append(("question", text))
+        self.text += text + "\n"
+        self.prompts.append(text)
+        self.kinds.append(str(kind) if kind is not None and self.mud else "")
+        self.harness.changed.set()
+
+    def data(self, package: str, data: Any) -> None:
+        self.heard.append((package, data))
+        self.gmcp.append((package, data))
+        self.harness.changed.set()
+
+    def gone(self) -> None:
+        self.closed = True
+        self.harness.changed.set()
+
+
+class TelnetClient(Client):
+    """A connection straight into the harness's server through its bytes (see the module): the server's end is a
+    real ``TelnetPeer``, its transport hands the bytes over in the loop's next turn, as a network would."""
+
+    def __init__(self, harness: Harness, mud: bool, host: str) -> None:
+        super().__init__(mud)
+        self.harness = harness
+        self.conn = TelnetPeer(harness.lobby.opened, log=harness.log.append)
         self.transport = _Transport(self, self.conn, host)
         harness.run(self._open())
 
@@ -327,7 +400,7 @@ class _Transport(asyncio.Transport):
     """The server's end of a harness connection: what the server writes reaches the client at once; what the client
     sends, and either side's hanging up, reaches the server in the loop's next turn."""
 
-    def __init__(self, client: HarnessClient, protocol: Connection, host: str) -> None:
+    def __init__(self, client: TelnetClient, protocol: TelnetPeer, host: str) -> None:
         super().__init__()
         self.client = client
         self.protocol = protocol

@@ -11,12 +11,12 @@ from commerce_a11y.wire.asks import AskKind
 
 class Person:
     """A seated person as a table talks to them (``roles.Person``, the part of a session a table uses): they hear
-    everything and, as ``commerce join`` does, take GMCP and keep records (``client=False``: a plain telnet client)."""
+    everything and, as ``commerce join`` does, take data and keep records (``client=False``: a plain telnet client)."""
 
     def __init__(self, account: str, client: bool = True) -> None:
         self.account = account
         self.lang, self.verbosity, self.cards = "en", "normal", "names"
-        self.gmcp_on = client
+        self.takes_data = client
         self.keeps_records = client
         self.heard: list[str] = []
         self.messages: list[tuple[str, Any]] = []
@@ -30,7 +30,7 @@ class Person:
     def prompt(self, text: str, kind: AskKind) -> None:
         self.heard.append(text)
 
-    def gmcp(self, package: str, data: Any, declared: bool = False) -> None:
+    def send(self, package: str, data: Any) -> None:
         self.messages.append((package, data))
 
     def prompt_place(self) -> None:

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from commerce_a11y.i18n import speaking
 from commerce_a11y.server import guesses as g
-from commerce_a11y.server.accounts import Store, hash_password, verify_password
 from commerce_a11y.server.admission import network
+from commerce_a11y.server.db.store import Store
 from commerce_a11y.server.names import (
     form_refusal,
     identity,
@@ -27,6 +27,7 @@ from commerce_a11y.server.names import (
     table_name_refusal,
     typed,
 )
+from commerce_a11y.server.passwords import hash_password, verify_password
 
 KELVIN_KIM, LONG_S_SAM, FI_FIONA = "\u212aim", "\u017fam", "\ufb01ona"
 
@@ -36,7 +37,7 @@ def make_store(folder: Path, log: list[str] | None = None) -> Store:
 
 
 def wait_for(store: Store) -> None:
-    store.writer.submit(lambda: None).result(10)
+    store.core.writer.submit(lambda: None).result(10)
 
 
 # ----- one identity -----
@@ -248,11 +249,11 @@ def test_two_names_nobody_could_tell_apart_are_one_account_or_the_second_is_refu
         try:
             import asyncio
 
-            assert asyncio.run(store.create_account(first, "hash", {}))
-            if store.account(second) is not None:
-                assert store.account(second)[0] == first  # type: ignore[index]
+            assert asyncio.run(store.accounts.create(first, "hash", {}))
+            if store.accounts.find(second) is not None:
+                assert store.accounts.find(second)[0] == first  # type: ignore[index]
             else:
-                assert name_refusal(second, store.lookalikes(second)) is not None, (first, second)
+                assert name_refusal(second, store.accounts.lookalikes(second)) is not None, (first, second)
         finally:
             store.close()
 
@@ -289,25 +290,25 @@ def test_an_old_accounts_file_gets_identities_and_the_younger_of_two_alike_is_di
     log: list[str] = []
     store = make_store(tmp_path, log)
     try:
-        assert store.account(KELVIN_KIM)[0] == "Kim"  # type: ignore[index]
-        assert verify_password(store.account("kim")[1], "kims-secret")  # type: ignore[index]
-        assert store.account("lan") is None and store.account("Ian")[0] == "Ian"  # type: ignore[index]
-        assert store.account("Jörg")[0] == "JÖRG"  # type: ignore[index]
-        assert store.account("Sam")[0] == LONG_S_SAM  # type: ignore[index]  # the older spelling keeps it
-        assert store.account("Zoe")[0] == "Zoe"  # type: ignore[index]
-        assert store.account("\u0410nna1") is None
+        assert store.accounts.find(KELVIN_KIM)[0] == "Kim"  # type: ignore[index]
+        assert verify_password(store.accounts.find("kim")[1], "kims-secret")  # type: ignore[index]
+        assert store.accounts.find("lan") is None and store.accounts.find("Ian")[0] == "Ian"  # type: ignore[index]
+        assert store.accounts.find("Jörg")[0] == "JÖRG"  # type: ignore[index]
+        assert store.accounts.find("Sam")[0] == LONG_S_SAM  # type: ignore[index]  # the older spelling keeps it
+        assert store.accounts.find("Zoe")[0] == "Zoe"  # type: ignore[index]
+        assert store.accounts.find("\u0410nna1") is None
         disabled = sorted(line.split()[1] for line in log)
         assert disabled == sorted([KELVIN_KIM, "lan", "Jörg", "Sam", "\u0410nna1"])
         assert all("disabled" in line for line in log)
-        assert store.lookalikes("lan") == [("lan", "Ian")]
-        assert store.owed("Kim") == [("/records/a.jsonl", 0)]
+        assert store.accounts.lookalikes("lan") == [("lan", "Ian")]
+        assert store.deliveries.of("Kim") == [("/records/a.jsonl", 0)]
     finally:
         store.close()
     again: list[str] = []
     store = make_store(tmp_path, again)  # opened again: nothing more to do
     try:
-        assert not again and store.account("Kim") is not None
-        assert store.db.execute("pragma user_version").fetchone()[0] == 2
+        assert not again and store.accounts.find("Kim") is not None
+        assert store.core.db.execute("pragma user_version").fetchone()[0] == 3  # every migration, once
     finally:
         store.close()
 
@@ -317,10 +318,10 @@ def test_an_account_and_its_looks_are_made_at_once_and_a_lookalike_is_taken(tmp_
 
     store = make_store(tmp_path)
     try:
-        assert asyncio.run(store.create_account("Ian", "h", {}))
-        assert not asyncio.run(store.create_account("lan", "h", {}))  # its look is taken: made meanwhile
-        assert not asyncio.run(store.create_account("IAN", "h", {}))  # the same identity
-        assert store.account("lan") is None
+        assert asyncio.run(store.accounts.create("Ian", "h", {}))
+        assert not asyncio.run(store.accounts.create("lan", "h", {}))  # its look is taken: made meanwhile
+        assert not asyncio.run(store.accounts.create("IAN", "h", {}))  # the same identity
+        assert store.accounts.find("lan") is None
     finally:
         store.close()
 
@@ -330,11 +331,11 @@ def test_known_addresses_are_kept_hashed_and_only_the_latest(tmp_path: Path) -> 
     store = make_store(tmp_path)
     try:
         for n in range(8):
-            store.logged_in_from("Kim", f"127.0.0.{n}")
+            store.addresses.logged_in_from("Kim", f"127.0.0.{n}")
         wait_for(store)
-        assert not store.known("Kim", "127.0.0.0") and store.known(KELVIN_KIM, "127.0.0.7")
-        assert not store.known("Ian", "127.0.0.7")
-        rows = store.db.execute("select address from known").fetchall()
+        assert not store.addresses.known("Kim", "127.0.0.0") and store.addresses.known(KELVIN_KIM, "127.0.0.7")
+        assert not store.addresses.known("Ian", "127.0.0.7")
+        rows = store.core.db.execute("select address from known").fetchall()
         assert len(rows) == 5 and not any("127.0.0" in row[0] for row in rows)
     finally:
         store.close()

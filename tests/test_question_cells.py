@@ -31,7 +31,7 @@ from commerce_a11y.seat.coach import NullCoach
 from commerce_a11y.seat.hearing import Skip
 from commerce_a11y.seat.parser import REVIEW_COMMANDS, command_vocabulary, normalize
 from commerce_a11y.seat.prompts import ADVICE, AGAIN, LOOK, READ, SETTINGS, TOLD, help_lines, possible, question
-from commerce_a11y.server.lobby import lobby_help
+from commerce_a11y.server.lobby_commands import lobby_help
 
 TABLES = {"de": "de-g0.utb", "nl": "nl-NL-g0.utb", "en": "en-ueb-g1.ctb"}
 """The liblouis tables bench/speech_cost.py measures with."""

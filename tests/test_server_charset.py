@@ -3,7 +3,7 @@ otherwise and agree no charset, so a line that is not UTF-8 from such a client i
 König, not refused); a client that agreed UTF-8 gets no such guess, and a password is never guessed: Latin-1 bytes
 of a UTF-8 password are refused as not UTF-8 and not counted as a wrong one, typed ahead of its question too.
 
-In-process with a fake transport (``Connection`` alone), and through raw sockets against a real ``commerce
+In-process with a fake transport (a ``TelnetPeer`` alone), and through raw sockets against a real ``commerce
 serve``."""
 
 from __future__ import annotations
@@ -16,26 +16,25 @@ import pytest
 from server_helpers import RawClient, ServerProcess
 from test_server_wire import connected
 
-from commerce_a11y.server.connection import NOT_UTF8
+from commerce_a11y.server.peer import Line, Refused
 from commerce_a11y.wire import telnet as t
 
 KOENIG = "König".encode("cp1252") + b"\r\n"
 NOT_UTF8_SENTENCE = "That password is not valid UTF-8 text; set your client to UTF-8."
 
 
-def lines_read(feed: list[bytes], password: bool = False, agree: bool = False) -> tuple[list[str | None], str]:
-    """What ``read_line`` gives for each line of ``feed`` (sent before anything is read), in password mode if
+def lines_read(feed: list[bytes], password: bool = False, agree: bool = False) -> tuple[list[Line], str]:
+    """What ``read_line`` gives for each line of ``feed`` (sent before anything is read), read as passwords if
     ``password``, after the client agreed UTF-8 by CHARSET if ``agree``; and the connection's output encoding."""
 
-    async def run() -> tuple[list[str | None], str]:
+    async def run() -> tuple[list[Line], str]:
         conn, _transport, _session = connected([], logged_in=False)
         if agree:
             conn.data_received(t.subnegotiation(t.CHARSET, bytes((t.CHARSET_ACCEPTED,)) + b"UTF-8"))
         for data in feed:
             conn.data_received(data)
-        conn.password_mode(password)
-        read = [await conn.read_line() for _ in feed]
-        return read, conn.encoding
+        read = [await conn.read_line(secret=password) for _ in feed]
+        return read, "utf-8" if conn.declared.utf8 else "ascii"
 
     return asyncio.run(run())
 
@@ -54,17 +53,16 @@ def test_utf8_is_read_as_utf8_and_then_no_line_is_guessed() -> None:
 
 
 def test_a_password_is_never_read_as_windows_1252_even_typed_ahead() -> None:
-    assert lines_read([KOENIG], password=True)[0] == [NOT_UTF8]
+    assert lines_read([KOENIG], password=True)[0] == [Refused.NOT_UTF8]
     assert lines_read(["König".encode() + b"\r\n"], password=True)[0] == ["König"]
     # Typed ahead: the line came while the name was asked, and is read at the password question.
-    async def ahead() -> list[str | None]:
+    async def ahead() -> list[Line]:
         conn, _transport, _session = connected([], logged_in=False)
         conn.data_received(b"Katrin\r\n" + KOENIG)
         name = await conn.read_line()
-        conn.password_mode(True)
-        return [name, await conn.read_line()]
+        return [name, await conn.read_line(secret=True)]
 
-    assert asyncio.run(ahead()) == ["Katrin", NOT_UTF8]
+    assert asyncio.run(ahead()) == ["Katrin", Refused.NOT_UTF8]
 
 
 def test_the_undefined_windows_1252_bytes_are_replaced_and_control_characters_cleaned() -> None:

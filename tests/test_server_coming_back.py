@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 
-from table_harness import Harness, HarnessClient
+from table_harness import Harness, PeerClient
 from test_server_tables import play, table
 
 from commerce_a11y.rules import Dealt, Move
 from commerce_a11y.seat.hearing import MISSED_HANDS
 
 
-def back_in(harness: Harness, name: str) -> HarnessClient:
+def back_in(harness: Harness, name: str) -> PeerClient:
     """``name`` logs in again (an account made before); no question follows while the table plays on."""
     client = harness.connect()
     client.prompt()
@@ -37,7 +37,7 @@ def catch_up(text: str, start: str) -> list[str]:
     return said
 
 
-def gone_from(harness: Harness, spec: str, lang: str) -> tuple[HarnessClient, HarnessClient]:
+def gone_from(harness: Harness, spec: str, lang: str) -> tuple[PeerClient, PeerClient]:
     """Ada hosts a table of ``spec``, Bo (speaking ``lang``) sits down, the match starts, and Bo's connection drops."""
     ada, bo = harness.person("Ada"), harness.person("Bo")
     table(ada, spec, bo)
@@ -50,7 +50,7 @@ def gone_from(harness: Harness, spec: str, lang: str) -> tuple[HarnessClient, Ha
     return ada, bo
 
 
-def away_for(harness: Harness, host: HarnessClient, hands: int) -> None:
+def away_for(harness: Harness, host: PeerClient, hands: int) -> None:
     """Bo (seat 2) left; the host plays on until ``hands`` more hands began and, in the hand being played, the
     computer has made a move for Bo."""
     host.expect("the computer plays for Bo after 90 seconds")
@@ -130,12 +130,12 @@ def test_news_of_a_record_gone_or_broken_is_dropped_and_the_login_goes_on(harnes
     cy.close()
     broken = harness.data / "broken.jsonl"
     broken.write_text('{"format": 1}\nnot json\n')
-    harness.server.store.tell_later("Cy", str(broken), 0)
-    harness.server.store.tell_later("Cy", str(harness.data / "gone.jsonl"), 0)
+    harness.server.store.news.add("Cy", str(broken), 0)
+    harness.server.store.news.add("Cy", str(harness.data / "gone.jsonl"), 0)
     harness.settle()
     again = back_in(harness, "Cy")
     again.prompt()
     assert again.prompts[-1] == "Lobby? " and "went wrong" not in again.text
     harness.settle()
-    assert harness.server.store.news("Cy") == []  # told once: not again
+    assert harness.server.store.news.of("Cy") == []  # told once: not again
     again.close()

@@ -6,6 +6,7 @@ virtual clock (a budget's window passes at once). The same attacks over real soc
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from pathlib import Path
 
 from server_helpers import Client
@@ -13,8 +14,8 @@ from table_harness import Harness
 
 from commerce_a11y.server import invites
 from commerce_a11y.server.allowances import Work
-from commerce_a11y.server.connection import PACKAGES
 from commerce_a11y.server.limits import Limits
+from commerce_a11y.server.peer import PACKAGES
 from commerce_a11y.wire import telnet as t
 
 GMCP_LIMIT = Work.GMCP.rate.limit
@@ -45,22 +46,23 @@ def test_a_supports_flood_keeps_only_the_packages_the_server_sends(tmp_path: Pat
     """5,000 ``Core.Supports.Add`` messages of new names, then the same as one list of 100,000: the client's set
     holds only packages the server sends, and only the GMCP budget's worth of messages is read at all."""
     with Harness(tmp_path / "data") as harness:
-        client = harness.connect()
+        client = harness.connect(telnet=True)
         client.prompt()
         for number in range(5000):
             client.send_raw(t.gmcp_bytes("Core.Supports.Add", [f"Made.Up{number} 1", "Commerce 1"]))
         client.send_raw(t.gmcp_bytes("Core.Supports.Set", [f"P{n} 1" for n in range(100_000)]))
         harness.settle()
         conn = server_conn(harness, client)
-        assert conn.supports is not None and conn.supports <= PACKAGES  # type: ignore[attr-defined]
-        assert conn.supports == {"commerce"}  # type: ignore[attr-defined]  # the Set came over budget: unread
+        supports = conn.declared.supports  # type: ignore[attr-defined]
+        assert supports is not None and supports <= PACKAGES
+        assert supports == {"commerce"}  # the Set came over budget: unread
 
 
 def test_gmcp_beyond_its_budget_is_dropped_unread_and_the_budget_is_the_addresses(tmp_path: Path) -> None:
     """Pings answered: the budget's worth within its window, on this connection and on a second one from the same
     address; a fresh window answers again."""
     with Harness(tmp_path / "data") as harness:
-        first, second = harness.connect(), harness.connect()
+        first, second = harness.connect(telnet=True), harness.connect(telnet=True)
         for client in (first, second):
             client.prompt()
         for _ in range(GMCP_LIMIT * 3):
@@ -82,12 +84,12 @@ def test_gmcp_beyond_its_budget_is_dropped_unread_and_the_budget_is_the_addresse
 
 def test_a_settings_flood_writes_the_budgets_worth_once_each_and_says_so_once(tmp_path: Path) -> None:
     with Harness(tmp_path / "data") as harness:
-        flooder = harness.person("Flo")
-        store = harness.server.store
+        flooder = harness.person("Flo", telnet=True)
+        store = harness.server.store.core
         made: list[object] = []
         latest = store._make_latest
 
-        def counted(row: tuple[str, str]) -> None:
+        def counted(row: Hashable) -> None:
             made.append(row)
             latest(row)
 

@@ -22,7 +22,7 @@ import pytest
 from server_helpers import RawClient, ServerProcess
 
 from commerce_a11y.server.allowances import Work
-from commerce_a11y.server.connection import TLS_HANDSHAKE
+from commerce_a11y.server.telnet_peer import TLS_HANDSHAKE
 from commerce_a11y.wire import telnet as t
 
 pytestmark = [pytest.mark.e2e,  # each test starts a server and attacks it over sockets

@@ -28,7 +28,7 @@ def test_a_table_saved_in_the_earlier_form_goes_on_after_an_upgrade_as_a_journal
     ada = harness.person("Ada")
     table(ada, "commerce name=Up seats=3 bots=easy chips=9")
     ada.send("start")
-    play([ada], lambda: len(the_table(harness).record) > 12)
+    play([ada], lambda: len(the_table(harness).filer.record) > 12)
     path = the_table(harness).path
     harness.stop()
     loaded = TableSaves(path).load()
@@ -44,16 +44,16 @@ def test_a_table_saved_in_the_earlier_form_goes_on_after_an_upgrade_as_a_journal
     back.login("Ada", new=False)
     back.expect("Back at table Up.")
     restored = the_table(harness)
-    assert restored.record[:len(lines)] == lines
+    assert restored.filer.record[:len(lines)] == lines
     if back.kinds[-1] == "turn":  # the login took the question
         back.send("p")
-    play([back], lambda: len(restored.record) > len(lines) + 3)
+    play([back], lambda: len(restored.filer.record) > len(lines) + 3)
     harness.settle()
     assert not path.exists()  # the earlier form's last save, gone once the journal was written
     journal = path.with_name(path.stem + ".2.jsonl").read_text(encoding="utf-8").splitlines()
     assert "save" not in json.loads(journal[0]) and "save" in json.loads(journal[-1])
     kept = [line for line in journal if not line.startswith('{"save":')]
-    assert kept == restored.record[:len(kept)] and len(kept) > len(lines) + 3
+    assert kept == restored.filer.record[:len(kept)] and len(kept) > len(lines) + 3
     assert TableSaves(path).load()[0] == kept  # type: ignore[index]
     back.close()
 
@@ -63,7 +63,7 @@ def test_a_save_past_the_file_limit_is_refused_not_told_and_logged(
     ada = harness.person("Ada")
     table(ada, "commerce name=Long seats=3 bots=easy chips=9")
     ada.send("start")
-    play([ada], lambda: len(the_table(harness).record) > 6)
+    play([ada], lambda: len(the_table(harness).filer.record) > 6)
     harness.settle()
     path = the_table(harness).path
     size = path.stat().st_size
@@ -78,7 +78,8 @@ def test_a_save_past_the_file_limit_is_refused_not_told_and_logged(
     assert ada.text == heard  # nothing told or asked while the save is refused
     assert path.read_bytes() == kept
     before = TableSaves(path).load()[0]  # type: ignore[index]
-    assert before == stalled.record[:len(before)] and len(before) < len(stalled.record)  # the move not saved
+    record = stalled.filer.record
+    assert before == record[:len(before)] and len(before) < len(record)  # the move not saved
     assert any("save refused" in line for line in harness.log)
     assert not any("save failed" in line for line in harness.log)  # told apart from a write that failed
     monkeypatch.setattr(saves_module, "FILE_LIMIT", 16 * 1024 * 1024)
@@ -87,5 +88,5 @@ def test_a_save_past_the_file_limit_is_refused_not_told_and_logged(
     assert not stalled.stalled
     saved = TableSaves(path).load()
     assert saved is not None and len(saved[0]) > len(before)
-    assert saved[0] == stalled.record[:len(saved[0])]
+    assert saved[0] == stalled.filer.record[:len(saved[0])]
     ada.close()

@@ -10,7 +10,7 @@ import pytest
 from server_helpers import RawClient, ServerProcess
 
 from commerce_a11y.i18n import speaking, translation
-from commerce_a11y.server.lobby import lobby_help
+from commerce_a11y.server.lobby_commands import lobby_help
 
 pytestmark = pytest.mark.e2e  # every test here starts a server
 

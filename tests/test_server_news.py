@@ -21,7 +21,7 @@ GA = bytes((t.IAC, t.GA))
 def test_news_on_an_open_question_begins_its_own_line_and_the_question_comes_again_once() -> None:
     async def play() -> list[bytes]:
         conn, transport, _session = connected([], logged_in=True)
-        conn.on_reask = None  # the connection's own question again (a session asks the one of where it is now)
+        conn.owner = None  # the peer's own question again (a session asks the one of where it is now)
         sent = []
 
         async def settle() -> None:
@@ -37,7 +37,7 @@ def test_news_on_an_open_question_begins_its_own_line_and_the_question_comes_aga
         conn.say(["Ben sits down at seat 2."])
         conn.say(["Anna says: hello", "Cem watches."])  # the same turn: one burst, one question after it
         await settle()
-        conn.lines.append(b"pass")  # the question is answered
+        conn.inbox.put(b"pass")  # the question is answered
         await conn.read_line()
         conn.say(["You pass."])
         await settle()

@@ -24,13 +24,13 @@ class Heard:
     def say(self, lines: list[str]) -> None:
         self.lines += lines
 
-    def gmcp(self, package: str, data: Any, declared: bool = False) -> None:
+    def send(self, package: str, data: Any) -> None:
         self.messages.append((package, data))
 
 
 def written(server: Server) -> None:
     """The store's writes asked so far are done (they run in its thread, in order)."""
-    server.store.writer.submit(lambda: None).result(10)
+    server.store.core.writer.submit(lambda: None).result(10)
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def test_a_client_that_keeps_no_records_hears_where_it_is_kept_and_nothing_is_re
     record = tmp_path / "records" / "20261201-120000-commerce.jsonl"
     record.parent.mkdir()
     record.write_text(json.dumps({"format": 1}) + "\n")
-    server.store.owe("Ada", str(record), 0)
+    server.store.deliveries.add("Ada", str(record), 0)
     written(server)
 
     def never(*args: object, **kwargs: object) -> str:
@@ -61,7 +61,7 @@ def test_a_client_that_keeps_no_records_hears_where_it_is_kept_and_nothing_is_re
     server.deliver(telnet)  # type: ignore[arg-type]  # a login: still owed, for the next login with commerce join
     written(server)
     assert len(telnet.lines) == 1 and not telnet.messages
-    assert server.store.owed("Ada") == [(str(record), 0)]
+    assert server.store.deliveries.of("Ada") == [(str(record), 0)]
     monkeypatch.undo()
 
     join = Heard(keeps=True)
@@ -69,4 +69,4 @@ def test_a_client_that_keeps_no_records_hears_where_it_is_kept_and_nothing_is_re
     assert join.messages == [("Commerce.Record", {"name": record.name, "seat": 0, "lines": ['{"format": 1}']})]
     assert not join.lines
     written(server)
-    assert server.store.owed("Ada") == []
+    assert server.store.deliveries.of("Ada") == []

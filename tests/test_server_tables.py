@@ -339,7 +339,7 @@ def test_who_is_short_lines_the_askers_place_first(harness: Harness) -> None:
 def test_who_names_a_dozen_people_and_counts_the_rest() -> None:
     from types import SimpleNamespace
 
-    from commerce_a11y.server.lobby import WHO_LINES, who_lines
+    from commerce_a11y.server.lobby_commands import WHO_LINES, who_lines
 
     people = [SimpleNamespace(account=f"P{n:02}", lang="de", place=None) for n in range(WHO_LINES + 5)]
     lines = who_lines(people[0], people)  # type: ignore[arg-type]
@@ -383,7 +383,7 @@ def test_a_status_never_comes_before_the_lines_it_describes(harness: Harness) ->
 
     from commerce_a11y.wire import telnet as t
 
-    ada = harness.person("Ada")
+    ada = harness.person("Ada", telnet=True)  # the order is read from the bytes
     table(ada, "commerce name=Order seats=4 bots=easy chips=9")
     ada.send("start")
     play([ada], lambda: "wins the match" in ada.text or "You win the match" in ada.text)
@@ -413,7 +413,7 @@ def test_core_goodbye_carries_the_idle_goodbye(tmp_path: Path) -> None:
     """Issue 26, item 9: Core.Goodbye comes with every close the server makes, its reason the sentence said (the
     server's stop: tests/test_server_gmcp.py)."""
     with Harness(tmp_path / "data", Limits(logins=1000, idle=60)) as server:
-        idle = server.person("Idler")
+        idle = server.person("Idler", telnet=True)  # Core.Goodbye is GMCP's, over telnet
         server.advance(61)
         idle.drain(0.3)
         assert ("Core.Goodbye", "Idle too long; goodbye.") in idle.gmcp

@@ -5,7 +5,7 @@ going on; and no line or paragraph separator a client types reaches anyone else.
 
 Through raw sockets against a real ``commerce serve`` (its standard error is merged into the standard output that
 the test reads at the end), and in-process: a property test feeds random telnet streams, subnegotiations and GMCP
-messages into ``Connection`` and its ``Session`` with a fake transport."""
+messages into a ``TelnetPeer`` and its ``Session`` with a fake transport."""
 
 from __future__ import annotations
 
@@ -26,10 +26,12 @@ from server_helpers import RawClient, ServerProcess
 
 from commerce_a11y.cleaning import clean
 from commerce_a11y.server.allowances import Allowances
-from commerce_a11y.server.connection import Connection
+from commerce_a11y.server.peer import Line
 from commerce_a11y.server.serve import QuietErrors
 from commerce_a11y.server.session import Session
+from commerce_a11y.server.telnet_peer import TelnetPeer
 from commerce_a11y.wire import telnet as t
+from commerce_a11y.wire.asks import AskKind
 
 GMCP_SHAPES = [
     'Core.Supports.Set [""]', 'Core.Supports.Set [" "]', "Core.Supports.Set [1]", "Core.Supports.Set {}",
@@ -163,17 +165,16 @@ class FakeTransport(asyncio.Transport):
         self.closing = True
 
 
-def connected(log: list[str], logged_in: bool) -> tuple[Connection, FakeTransport, Session]:
-    """A connection as the server makes one, with its session (logged in as Ada, or not yet)."""
-    store = SimpleNamespace(remember=lambda name, settings: None)
+def connected(log: list[str], logged_in: bool) -> tuple[TelnetPeer, FakeTransport, Session]:
+    """A telnet peer as the server makes one, with its session (logged in as Ada, or not yet)."""
+    store = SimpleNamespace(accounts=SimpleNamespace(remember=lambda name, settings: None))
     server = SimpleNamespace(store=store, log=log.append, allowances=Allowances())
     holder: dict[str, Session] = {}
 
-    def opened(conn: Connection) -> None:
-        conn.log = log.append
+    def opened(conn: TelnetPeer) -> None:
         holder["session"] = Session(server, conn)  # type: ignore[arg-type]
 
-    conn = Connection(opened)
+    conn = TelnetPeer(opened, log=log.append)
     transport = FakeTransport()
     conn.connection_made(transport)
     session = holder["session"]
@@ -221,10 +222,11 @@ def test_no_exception_escapes_from_any_bytes_a_client_sends(pieces: list[bytes],
     nothing raises, and the last line of defence is never needed (the connection stays open, nothing logged)."""
     stream = b"".join(pieces)
 
-    async def feed() -> tuple[Connection, FakeTransport, list[str]]:
+    async def feed() -> tuple[TelnetPeer, FakeTransport, list[str]]:
         log: list[str] = []
         conn, transport, _session = connected(log, logged_in)
-        conn.password_mode(password)
+        if password:
+            conn.prompt("Password? ", AskKind.PASSWORD)  # the client's echo off, its lines read as secrets
         position, index = 0, 0
         while position < len(stream):
             size = sizes[index % len(sizes)]
@@ -232,44 +234,44 @@ def test_no_exception_escapes_from_any_bytes_a_client_sends(pieces: list[bytes],
             position += size
             index += 1
         await asyncio.sleep(0)  # the flush of what the connection answered
-        lines.extend([await conn.read_line() for _ in range(len(conn.lines))])
+        lines.extend([await conn.read_line(secret=password) for _ in range(len(conn.inbox))])
         return conn, transport, log
 
-    lines: list[str | None] = []
+    lines: list[Line] = []
     conn, transport, log = asyncio.run(feed())
     assert not conn.faulted and not transport.closing and log == []
     if not password:  # a password is kept as typed (never echoed, never logged)
         for line in lines:
-            assert line is None or not any(ch in line for ch in "\r\n\u2028\u2029\x85\x0b\x0c")
-    for name in conn.ttypes:  # they go into the log: one line each
+            assert not isinstance(line, str) or not any(ch in line for ch in "\r\n\u2028\u2029\x85\x0b\x0c")
+    for name in conn.declared.clients:  # they go into the log: one line each
         assert name == clean(name) and name
 
 
 def test_a_terminal_type_goes_into_the_log_cleaned() -> None:
-    async def run() -> Connection:
+    async def run() -> TelnetPeer:
         conn, _transport, _session = connected([], logged_in=False)
         conn.data_received(t.subnegotiation(t.TTYPE, bytes((t.TTYPE_IS,)) + b"Mud\x1b[2J\rlogin\x07 Admin\n"))
         return conn
 
-    assert asyncio.run(run()).ttypes == ["Mudlogin Admin"]
+    assert asyncio.run(run()).declared.clients == ("Mudlogin Admin",)
 
 
 def test_an_exception_while_handling_a_clients_bytes_is_one_log_line_and_that_connection_closes() -> None:
-    async def run() -> tuple[Connection, FakeTransport, list[str]]:
+    async def run() -> tuple[TelnetPeer, FakeTransport, list[str]]:
         log: list[str] = []
-        conn, transport, _session = connected(log, logged_in=True)
+        conn, transport, session = connected(log, logged_in=True)
 
         def broken(package: str, data: Any) -> None:
             raise KeyError("a bug in handling GMCP")
 
-        conn.on_gmcp = broken
+        session.on_data = broken  # type: ignore[method-assign]
         conn.data_received(t.gmcp_bytes("Core.Hello", {}))  # raises nothing
         conn.data_received(b"more\r\n")  # a connection at fault reads nothing more
         await asyncio.sleep(0)
         return conn, transport, log
 
     conn, transport, log = asyncio.run(run())
-    assert conn.faulted and transport.closing and list(conn.lines) == []
+    assert conn.faulted and transport.closing and len(conn.inbox) == 0
     assert len(log) == 1 and log[0].startswith("error 192.0.2.1: ") and "KeyError" in log[0] and "\n" not in log[0]
     assert b"Something went wrong on the server; please log in again." in transport.sent
 

@@ -35,13 +35,13 @@ def gmcp_and_lines(raw: bytes) -> list[tuple[str, object]]:
 
 
 def test_cues_follow_their_lines_and_go_only_to_a_client_that_asked(harness: Harness) -> None:
-    ada, bo = harness.person("Ada"), harness.person("Bo")
+    ada, bo = harness.person("Ada", telnet=True), harness.person("Bo", telnet=True)
     ada.send_raw(t.gmcp_bytes("Core.Supports.Set", ["Commerce 1"]))
     bo.send_raw(t.gmcp_bytes("Core.Supports.Set", ["Core 1"]))  # no cues, no status
     table(ada, "commerce name=Cues seats=4 bots=basic chips=2")
     bo.send("watch Cues")
     bo.expect("You watch table Cues.")
-    cy = harness.person("Cy")  # declares nothing: what such a client got before cues existed, and no cue
+    cy = harness.person("Cy", telnet=True)  # declares nothing: what such a client got before cues existed, and no cue
     cy.send("watch Cues")
     cy.expect("You watch table Cues.")
     ada.send("start")

@@ -49,8 +49,8 @@ def test_a_finished_matchs_save_stays_until_its_records_are_kept_and_no_new_matc
             assert table.match.over  # no new match over the records not kept
             monkeypatch.setattr(filing_module, "keep_record", real_keep)
             await table.start()
-            assert table.state == "playing" and table.unfiled is None
-            owed = server.store.owed("Ada")
+            assert table.state == "playing" and table.filer.unfiled is None
+            owed = server.store.deliveries.of("Ada")
             assert len(owed) == 1 and Path(owed[0][0]).exists()
             fresh = TableSaves(table.path).load()
             assert fresh is not None and "ended" not in fresh[1]

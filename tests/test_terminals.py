@@ -21,7 +21,8 @@ from e2e.tmux import Sentences, game_env
 
 from commerce_a11y import files, folders, storage
 from commerce_a11y.bots import make_bot
-from commerce_a11y.console.charset import clean, fold, locale_encoding
+from commerce_a11y.cleaning import fold
+from commerce_a11y.console.charset import clean, locale_encoding
 from commerce_a11y.console.game import Game
 from commerce_a11y.console.terminal import Terminal, interactive, plain_is_right
 from commerce_a11y.i18n import use_language

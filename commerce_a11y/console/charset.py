@@ -26,7 +26,7 @@ from ..cleaning import clean, fold
 ERRORS = "commerce-fold"
 """The codec error handler that writes an unencodable character as ASCII instead of failing."""
 
-__all__ = ["ERRORS", "clean", "fold", "locale_encoding", "prepare_streams"]
+__all__ = ["ERRORS", "clean", "locale_encoding", "prepare_streams"]
 
 
 def _fold_error(error: UnicodeError) -> tuple[str, int]:

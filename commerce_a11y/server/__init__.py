@@ -8,7 +8,9 @@ layer only moves lines; the engine, narrator, parser and review commands are the
 
 - ``wire.telnet`` (beside this package, shared with the client): our own small IAC filter; CRLF, GA/EOR, CHARSET,
   TTYPE/MTTS, ECHO, GMCP; ``wire.asks``: the kinds of question sent before each prompt;
-- ``connection``: one client's connection on the server: negotiation, lines in, a bounded output;
+- ``peer``: what the server needs of a client's connection, whatever the transport (``Peer``), what the client
+  declared, the limits on a line; ``intake``: the bounded inbox, rate and fault handling every peer shares;
+  ``telnet_peer``: the telnet peer: negotiation, lines in, a bounded output, and all that is telnet's own;
 - ``accounts``: names and Argon2 password hashes, the table index and record deliveries in SQLite;
 - ``names``: one identity for a name, its likeness to a listener (ASCII spelling, confusable skeletons), the names
   refused; ``identifier_status``: the letters Unicode allows in names;
@@ -19,7 +21,7 @@ layer only moves lines; the engine, narrator, parser and review commands are the
 - ``seat`` and ``table``: a table's match and the people who hear it; ``roles``: what a table needs of a person and
   of the server; ``status``: the table as GMCP data;
 - ``limits``: what one server allows; ``registry``: the people and tables one process holds;
-- ``session``: a person's connection and the one road of output to it;
+- ``session``: a person on the server, speaking through a peer, and the one road of output to them;
 - ``lobby``: a connection's way from the login to a table, and the lobby's commands; ``creating``: making a table;
 - ``serve``: the process, its log and signals.
 """

@@ -7,7 +7,7 @@ account has one connection at a time, so it is that connection's too): logging i
 connection, never refills it. Over budget, the work is not done, and the person hears at most one sentence until
 the budget has room again (``Allowances.take`` says when that sentence is due); nothing waits in a queue meanwhile.
 Lines typed are the exception: they are paced, not dropped (``Work.LINE``).
-So one client's flood costs the server little more than reading it (which ``connection.py`` bounds in bytes a
+So one client's flood costs the server little more than reading it (which ``intake.py`` bounds in bytes a
 second), and nobody else anything.
 """
 

@@ -1,25 +1,32 @@
-"""A table on disk: its match's save after every move (tried again while it fails), the match from that save after
-a restart, and a finished match's records.
+"""A table on disk, a part the table holds (``Filer``): its match's save after every move (tried again while it
+fails), nothing told before its save is written, the match from that save after a restart, and a finished match's
+records.
 
 The records are kept on the server for every person who sat at the table, sent to ``commerce join`` at once or
 owed to them until their next login, and the match's save is removed only once every record is kept (on a full
 disk it stays, and the records are kept before the next match begins, or at the server's next start). A table
 nobody has sat at for long is closed the same way.
+
+The filer asks its table (``Desk``) only for what it files (the match, who sits where, who is here), the lock its
+moves are applied under, its log, a line to everyone, and to tell what a save has made safe to tell: so it can be
+driven alone, with a fake table (tests/test_filer.py).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
 
 from ..files import FILE_LIMIT, TooLarge
-from ..i18n import _, speaking
+from ..i18n import _
 from ..records import keep_record, time_stamp
-from ..rules import record_lines, replay
+from ..rules import Event, Match, Ruleset, record_lines, replay
 from ..seals import SaveRefused, new_ident
-from .presence import Presence
+from .roles import Hall, Person
 from .saves import TableSaves
-from .seat import Listener
 
 KEEP_RECORDS = 50
 """Finished matches' records kept per account on the server."""
@@ -40,134 +47,92 @@ class Filing:
     """Seats whose record is kept (by an earlier try on a full disk)."""
 
 
-class Filer(Presence):
-    """A table's match on disk: saved, restored, and its records kept and owed at its end."""
+class Desk(Protocol):
+    """What a filer needs of its table (``table.Table``)."""
 
-    unfiled: Filing | None = None
-    """A finished match whose records are not all kept yet (a full disk): its save stays until they are, and no new
-    match begins before."""
+    @property
+    def lock(self) -> asyncio.Lock:
+        """Held while a move is applied and saved: a save tried again takes it too."""
+        ...
 
-    async def finish(self) -> None:
-        """The match is over: its record goes to every person who sat at the table (kept on the server, sent to
-        ``commerce join`` now or at the next login); the table waits for its host to start again. The match's save
-        goes only once every record is kept: on a full disk it stays, and the records are kept before the next
-        match begins (or at the next start of the server)."""
-        match = self.match
-        assert match is not None
-        lines = list(self.record)
-        stamp = self.ended or time_stamp()
-        sent = set()
-        for seat, present in self.present.items():
-            # First of all, before anything else is said or asked: ``commerce join`` keeps it at once.
-            if self.server.send_record(present, f"{stamp}-{match.rules.name}.jsonl", seat, lines):
-                sent.add(seat)
-        filing = Filing(lines, stamp, sent)
-        self.unfiled = None if await self.file_records(filing) else filing
-        self.ended = None
-        self.ident_done = None
-        self.standin = set()
-        self.remember()
-        self.log("match over")
-        for session in self.everyone():
-            session.prompt_place()
+    @property
+    def match(self) -> Match | None: ...
 
-    async def file_records(self, filing: Filing) -> bool:
-        """Keep the match's records that are not kept yet, then remove its save; False if some could not be kept
-        (the save stays)."""
-        if not await self.keep_records(filing):
-            self.log("records not all kept; the save stays")
-            return False
-        await self.server.write(self.writer.remove)
-        return True
+    @property
+    def rules(self) -> Ruleset: ...
 
-    async def keep_records(self, filing: Filing) -> bool:
-        """The record kept on the server for every person who sat at the table, and owed to them: sent at once to
-        those here, else at their next login (but to the seats in ``filing.sent``, whose client has it already);
-        False if some could not be kept (``filing.kept`` says which were)."""
-        complete = True
-        for seat, account in enumerate(self.seating):
-            if account is None or seat in filing.kept:
-                continue
-            folder = self.server.records_folder(account)
-            path = await self.server.write(keep_record, filing.lines, self.rules.name, KEEP_RECORDS, filing.stamp,
-                                           folder)
-            if path is None:
-                self.log(f"record for {account} not kept")
-                complete = False
-                continue
-            filing.kept.add(seat)
-            session = self.present.get(seat)
-            if session is None:  # away at the end: told how it ended at the next login (``Server.tell_news``)
-                self.server.store.tell_later(account, str(path), seat)
-            if seat in filing.sent:
-                continue
-            self.server.store.owe(account, str(path), seat)
-            if session is not None:
-                self.server.deliver(session, [(str(path), seat)])
-        return complete
+    @property
+    def seating(self) -> Sequence[str | None]:
+        """The account in each seat (None: a computer player): who gets the match's record."""
+        ...
 
-    async def close(self) -> None:
-        """Nobody has sat here for ``Limits.close_after`` seconds: the match so far is kept as a record for each
-        person who played (they get it at their next login, and ``commerce replay`` reads an unfinished record),
-        spectators go back to the lobby, and the table is gone from the index."""
-        async with self.lock:
-            match = self.match
-            filing = Filing(list(self.record), time_stamp()) if match is not None and not match.over else self.unfiled
-            if filing is not None and not await self.file_records(filing):
-                return  # a full disk: the table stays, and the next sweep tries again
-            name = self.name
-            for session in list(self.spectators):
-                del self.spectators[session]
-                session.to_lobby()
-                with speaking(session.lang):
-                    session.say([_("Table {name} is closed: nobody has played at it for a long time.").format(
-                        name=name)])
-                session.prompt_place()
-            for timer in [*self.timers.values(), *filter(None, [self.turn_timer])]:
-                timer.cancel()
-            if self.retrying is not None:
-                self.retrying.cancel()
-            self.match = None
-            self.server.forget(self)
-            self.log("closed: nobody sat here")
+    @property
+    def present(self) -> Mapping[int, Person]:
+        """Who is here, by seat: sent the record at once."""
+        ...
 
-    # ----- after a restart -----
+    def log(self, text: str) -> None: ...
 
-    def restore(self) -> bool:
-        """The match from its save (``path``), as it stood at its last move; False if there is none or it cannot
-        be read (the table then waits to start afresh)."""
-        saves = TableSaves(self.path)
-        try:
-            loaded = saves.load()
-            if loaded is None:
-                return False
-            lines, stamp = loaded
-            if saves.dropped:  # a save cut short by a kill or a failed write: its move was never told
-                self.log(f"save: {saves.dropped} bytes after the last mark dropped")
-            match = replay(lines)
-        except (SaveRefused, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
-            self.log(f"save not loaded: {error!r}")
-            return False
-        self.match = match
-        # The record as this version writes it: the save's own lines, unless an earlier version wrote them (a format
-        # that left declines out), whose save the next one then replaces whole (once it is written).
-        self.record = list(record_lines(match.events))
-        self.told = len(match.events)
-        self.writer = saves
-        self.standin = set()
-        # Who sits where is the save's: the index may be older (its write failed on a full disk).
-        self.seating = [p.name if p.kind.is_human else None for p in match.players]
-        for seat, account in enumerate(self.seating):
-            if account is None:
-                continue
-            listener = Listener.create(match, seat, "en", "normal", "names", account)
-            listener.restored = True
-            self.listeners[seat] = listener
-            self.away(seat, told=False)
-        self.ended = stamp.get("ended")
-        return True
+    def tell_all(self, make: Callable[[], list[str]]) -> None:
+        """Lines made afresh in each listener's language."""
+        ...
+
+    async def tell(self, events: list[Event], first: bool) -> None:
+        """Tell the events a save has just made safe to tell (``first``: the match's start), and go on."""
+        ...
+
+
+class Filer:
+    """A table's match on disk: saved before it is told, restored, and its records kept and owed at its end."""
+
+    def __init__(self, server: Hall, path: Path, desk: Desk) -> None:
+        self.server = server
+        self.path = path
+        self.desk = desk
+        self.writer = TableSaves(path)
+        self.record: list[str] = []
+        """The match's record lines so far, as saved (or being saved)."""
+        self.told = 0
+        """How many of the match's events the table has told: those after it wait for their save (``stalled``)."""
+        self.retrying: asyncio.Task[None] | None = None
+        """While a save fails (a full disk): the task that tries it again until it is written."""
+        self.ended: str | None = None
+        """When the match ended (its last save's seal carries it, so a restart files it under the same time)."""
+        self.ident_done: str | None = None
+        self.unfiled: Filing | None = None
+        """A finished match whose records are not all kept yet (a full disk): its save stays until they are, and no
+        new match begins before."""
+
+    @property
+    def stalled(self) -> bool:
+        """A move (or the start) is made but not saved yet: nothing is told or asked until it is."""
+        match = self.desk.match
+        return match is not None and self.told < len(match.events)
+
+    def begin(self) -> None:
+        """A new match at the table: a save of its own, nothing of it recorded or told yet."""
+        self.writer = TableSaves(self.path)
+        self.record = []
+        self.told = 0
 
     # ----- saving -----
+
+    async def save_then_tell(self) -> None:
+        """Save the match as it stands, then have the table tell what was not told yet (``Desk.tell``). If the save
+        fails (a full disk), the table says so once, tells nothing, and the save is tried again (``retry``) until it
+        is written. Called holding the table's lock."""
+        if not await self.store():
+            if self.retrying is None:
+                self.desk.tell_all(lambda: [_("The server cannot save right now: the game waits, and the server "
+                                              "keeps trying.")])
+                self.retrying = asyncio.get_running_loop().create_task(self.retry())
+            return
+        match = self.desk.match
+        assert match is not None
+        first = self.told == 0  # the match's first save: its start is told now
+        events = match.events[self.told:]
+        self.told = len(match.events)
+        await self.desk.tell(events, first)
 
     async def retry(self) -> None:
         """Save the stalled match again, after 1, 2, 4 ... (at most ``RETRY_MOST``) seconds, until it is written."""
@@ -176,21 +141,26 @@ class Filer(Presence):
             while True:
                 await asyncio.sleep(delay)
                 delay = min(2 * delay, RETRY_MOST)
-                async with self.lock:
+                async with self.desk.lock:
                     if not self.stalled:
                         return
                     await self.save_then_tell()
                     if not self.stalled:
-                        self.log("saved again")
+                        self.desk.log("saved again")
                         return
         finally:
             if self.retrying is asyncio.current_task():
                 self.retrying = None
 
+    def stop(self) -> None:
+        """The table is closed: no save is tried again."""
+        if self.retrying is not None:
+            self.retrying.cancel()
+
     async def store(self) -> bool:
         """Append what the record gained to the table's save; False if it could not be written (the save before
         stays), or would pass the file limit, which is refused before it is written: the loader would not read it."""
-        match = self.match
+        match = self.desk.match
         assert match is not None
         self.record += record_lines(match.events[len(self.record):])
         ended = ident = None
@@ -201,14 +171,108 @@ class Filer(Presence):
             # The record itself, not a copy: it only grows, and ``prepare`` reads only what it gained.
             save = self.writer.prepare(self.record, ended, ident)
         except TooLarge:
-            self.log(f"save refused: it would make the save larger than {FILE_LIMIT // 2**20} MiB, which the server "
-                     "does not read")
+            self.desk.log(f"save refused: it would make the save larger than {FILE_LIMIT // 2**20} MiB, which the "
+                          "server does not read")
             return False
         ok = self.writer.done(await self.server.writes.put(save))
         if not ok:
-            self.log("save failed")
+            self.desk.log("save failed")
         return ok
 
-    async def save_then_tell(self) -> None:
-        """Save the match as it stands, then tell what was not told yet (the table's)."""
-        raise NotImplementedError
+    # ----- after a restart -----
+
+    def restore(self) -> Match | None:
+        """The match from its save (``path``), as it stood at its last move, all of it told; None if there is none
+        or it cannot be read (the table then waits to start afresh)."""
+        saves = TableSaves(self.path)
+        try:
+            loaded = saves.load()
+            if loaded is None:
+                return None
+            lines, stamp = loaded
+            if saves.dropped:  # a save cut short by a kill or a failed write: its move was never told
+                self.desk.log(f"save: {saves.dropped} bytes after the last mark dropped")
+            match = replay(lines)
+        except (SaveRefused, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
+            self.desk.log(f"save not loaded: {error!r}")
+            return None
+        # The record as this version writes it: the save's own lines, unless an earlier version wrote them (a format
+        # that left declines out), whose save the next one then replaces whole (once it is written).
+        self.record = list(record_lines(match.events))
+        self.told = len(match.events)
+        self.writer = saves
+        self.ended = stamp.get("ended")
+        return match
+
+    # ----- the records -----
+
+    async def finish(self) -> None:
+        """The match is over: its record goes to every person who sat at the table (kept on the server, sent to
+        ``commerce join`` now or at the next login). The match's save goes only once every record is kept: on a
+        full disk it stays, and the records are kept before the next match begins (``ready``), or at the next start
+        of the server."""
+        match = self.desk.match
+        assert match is not None
+        lines = list(self.record)
+        stamp = self.ended or time_stamp()
+        sent = set()
+        for seat, present in self.desk.present.items():
+            # First of all, before anything else is said or asked: ``commerce join`` keeps it at once.
+            if self.server.send_record(present, f"{stamp}-{match.rules.name}.jsonl", seat, lines):
+                sent.add(seat)
+        filing = Filing(lines, stamp, sent)
+        self.unfiled = None if await self.file_records(filing) else filing
+        self.ended = None
+        self.ident_done = None
+
+    async def ready(self) -> bool:
+        """Whether a new match may begin: the last one's records are all kept (those a full disk left are tried
+        again now)."""
+        if self.unfiled is not None:
+            if not await self.file_records(self.unfiled):
+                return False
+            self.unfiled = None
+        return True
+
+    async def close(self) -> bool:
+        """The table closes: an unfinished match so far is kept as a record for each person who played (they get it
+        at their next login, and ``commerce replay`` reads an unfinished record), or the records of a finished one
+        that a full disk left; False if some could not be kept (the table stays)."""
+        match = self.desk.match
+        filing = Filing(list(self.record), time_stamp()) if match is not None and not match.over else self.unfiled
+        return filing is None or await self.file_records(filing)
+
+    async def file_records(self, filing: Filing) -> bool:
+        """Keep the match's records that are not kept yet, then remove its save; False if some could not be kept
+        (the save stays)."""
+        if not await self.keep_records(filing):
+            self.desk.log("records not all kept; the save stays")
+            return False
+        await self.server.write(self.writer.remove)
+        return True
+
+    async def keep_records(self, filing: Filing) -> bool:
+        """The record kept on the server for every person who sat at the table, and owed to them: sent at once to
+        those here, else at their next login (but to the seats in ``filing.sent``, whose client has it already);
+        False if some could not be kept (``filing.kept`` says which were)."""
+        complete = True
+        for seat, account in enumerate(self.desk.seating):
+            if account is None or seat in filing.kept:
+                continue
+            folder = self.server.records_folder(account)
+            path = await self.server.write(keep_record, filing.lines, self.desk.rules.name, KEEP_RECORDS,
+                                           filing.stamp, folder)
+            if path is None:
+                self.desk.log(f"record for {account} not kept")
+                complete = False
+                continue
+            filing.kept.add(seat)
+            session = self.desk.present.get(seat)
+            if session is None:  # away at the end: told how it ended at the next login (``Server.tell_news``)
+                self.server.store.news.add(account, str(path), seat)
+            if seat in filing.sent:
+                continue
+            self.server.store.deliveries.add(account, str(path), seat)
+            if session is not None:
+                self.server.deliver(session, [(str(path), seat)])
+        return complete

@@ -3,7 +3,7 @@
 As well-run login services do (OWASP's Authentication Cheat Sheet, NIST SP 800-63B 5.2.2): each wrong password
 makes the next answer and the next check on the same budget wait longer (a pause that doubles with every guess in
 the window), and a budget per window bounds how many guesses are checked at all. A stranger's guesses never shut the
-owner out: an address the account logged in from lately (``Store.known``: the owner's) has a budget of its own, so
+owner out: an address the account logged in from lately (``Addresses.known``: the owner's) has a budget of its own, so
 guesses from anywhere else spend only the budget of the addresses unknown to that account. Each address also has a
 budget across the accounts it is unknown to, for one address trying a common password on many accounts.
 

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING
 from ..i18n import LANGUAGES, N_, _, speaking
 from ..narration.voice import CardStyle, Verbosity
 from ..wire.asks import AskKind
-from . import accounts
+from . import passwords
 from .admission import network
 from .allowances import Rate, Work
-from .connection import DROPPED, NOT_UTF8, TOO_LONG
+from .db.core import NotWritten
 from .guesses import Guess
 from .names import identity, name_refusal, typed
+from .peer import Refused
 
 if TYPE_CHECKING:
     from .registry import Server
@@ -42,7 +43,7 @@ class Login:
     def __init__(self, session: Session, server: Server) -> None:
         self.session = session
         self.server = server
-        self.address = network(session.conn.peer)
+        self.address = network(session.peer.address)
         self.wrong = 0
         if "lang" not in session.chosen:
             session.lang = server.language  # until the client or the account says another
@@ -53,7 +54,7 @@ class Login:
             self.session.say([_(message).format(**values)])
 
     def refused(self, reason: str) -> None:
-        self.server.log(f"refused {self.session.conn.peer}: {reason}")
+        self.server.log(f"refused {self.session.peer.address}: {reason}")
 
     async def run(self) -> bool:
         """The whole login, within its deadline."""
@@ -72,7 +73,7 @@ class Login:
             name = await self.name()
             if name is None:
                 return False
-            found = self.server.store.account(name)
+            found = self.server.store.accounts.find(name)
             done = await (self.new_account(name) if found is None else self.password_of(*found))
             if done is None:
                 return False
@@ -86,14 +87,14 @@ class Login:
         here counts against the address's logins a minute, a blank one and one too long too (each is answered)."""
         while True:
             self.session.prompt(self.session.t(NAME_QUESTION), AskKind.NAME)
-            line = await self.session.conn.read_line()
+            line = await self.session.peer.read_line()
             if line is None:
                 return None
             if not self.session.allowed(Work.NAME, rate=Rate(self.server.limits.logins, 60.0)):
                 self.say(N_("Too many logins from your address; try again in a minute."))
                 self.refused("too many logins from the address")
                 return None
-            if line in (TOO_LONG, DROPPED):
+            if isinstance(line, Refused):
                 self.say(TOO_LONG_LINE)
                 continue
             name = typed(line)
@@ -106,7 +107,7 @@ class Login:
         """The password of an existing account (``name`` as it was created): True if right, False to ask the name
         again, None to end the connection."""
         guesses, key = self.server.guesses, identity(name)
-        known = self.server.store.known(name, self.address)
+        known = self.server.store.addresses.known(name, self.address)
         spent = guesses.refusal(key, self.address, known)
         if spent is not None:
             return self.spent(spent, name)
@@ -118,9 +119,9 @@ class Login:
             return self.spent(guess, name)
         await asyncio.sleep(guesses.wait(guess))
         right = await asyncio.get_running_loop().run_in_executor(
-            self.server.hashing, accounts.verify_password, hashed, password)
+            self.server.hashing, passwords.verify_password, hashed, password)
         if not right:
-            self.server.log(f"failed login {self.session.conn.peer} {name}")
+            self.server.log(f"failed login {self.session.peer.address} {name}")
             await asyncio.sleep(guesses.wrong(guess))
             self.wrong += 1
             if self.wrong >= WRONG_PASSWORDS:  # the connection closes: said, not just done
@@ -131,7 +132,7 @@ class Login:
         guesses.right(guess)
         self.session.account = name
         self.apply_settings(settings)
-        self.server.store.logged_in_from(name, self.address)
+        self.server.store.addresses.logged_in_from(name, self.address)
         return True
 
     def spent(self, spent: str, name: str) -> bool:
@@ -143,24 +144,18 @@ class Login:
         return False
 
     async def password(self, question: str, kind: AskKind) -> str | None:
-        """A password, asked with the client's echo off (WILL ECHO around this prompt only) until one comes that
-        is UTF-8 text of a line's length; None if the connection ended."""
-        conn = self.session.conn
+        """A password (a question of a secret kind, its line read as a secret: a telnet client's echo is off for it)
+        until one comes that is UTF-8 text of a line's length; None if the connection ended."""
         while True:
-            conn.password_mode(True)
-            try:
-                self.session.prompt(self.session.t(question), kind)
-                line = await conn.read_line()
-            finally:
-                conn.password_mode(False)
-            self.session.say([""])  # the client did not echo the line end either
+            self.session.prompt(self.session.t(question), kind)
+            line = await self.session.peer.read_line(secret=True)
             if line is None:
                 return None
-            if line in (TOO_LONG, DROPPED):
-                self.say(TOO_LONG_LINE)
-            elif line == NOT_UTF8 or "\ufffd" in line:
+            if line is Refused.NOT_UTF8 or (isinstance(line, str) and "\ufffd" in line):
                 self.say(N_("That password is not valid UTF-8 text; set your client to UTF-8."))
                 self.refused("a password not UTF-8")
+            elif isinstance(line, Refused):
+                self.say(TOO_LONG_LINE)
             else:
                 return line[:PASSWORD_LIMIT]
 
@@ -170,7 +165,7 @@ class Login:
         """Ask a new name's password twice and create the account: True if made, False to ask the name again,
         None if the connection ended."""
         store = self.server.store
-        refusal = name_refusal(name, store.lookalikes(name))
+        refusal = name_refusal(name, store.accounts.lookalikes(name))
         if refusal is not None:
             with speaking(self.session.lang):
                 self.session.say([refusal.sentence()])
@@ -190,14 +185,14 @@ class Login:
             if first == second:
                 break
             self.say(N_("The passwords differ. Choose one again."))
-        hashed = await asyncio.get_running_loop().run_in_executor(self.server.hashing, accounts.hash_password, first)
+        hashed = await asyncio.get_running_loop().run_in_executor(self.server.hashing, passwords.hash_password, first)
         session = self.session
-        if session.conn.screen_reader and "verbosity" not in session.chosen:
+        if session.peer.declared.screen_reader and "verbosity" not in session.chosen:
             session.verbosity = "brief"  # MTTS says a screen reader reads along: say less by default
             session.chosen["verbosity"] = "brief"
         try:
-            created = await store.create_account(name, hashed, dict(session.chosen))
-        except accounts.NotWritten as error:
+            created = await store.accounts.create(name, hashed, dict(session.chosen))
+        except NotWritten as error:
             self.server.log(f"new account not written: {error!r}")
             self.say(N_("The server cannot save right now: try again in a moment."))
             return False
@@ -205,9 +200,9 @@ class Login:
             self.say(N_("That name was just taken; choose another."))
             self.refused("a new name (just taken)")
             return False
-        self.server.log(f"new account {name} from {session.conn.peer}")
+        self.server.log(f"new account {name} from {session.peer.address}")
         session.account = name
-        store.logged_in_from(name, self.address)
+        store.addresses.logged_in_from(name, self.address)
         return True
 
     def apply_settings(self, settings: dict[str, str]) -> None:
@@ -218,7 +213,7 @@ class Login:
             session.lang = merged["lang"]
         if merged.get("verbosity") in Verbosity.__members__.values():
             session.verbosity = merged["verbosity"]
-        elif session.conn.screen_reader:
+        elif session.peer.declared.screen_reader:
             session.verbosity = "brief"
         if merged.get("cards") in CardStyle.__members__.values():
             session.cards = merged["cards"]

@@ -18,9 +18,9 @@ from typing import Any
 from ..i18n import _, speaking
 from ..narration.narrator import ruleset_title
 from ..rules import MatchEnded, OptionError, RecordError, replay, ruleset
-from .accounts import Store
 from .admission import Admission
 from .allowances import Allowances
+from .db.store import Store
 from .guesses import Guesses
 from .limits import GRACE, Limits
 from .names import identity, likeness
@@ -87,7 +87,7 @@ class Server:
 
     def restore_tables(self) -> None:
         """Every table of the index, its match from its save: the same cards and turn as at the last move."""
-        for ident, name, spec in self.store.tables():
+        for ident, name, spec in self.store.index.entries():
             try:
                 rules = ruleset(spec["ruleset"], **spec["options"])
                 table = Table(self, ident, name, rules, int(spec["seats"]), spec["level"], spec["host"],
@@ -102,7 +102,7 @@ class Server:
                     # Stopped between the match's last save and its filing: the records are kept now.
                     self.keep(table.finish())
             elif not table.people:
-                self.store.drop_table(ident)
+                self.store.index.drop(ident)
                 continue
             self.tables[identity(name)] = table
 
@@ -140,7 +140,7 @@ class Server:
         """The table is gone: from the tables people can name, and from the index."""
         if self.tables.get(identity(table.name)) is table:
             del self.tables[identity(table.name)]
-        self.store.drop_table(table.ident)
+        self.store.index.drop(table.ident)
 
     async def sweep(self) -> None:
         """Close every table nobody has sat at for ``Limits.close_after`` seconds, now and then for as long as the
@@ -173,24 +173,24 @@ class Server:
                 with speaking(session.lang):
                     session.say([record_on_server()])
             return
-        for path, seat in self.store.owed(session.account) if owed is None else owed:
+        for path, seat in self.store.deliveries.of(session.account) if owed is None else owed:
             try:
                 text = Path(path).read_text(encoding="utf-8")
             except OSError:
-                self.store.delivered(session.account, path)
+                self.store.deliveries.remove(session.account, path)
                 continue
             self.send_record(session, Path(path).name, seat, text.splitlines())
-            self.store.delivered(session.account, path)  # commerce join says where it kept it
+            self.store.deliveries.remove(session.account, path)  # commerce join says where it kept it
 
     def tell_news(self, session: Person) -> None:
         """Once, at the login after it: how each match that ended while the person was away ended (or that it was
         closed unfinished), and, to a client that does not keep records, where its record is."""
-        news = self.store.news(session.account)
+        news = self.store.news.of(session.account)
         if not news:
             return
         with speaking(session.lang):
             for path, seat in news:
-                self.store.told(session.account, path)
+                self.store.news.remove(session.account, path)
                 try:
                     match = replay(Path(path).read_text(encoding="utf-8").splitlines())
                 except (OSError, RecordError, ValueError, KeyError, TypeError, IndexError, AttributeError,
@@ -212,7 +212,7 @@ class Server:
         """A finished match's record to a client that keeps records (``commerce join``); False for other clients."""
         if not session.keeps_records:
             return False
-        session.gmcp("Commerce.Record", {"name": name, "seat": seat, "lines": lines})
+        session.send("Commerce.Record", {"name": name, "seat": seat, "lines": lines})
         return True
 
     # ----- connections -----
@@ -220,12 +220,12 @@ class Server:
     def opened(self, session: Session) -> None:
         """A connection let in (``Admission``): its session is counted until it closes."""
         self.sessions.add(session)
-        self.log(f"connect {session.conn.peer}")
+        self.log(f"connect {session.peer.address}")
 
     def closed(self, session: Session) -> None:
         self.sessions.discard(session)
-        self.admission.closed(session.conn)
-        self.log(f"disconnect {session.conn.peer} {session.account or '-'}")
+        self.admission.closed(session.peer)
+        self.log(f"disconnect {session.peer.address} {session.account or '-'}")
 
     def keep(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` as a task the server holds until it is done (the event loop keeps only weak references)."""

@@ -13,14 +13,14 @@ from typing import Any, Protocol
 
 from ..seat.settings import ChangeSetting
 from ..wire.asks import AskKind
-from .accounts import Store
+from .db.store import Store
 from .saves import Writes
 from .thinking import Thinkers
 
 
 class Person(Protocol):
     """A person at a table (a seat's or a spectator's), as the table hears and answers them: their account and
-    settings, and the one road of output to their connection (lines, a prompt of a kind, GMCP)."""
+    settings, and the one road of output to them (lines, a prompt of a kind, structured data)."""
 
     account: str
     lang: str
@@ -28,7 +28,9 @@ class Person(Protocol):
     cards: str
 
     @property
-    def gmcp_on(self) -> bool: ...
+    def takes_data(self) -> bool:
+        """Whether the person's client takes structured data at all (a table's status, cues, records)."""
+        ...
 
     @property
     def keeps_records(self) -> bool:
@@ -40,10 +42,12 @@ class Person(Protocol):
     def say(self, lines: list[str]) -> None: ...
 
     def prompt(self, text: str, kind: AskKind) -> None:
-        """A question, its kind sent as GMCP ``Commerce.Ask`` before it."""
+        """A question, its kind told to a client that takes data (GMCP ``Commerce.Ask`` over telnet)."""
         ...
 
-    def gmcp(self, package: str, data: Any, declared: bool = False) -> None: ...
+    def send(self, package: str, data: Any) -> None:
+        """A message of data, ``package`` named as on the wire ("Commerce.Status"), if the client wants it."""
+        ...
 
     def prompt_place(self) -> None:
         """The question of where the person is (the lobby's, or the table's before and after a match)."""

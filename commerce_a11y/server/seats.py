@@ -1,9 +1,9 @@
 """A table's seats and what it is: who sits where, who is here, who watches, its options and its index entry.
 
-The base of a table (``table.Table``), whose concerns build on it one module each: the people coming and going
-(``presence.Presence``), the records of a finished match (``filing.Filer``), and the match itself with what each
-listener hears (``table.Table``). A table talks to people as ``roles.Person`` and to the server as ``roles.Hall``;
-a person's place (``Session.place``) is theirs to change, the seats are the table's.
+The base of a table (``table.Table``, the match itself with what each listener hears), which holds its other concerns
+as parts, one module each: the people coming and going (``presence.Presence``), and the match on disk with the
+records of a finished one (``filing.Filer``). A table talks to people as ``roles.Person`` and to the server as
+``roles.Hall``; a person's place (``Session.place``) is theirs to change, the seats are the table's.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from ..rules import Match, Ruleset, SeatView
 from .limits import GRACE
 from .names import identity
 from .roles import Hall, Person
-from .saves import TableSaves
 from .seat import Listener
 
 
@@ -59,23 +58,14 @@ class Seats:
         """Who watches, and how each hears the match (None while there is none)."""
         self.match: Match | None = None
         self.listeners: dict[int, Listener] = {}
-        self.record: list[str] = []
-        self.writer = TableSaves(self.path)
         self.lock = asyncio.Lock()
         self.thinking: asyncio.Task[None] | None = None
         self.forced: tuple[int, int] | None = None
         """(seat, position): the turn timer ran out there; a computer player plays that one turn."""
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self.turn_timer: asyncio.TimerHandle | None = None
-        self.ended: str | None = None
-        """When the match ended (its last save's seal carries it, so a restart files it under the same time)."""
-        self.ident_done: str | None = None
         self.views: dict[int, tuple[Match, SeatView]] = {}
         """Each seat's view since the last move (``view``)."""
-        self.told = 0
-        """How many of the match's events the table has told: those after it wait for their save (``stalled``)."""
-        self.retrying: asyncio.Task[None] | None = None
-        """While a save fails (a full disk): the task that tries it again until it is written."""
         self.seen = self.server.clock()
         """When a person last sat here (the wall clock, kept in the index across restarts): a table nobody has sat at
         for ``Limits.close_after`` seconds is closed (``Server.sweep``)."""
@@ -91,11 +81,6 @@ class Seats:
         if self.match is None:
             return TableState.WAITING
         return TableState.OVER if self.match.over else TableState.PLAYING
-
-    @property
-    def stalled(self) -> bool:
-        """A move (or the start) is made but not saved yet: nothing is told or asked until it is."""
-        return self.match is not None and self.told < len(self.match.events)
 
     @property
     def people(self) -> list[str]:
@@ -122,14 +107,14 @@ class Seats:
         return self.hints if self.hints is not None else len(self.people) < 2
 
     def spec(self) -> dict[str, Any]:
-        """What the table index keeps (``accounts.Store``): enough to set the table up again after a restart."""
+        """What the table index keeps (``db/table_index.py``): enough to set the table up again after a restart."""
         return {"ruleset": self.rules.name, "options": dict(self.rules.options), "seats": self.seats,
                 "level": self.level, "host": self.host, "code": self.code, "hints": self.hints, "timer": self.timer,
                 "grace": self.grace, "seating": self.seating, "state": self.state, "seen": self.seen}
 
     def remember(self) -> Future[Any]:
         """Write the table into the index (in the store's thread): the write's future."""
-        return self.server.store.save_table(self.ident, self.name, self.spec())
+        return self.server.store.index.save(self.ident, self.name, self.spec())
 
     async def remembered(self) -> bool:
         """Write the table into the index and wait for it: False if that failed (a full disk), so that a table is
@@ -186,17 +171,3 @@ class Seats:
         assert self.match is not None
         return (self.seating[seat] is None or seat in self.standin
                 or self.forced == (seat, len(self.match.events)))
-
-    # ----- what the match's half of the table does (``table.Table``) -----
-
-    def ask(self, seat: int) -> None:
-        """The seat's question (the table's)."""
-        raise NotImplementedError
-
-    def schedule(self) -> None:
-        """Let a computer player decide if one is to act (the table's)."""
-        raise NotImplementedError
-
-    def status_to(self, session: Person) -> None:
-        """GMCP ``Commerce.Status`` for one person (the table's)."""
-        raise NotImplementedError

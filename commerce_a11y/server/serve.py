@@ -35,11 +35,11 @@ from ..i18n import _, active_language, speaking
 from ..invocation import command_line
 from ..locks import Lock
 from ..reasons import os_reason
-from .connection import Connection
 from .limits import Limits
 from .lobby import Lobby
 from .registry import Server
 from .seats import TableState
+from .telnet_peer import TelnetPeer
 from .thinking import Thinkers
 
 OWN_FILES = ("server.lock", "server.log", "server.db", "server.db-wal", "server.db-shm")
@@ -279,7 +279,7 @@ def listening() -> dict[str, Any]:
     take its port at once while the last connections linger; on Windows it would let a second server bind the
     same port beside the first, and which of them gets a connection would be chance. Never with asyncio's own TLS:
     a connection is counted from the moment it is accepted, and its handshake begins only once it is let in
-    (``Connection``)."""
+    (``TelnetPeer``)."""
     return {"backlog": 1024, "reuse_address": platforms.is_posix()}
 
 
@@ -368,7 +368,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         gc.freeze()
         gc.set_threshold(*COLLECTOR_THRESHOLDS)
         try:
-            listener = await loop.create_server(lambda: Connection(lobby.opened, tls), host, port, **listening())
+            listener = await loop.create_server(lambda: TelnetPeer(lobby.opened, tls, log), host, port, **listening())
         except OSError as error:
             say(_("Cannot listen on {host} port {port}: {reason}.").format(host=host, port=port,
                                                                              reason=os_reason(error)))
@@ -398,7 +398,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         for session in list(server.sessions):
             with speaking(session.lang):
                 session.say([_("The server stops now; your table is saved.")])
-            session.conn.close()
+            session.peer.close()
         for task in list(server.tasks):
             task.cancel()
         await asyncio.sleep(0.1)

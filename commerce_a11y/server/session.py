@@ -1,8 +1,9 @@
-"""A person's connection to the server: their account, settings and place, and the one road of output to them.
+"""A person on the server: their account, settings and place, and the one road of output to them.
 
 A ``Session`` is what the login fills in (``login.py``), what the lobby's commands act for (``lobby.py``) and what a
-table talks to (as a ``roles.Person``). Every sentence is said in the person's language (``speaking``), which the
-account remembers with their verbosity and card style.
+table talks to (as a ``roles.Person``). It speaks through a ``peer.Peer``, whatever transport carries it. Every
+sentence is said in the person's language (``speaking``), which the account remembers with their verbosity and
+card style.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from ..i18n import LANGUAGES, N_, _, speaking
 from ..narration.voice import CardStyle, Verbosity
 from ..seat.settings import ChangeSetting, Setting, setting_change
 from ..wire.asks import AskKind
-from .accounts import Store
 from .admission import Admission, network
 from .allowances import Allowances, Rate, Verdict, Work, holder_of
-from .connection import SUPPORTS_ITEMS, Connection
+from .db.store import Store
 from .names import identity
+from .peer import Line, Peer
 from .seats import TableState
 from .table import Table
 
@@ -40,38 +41,35 @@ class Rooms(Protocol):
 
 
 class Session:
-    """One connection's person: their account, settings and place (the lobby or a table), and the one road of
-    output to their connection: every line, prompt and GMCP message the server sends them goes through ``say``,
-    ``prompt`` and ``gmcp`` here, whoever makes it (the login, the lobby, their table, their seat's narrator)."""
+    """One peer's person: their account, settings and place (the lobby or a table), and the one road of output to
+    their peer: every line, prompt and message of data the server sends them goes through ``say``, ``prompt`` and
+    ``send`` here, whoever makes it (the login, the lobby, their table, their seat's narrator). It is the peer's
+    ``Owner``: what the client sends besides lines comes to ``on_data``."""
 
-    def __init__(self, server: Rooms, conn: Connection) -> None:
+    def __init__(self, server: Rooms, peer: Peer) -> None:
         self.server = server
-        self.conn = conn
+        self.peer = peer
         self.account = ""
         self.lang = "en"
         self.verbosity = "normal"
         self.cards = "names"
         self.chosen: dict[str, str] = {}
         self.place: Table | None = None
-        self.client_records = False
-        conn.on_gmcp = self.on_gmcp
-        conn.on_fault = self.on_fault
-        conn.on_reask = self.ask_again
-        conn.allow_gmcp = self.allow_gmcp
+        peer.attach(self)
 
     # ----- budgets -----
 
     @property
     def holder(self) -> str:
         """Whom this person's budgets are kept for: their account once logged in, their address before."""
-        return holder_of(identity(self.account) if self.account else "", network(self.conn.peer))
+        return holder_of(identity(self.account) if self.account else "", network(self.peer.address))
 
     def budget(self, work: Work, rate: Rate | None = None) -> Verdict:
         """Count one piece of ``work`` against the person's budget (``Allowances.take``); the first refusal of a
         streak is one line in the server's log."""
         verdict = self.server.allowances.take(work, self.holder, rate)
         if verdict is Verdict.NO_SAY:
-            self.server.log(f"over budget {self.holder} {self.conn.peer}: {work.name.lower()}")
+            self.server.log(f"over budget {self.holder} {self.peer.address}: {work.name.lower()}")
         return verdict
 
     def allowed(self, work: Work, sentence: str = "", rate: Rate | None = None) -> bool:
@@ -87,30 +85,32 @@ class Session:
         while not self.server.allowances.take(work, self.holder):
             await asyncio.sleep(max(0.01, self.server.allowances.until(work, self.holder)))
 
-    def allow_gmcp(self) -> bool:
-        """A GMCP message from the client may be read (``Connection``): over budget it is dropped unread."""
+    def allow_data(self) -> bool:
+        """A message of data from the client may be read (``peer.Owner``): over budget it is dropped unread."""
         return self.allowed(Work.GMCP)
 
     # ----- output -----
 
     @property
-    def gmcp_on(self) -> bool:
-        return self.conn.gmcp
+    def takes_data(self) -> bool:
+        """Whether the client takes structured data (a table's status, cues, records) at all."""
+        return self.peer.takes_data
 
     @property
     def keeps_records(self) -> bool:
         """Whether the client keeps the records sent to it (``commerce join``), not only hears about them."""
-        return self.conn.gmcp and self.client_records
+        return self.peer.takes_data and self.peer.declared.records
 
     def say(self, lines: list[str]) -> None:
-        self.conn.say(lines)
+        self.peer.say(lines)
 
     def prompt(self, text: str, kind: AskKind) -> None:
-        """A question, after GMCP ``Commerce.Ask`` with its kind (a client knows what is asked)."""
-        self.conn.prompt(text, kind)
+        """A question, its kind told to a client that takes data (it knows what is asked)."""
+        self.peer.prompt(text, kind)
 
-    def gmcp(self, package: str, data: Any, declared: bool = False) -> None:
-        self.conn.send_gmcp(package, data, declared)
+    def send(self, package: str, data: Any) -> None:
+        """A message of data (``package``: its name on the wire, "Commerce.Status"), if the client wants it."""
+        self.peer.send(package, data)
 
     def settings(self) -> tuple[str, str, str]:
         return self.lang, self.verbosity, self.cards
@@ -120,25 +120,15 @@ class Session:
         with speaking(self.lang):
             return _(message)
 
-    # ----- GMCP from the client -----
+    # ----- data from the client -----
 
-    def on_gmcp(self, package: str, data: Any) -> None:
-        """A GMCP message from the client, of any shape, before or after logging in. The server reads two kinds, and
-        only in the shape they have (package names compared without case, as GMCP does): ``Core.Supports.Set`` (or
-        ``.Add``, ``.Remove``) with a list of "Package version" strings, of which only ``Commerce.Record`` counts
-        (the client keeps records), and ``Commerce.Settings`` with an object whose known settings count if they
-        are known values. Anything else (another package, data of another type, an empty or odd item) is ignored:
-        GMCP wants no answer, and a client's bytes never end its connection."""
-        kind = package.lower()
-        if kind in ("core.supports.set", "core.supports.add", "core.supports.remove"):
-            if not isinstance(data, list):
-                return
-            named = any(isinstance(d, str) and d.split()[:1] == ["Commerce.Record"] for d in data[:SUPPORTS_ITEMS])
-            if kind == "core.supports.set":
-                self.client_records = named
-            elif named:
-                self.client_records = kind == "core.supports.add"
-        elif kind == "commerce.settings" and isinstance(data, dict):
+    def on_data(self, package: str, data: Any) -> None:
+        """A message of data from the client, of any shape, before or after logging in (what the client declares
+        about itself, ``Core.Supports``, its peer read already: ``Peer.declared``). The session reads one kind, and
+        only in its shape (package names compared without case, as GMCP does): ``Commerce.Settings`` with an object
+        whose known settings count if they are known values. Anything else (another package, data of another type)
+        is ignored: data wants no answer, and a client's input never ends its connection."""
+        if package.lower() == "commerce.settings" and isinstance(data, dict):
             # ``commerce join`` says the player's language and settings as it connects.
             if not self.allowed(Work.SETTING, TOO_MANY_CHANGES):
                 return
@@ -154,15 +144,15 @@ class Session:
                 self.keep_settings()
 
     def on_fault(self) -> None:
-        """Handling this person's bytes failed (``Connection.fault``, which logs it and closes the connection)."""
+        """Handling this person's input failed (``intake.give_up``, which logs it and closes the peer)."""
         with speaking(self.lang):
             self.say([_("Something went wrong on the server; please log in again.")])
 
     # ----- the session -----
 
-    async def read(self, timeout: float | None) -> str | None:
+    async def read(self, timeout: float | None) -> Line:
         try:
-            return await asyncio.wait_for(self.conn.read_line(), timeout)
+            return await asyncio.wait_for(self.peer.read_line(), timeout)
         except TimeoutError:
             with speaking(self.lang):
                 self.say([_("Idle too long; goodbye.")])
@@ -170,24 +160,26 @@ class Session:
 
     def keep_settings(self) -> None:
         """Remember the person's settings with their account."""
-        self.server.store.remember(self.account, {"lang": self.lang, "verbosity": self.verbosity, "cards": self.cards})
+        self.server.store.accounts.remember(self.account,
+                                            {"lang": self.lang, "verbosity": self.verbosity, "cards": self.cards})
 
     def arrive(self) -> None:
         """Logged in: a second login of the same account takes over from the first."""
-        self.server.admission.logged_in(self.conn)
+        self.server.admission.logged_in(self.peer)
         key = identity(self.account)
         old = self.server.online.get(key)
         if old is not None and old is not self:
             with speaking(old.lang):
                 old.say([_("You logged in elsewhere; goodbye.")])
             old.gone()
-            old.conn.close()
+            old.peer.close()
         self.server.online[key] = self
-        client = "/".join(self.conn.ttypes) or "-"
-        self.server.log(f"login {self.account} from {self.conn.peer} client {client} mtts {self.conn.mtts}")
+        declared = self.peer.declared
+        client = "/".join(declared.clients) or "-"
+        self.server.log(f"login {self.account} from {self.peer.address} client {client} mtts {declared.mtts}")
 
     def gone(self) -> None:
-        """The connection ended: the seat waits for its grace period; a spectator stops watching."""
+        """The peer is gone: the seat waits for its grace period; a spectator stops watching."""
         key = identity(self.account)
         if self.account and self.server.online.get(key) is self:
             del self.server.online[key]
@@ -202,14 +194,14 @@ class Session:
         self.place = None
 
     async def quit(self) -> None:
-        """Leave the server (the connection closes); a seat in a match being played waits for the person."""
+        """Leave the server (the peer closes); a seat in a match being played waits for the person."""
         table = self.place
         with speaking(self.lang):
             if table is not None and table.state == TableState.PLAYING and self in table.present.values():
                 self.say([_("Goodbye. Your seat waits for you; log in again to play on.")])
             else:
                 self.say([_("Goodbye.")])
-        self.conn.close()
+        self.peer.close()
 
     # ----- where the person is -----
 
@@ -228,7 +220,7 @@ class Session:
 
     def ask_again(self) -> None:
         """The question asked of the person now, again: after a line that was refused before it was read, or news
-        said while their question was open (``Connection.say``); none where nothing is asked of them now (a match
+        said while their question was open (``TelnetPeer.say``); none where nothing is asked of them now (a match
         began while they were at the table's question, the turn timer played their turn)."""
         table = self.place
         listener = table.listener_of(self) if table is not None else None

@@ -6,8 +6,9 @@ through their own narrator. A table's moves are applied one at a time (``lock``)
 computed in the event loop, what a computer player decides in a worker process (``thinking``).
 
 With a turn timer, a turn not taken in time is played by a computer player of the table's level, that once. The
-table is built in layers, one module each: its seats and options (``seats``), the people coming and going
-(``presence``), its match on disk and the records of a finished one (``filing``), and here the match itself.
+table is its seats and options (``seats``, which it is built on) and the match itself, here; it holds two parts, one
+module each, which it gives the few things they ask of it: the people coming and going (``presence.Presence``), and
+its match on disk with the records of a finished one (``filing.Filer``, which saves before the table tells).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from ..i18n import _, speaking
 from ..opponents import OPPONENT_NAMES
-from ..rules import IllegalAction, Keyed, Match, Player, PlayerKind, SeatView
+from ..rules import Event, IllegalAction, Keyed, Match, Player, PlayerKind, Ruleset, SeatView
 from ..rules.chance import KEY_BYTES
 from ..seat.handler import TABLE, Act, OpenRules, Quit, Say, handle
 from ..seat.parser import Parsed, Play, Review, ReviewCommand, parse
@@ -28,11 +29,13 @@ from ..seat.settings import ChangeSetting
 from ..wire.asks import AskKind
 from . import thinking
 from .filing import Filer
+from .limits import GRACE
 from .names import identity
+from .presence import Presence
+from .roles import Hall
 from .roles import Person as Session  # a person at the table: the session as the table sees it
-from .saves import TableSaves
 from .seat import Listener
-from .seats import TableState
+from .seats import Seats, TableState
 from .status import cues, public_status, seat_status, status
 
 ADVICE = frozenset({ReviewCommand.HINT, ReviewCommand.WHATIF, ReviewCommand.EXPLAIN})
@@ -48,19 +51,53 @@ def spectators_hear() -> str:
     return _("Spectators hear what is public: chips, history, show, widow.")
 
 
-class Table(Filer):
+class Table(Seats):
     """One match at a time, its seats and spectators, and what each of them hears."""
+
+    def __init__(self, server: Hall, ident: str, name: str, rules: Ruleset, seats: int, level: str, host: str,
+                 code: str | None = None, hints: bool | None = None, timer: int | None = None,
+                 grace: int = GRACE) -> None:
+        super().__init__(server, ident, name, rules, seats, level, host, code, hints, timer, grace)
+        self.presence = Presence(self, self)  # the seats it changes, and the match's half it asks (``Turns``)
+        self.filer = Filer(server, self.path, self)
+
+    @property
+    def stalled(self) -> bool:
+        """A move (or the start) is made but not saved yet: nothing is told or asked until it is (``Filer``)."""
+        return self.filer.stalled
+
+    @property
+    def told(self) -> int:
+        """How many of the match's events are told (``Filer.told``)."""
+        return self.filer.told
+
+    # ----- people coming and going (``Presence``) -----
+
+    def sit(self, session: Session) -> int | None:
+        """Seat a person (``Presence.sit``); None if there is no seat for them."""
+        return self.presence.sit(session)
+
+    def stand_up(self, session: Session) -> None:
+        self.presence.stand_up(session)
+
+    def gone(self, session: Session) -> None:
+        self.presence.gone(session)
+
+    def watch(self, session: Session) -> None:
+        self.presence.watch(session)
+
+    def back(self, session: Session) -> int | None:
+        """A seated person back in their seat (``Presence.back``)."""
+        return self.presence.back(session)
 
     # ----- starting -----
 
     async def start(self) -> None:
         """Begin a match: the people in their seats, computer players of the table's level in the empty ones; not
         while the last match's records wait to be kept on a full disk (said to the table)."""
-        if self.unfiled is not None:
-            if not await self.file_records(self.unfiled):
-                self.tell_all(lambda: [_("The server cannot save right now: try again in a moment.")])
-                return
-            self.unfiled = None
+        if not await self.filer.ready():
+            self.tell_all(lambda: [_("The server cannot save right now: try again in a moment.")])
+            return
         if "table" not in vars(self.rules):
             # The first match of these rules here: their value table (every three-card hand; tens of milliseconds
             # to build, once per process) is built in a thread, not at the first showdown in the event loop.
@@ -75,9 +112,7 @@ class Table(Filer):
         self.match = Match(self.rules, players, Keyed(secrets.token_bytes(KEY_BYTES)))
         self.standin = set()
         self.forced = None
-        self.writer = TableSaves(self.path)
-        self.record = []
-        self.told = 0
+        self.filer.begin()
         self.listeners = {}
         for seat, account in enumerate(self.seating):
             if account is None:
@@ -92,7 +127,7 @@ class Table(Filer):
         self.remember()
         self.log(f"starts {self.rules.name}: " + ", ".join(p.name for p in players))  # never the key
         async with self.lock:
-            await self.save_then_tell()
+            await self.filer.save_then_tell()
 
     # ----- turns -----
 
@@ -210,33 +245,78 @@ class Table(Filer):
         match.apply(seat, action)
         self.views.clear()
         self.forced = None
-        await self.save_then_tell()
+        await self.filer.save_then_tell()
 
-    async def save_then_tell(self) -> None:
-        """Save the match as it stands, then tell what was not told yet and go on (the next question, a computer
-        player's turn, or the match's end). If the save fails (a full disk), the table says so once, tells nothing,
-        asks nothing, and tries again (``retry``) until the save is written. Called holding ``lock``."""
-        if not await self.store():
-            if self.retrying is None:
-                self.tell_all(lambda: [_("The server cannot save right now: the game waits, and the server keeps "
-                                         "trying.")])
-                self.retrying = asyncio.get_running_loop().create_task(self.retry())
-            return
+    async def tell(self, events: list[Event], first: bool) -> None:
+        """Tell what a save has made safe to tell (``Filer.save_then_tell``: a move whose save failed is not told
+        until it is saved), then go on: the next question, a computer player's turn, or the match's end. Called
+        holding ``lock``."""
         match = self.match
         assert match is not None
-        first = self.told == 0  # the match's first save: its start is told now
-        self.broadcast(match.events[self.told:])
-        self.told = len(match.events)
-        if first:
+        self.broadcast(events)
+        if first:  # the match's first save: its start is told now
             for seat, account in enumerate(self.seating):
                 if account is not None and seat not in self.present:
                     # Gone before the start, or while it waited for the value table: the grace period a drop
                     # during play gets, told to the table, not a silent stand-in.
-                    self.away(seat)
+                    self.presence.away(seat)
         if match.over:
             await self.finish()
         else:
             self.next_turn()
+
+    # ----- the match's end, a restart, closing (the disk's part: ``Filer``) -----
+
+    async def finish(self) -> None:
+        """The match is over: its record goes to every person who sat at the table (``Filer.finish``); the table
+        waits for its host to start again."""
+        await self.filer.finish()
+        self.standin = set()
+        self.remember()
+        self.log("match over")
+        for session in self.everyone():
+            session.prompt_place()
+
+    def restore(self) -> bool:
+        """The match from its save, as it stood at its last move, each person away until they come back; False if
+        there is none or it cannot be read (the table then waits to start afresh)."""
+        match = self.filer.restore()
+        if match is None:
+            return False
+        self.match = match
+        self.standin = set()
+        # Who sits where is the save's: the index may be older (its write failed on a full disk).
+        self.seating = [p.name if p.kind.is_human else None for p in match.players]
+        for seat, account in enumerate(self.seating):
+            if account is None:
+                continue
+            listener = Listener.create(match, seat, "en", "normal", "names", account)
+            listener.restored = True
+            self.listeners[seat] = listener
+            self.presence.away(seat, told=False)
+        return True
+
+    async def close(self) -> None:
+        """Nobody has sat here for ``Limits.close_after`` seconds: the match so far is kept as a record for each
+        person who played (``Filer.close``), spectators go back to the lobby, and the table is gone from the
+        index."""
+        async with self.lock:
+            if not await self.filer.close():
+                return  # a full disk: the table stays, and the next sweep tries again
+            name = self.name
+            for session in list(self.spectators):
+                del self.spectators[session]
+                session.to_lobby()
+                with speaking(session.lang):
+                    session.say([_("Table {name} is closed: nobody has played at it for a long time.").format(
+                        name=name)])
+                session.prompt_place()
+            for timer in [*self.timers.values(), *filter(None, [self.turn_timer])]:
+                timer.cancel()
+            self.filer.stop()
+            self.match = None
+            self.server.forget(self)
+            self.log("closed: nobody sat here")
 
     def broadcast(self, events: list[Any]) -> None:
         """Each listener hears the events as their seat may know them, then gets their GMCP sound cues (after the
@@ -253,9 +333,9 @@ class Table(Filer):
     def cue(session: Session, found: list[dict[str, Any]]) -> None:
         """GMCP ``Commerce.Cue`` messages, only to a client that declared the package (or all of ``Commerce``): a
         client that declares nothing gets what it got before cues were sent, and cost nothing more."""
-        if session.gmcp_on:
+        if session.takes_data:
             for data in found:
-                session.gmcp("Commerce.Cue", data, declared=True)
+                session.send("Commerce.Cue", data)
 
     def send_status(self) -> None:
         """GMCP ``Commerce.Status`` to everyone at the table, what they share built once."""
@@ -264,18 +344,18 @@ class Table(Filer):
         public = public_status(self)
         for seat, session in self.present.items():
             held = seat in self.listeners and self.listeners[seat].hearing.held  # the status follows held lines
-            if session.gmcp_on and not held:
-                session.gmcp("Commerce.Status", seat_status(self, public, seat))
+            if session.takes_data and not held:
+                session.send("Commerce.Status", seat_status(self, public, seat))
         for session, hearer in self.spectators.items():
-            if session.gmcp_on and not (hearer is not None and hearer.hearing.held):
-                session.gmcp("Commerce.Status", public)
+            if session.takes_data and not (hearer is not None and hearer.hearing.held):
+                session.send("Commerce.Status", public)
 
     def status_to(self, session: Session) -> None:
         """GMCP ``Commerce.Status`` for one person: their seat's, or the public one for a spectator."""
-        if self.match is None or not session.gmcp_on or self.stalled:
+        if self.match is None or not session.takes_data or self.stalled:
             return
         seat = None if session in self.spectators else self.seat_of(session.account)
-        session.gmcp("Commerce.Status", status(self, seat))
+        session.send("Commerce.Status", status(self, seat))
 
     # ----- a listener's lines during the match -----
 
@@ -290,7 +370,7 @@ class Table(Filer):
             if listener.reader is not None:
                 self.read(listener, session, text)
                 return
-            if self.stalled and self.retrying is None:
+            if self.stalled and self.filer.retrying is None:
                 async with self.lock:  # a save under way: what it saves is told before this line is answered
                     pass
             view = match.public_view() if listener.spectator else self.view(listener.seat)

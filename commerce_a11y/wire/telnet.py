@@ -1,4 +1,5 @@
-"""The telnet wire, both ends: an incremental IAC filter, lines out with CRLF, prompts marked with GA or EOR.
+"""The telnet wire, both ends: an incremental IAC filter, lines split as they come, negotiations, GMCP messages
+(the server's own lines out, spelt for each client, are its telnet peer's: ``server.telnet_peer``).
 
 Our own small filter rather than a telnet library: the server needs only a handful of options (ECHO, SGA, TTYPE
 for MTTS, EOR, CHARSET, GMCP), and it must bound every buffer an untrusted client can fill (a subnegotiation that
@@ -177,21 +178,6 @@ class LineReader:
 def escape(data: bytes) -> bytes:
     """Data with IAC doubled, as the wire needs it."""
     return data.replace(b"\xff", b"\xff\xff")
-
-
-def lines_bytes(lines: list[str], encoding: str) -> bytes:
-    """Whole lines as the wire carries them: CRLF after each, never wrapped (the client wraps)."""
-    text = "".join(line.replace("\r", "").replace("\n", " ") + "\r\n" for line in lines)
-    return escape(encode(text, encoding))
-
-
-def encode(text: str, encoding: str) -> bytes:
-    """UTF-8, or ASCII with every other character spelt as the game spells it under LANG=C ("Koenig")."""
-    if encoding == "utf-8":
-        return text.encode("utf-8")
-    from ..console.charset import fold
-
-    return fold(text).encode("ascii", errors="replace")
 
 
 def negotiation(verb: int, option: int) -> bytes:

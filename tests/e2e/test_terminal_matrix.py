@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from commerce_a11y.console.charset import fold
+from commerce_a11y.cleaning import fold
 
 from .test_pty_bytes import PtyGame
 from .tmux import Sentences, Tmux, game_argv, game_env, require_tmux

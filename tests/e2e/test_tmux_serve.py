@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from commerce_a11y.console.charset import fold
+from commerce_a11y.cleaning import fold
 from commerce_a11y.narration.words import words
 from commerce_a11y.rules import replay
 
