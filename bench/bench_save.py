@@ -19,8 +19,9 @@ import tempfile
 import time
 
 from commerce_a11y.bots import Bot, make_bot
+from commerce_a11y.files import atomic_write
 from commerce_a11y.rules import Match, Player, record_lines, ruleset
-from commerce_a11y.storage import SaveWriter, atomic_write, save_path, write_save
+from commerce_a11y.storage import SaveWriter, save_path, write_save
 
 PLAYERS = 5
 SEED = 3

@@ -51,7 +51,8 @@ from speech_cost import VOICES, Braille, Speech, missing_programs  # the same me
 
 from commerce_a11y.cards import CARDS, Card
 from commerce_a11y.i18n import speaking
-from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.narrator import Narrator
+from commerce_a11y.narration.voice import CardStyle, Verbosity
 from commerce_a11y.narration.words import words
 from commerce_a11y.rules import ruleset
 

@@ -33,10 +33,11 @@ from pathlib import Path
 from unittest import mock
 
 from commerce_a11y.bots import make_bot
+from commerce_a11y.files import sync
 from commerce_a11y.rules import Match, Player, record_lines, ruleset
+from commerce_a11y.seals import Sealer
 from commerce_a11y.server import saves as saves_module
 from commerce_a11y.server.saves import TableSaves, put
-from commerce_a11y.storage import Sealer, sync
 
 PLAYERS = 4
 SEED = 3

@@ -111,7 +111,7 @@ def _run(args: list[str]) -> None:
 
     from .console.charset import prepare_streams
     from .i18n import argument_language, init_language, use_language
-    from .storage import Settings
+    from .settings import Settings
 
     prepare_streams()
     settings = Settings.read()  # the one read of this command: the commands get this copy (click's ``obj``)
@@ -160,8 +160,9 @@ def _usage_error(error: object) -> None:
 
 def _settings_problem(settings: object) -> None:
     """One sentence on standard error when the settings file cannot be used."""
+    from .folders import SETTINGS_FILE, config_dir
     from .i18n import _
-    from .storage import SETTINGS_FILE, Settings, config_dir
+    from .settings import Settings
 
     assert isinstance(settings, Settings)
     if not (settings.blocked or settings.damaged):
@@ -175,8 +176,8 @@ def _settings_problem(settings: object) -> None:
 
 
 def _settings_unsaved() -> None:
+    from .folders import config_dir
     from .i18n import _
-    from .storage import config_dir
 
     _error_line(_("Settings cannot be remembered: {path} cannot be written.").format(path=config_dir()))
 
@@ -192,8 +193,8 @@ def _error_line(text: str) -> None:
 def _report_crash() -> None:
     import traceback  # only after a crash: every start would pay for it
 
+    from .folders import data_dir
     from .i18n import _
-    from .storage import data_dir
 
     path = data_dir() / "crash.log"
     try:

@@ -12,18 +12,17 @@ import click
 
 from . import __version__
 from .cleaning import clean
-from .i18n import LANGUAGES, _, ngettext, pgettext, translate_click
+from .i18n import LANGUAGES, _, ngettext, translate_click
 from .lossy_text import LossyText
 from .opponents import DIFFICULTY_LEVELS, OpponentsRefused, parse_opponents
+from .reports import stats_lines, summary_lines
 from .ruleset_names import RULESET_NAMES
-from .storage import NUMBER_SETTINGS, Settings
+from .settings import NUMBER_SETTINGS, Settings
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from .rules import RulesError
-    from .simulate import Summary
-    from .stats import Statistics
 
 # What only a command needs is imported in that command (the rules engine, the computer players, the statistics):
 # ``commerce --help`` loads this module, and each import here is paid at every start (bench/startup.py).
@@ -189,33 +188,8 @@ def simulate_command(rules_name: str, options: tuple[str, ...], players: int, bo
     if as_json:
         _say(json.dumps(summary.as_dict(), ensure_ascii=False))
     else:
-        for line in _summary_lines(summary):
+        for line in summary_lines(summary):
             _say(line)
-
-
-_SEAT_LINES = {
-    "chips": _("Seat {seat}, {bot}: matches won {won}, hands lost {hands}, chips lost {lost}, per hand {rate}."),
-    "lives": _("Seat {seat}, {bot}: matches won {won}, hands lost {hands}, lives lost {lost}, per hand {rate}."),
-    "marks": _("Seat {seat}, {bot}: matches won {won}, hands lost {hands}, marks lost {lost}, per hand {rate}."),
-    "minus_points": _("Seat {seat}, {bot}: matches won {won}, hands lost {hands}, minus points {lost}, "
-                      "per hand {rate}."),
-}
-
-
-def _summary_lines(summary: Summary) -> list[str]:
-    """The text summary: the run first, then one line per seat (seats counted from 1 for people)."""
-    data = summary.as_dict()
-    lines = [_("{ruleset}: {matches} matches, {hands} hands in {seconds} seconds, {rate} hands a second.").format(
-        ruleset=summary.rules.name, matches=summary.matches, hands=summary.hands,
-        seconds=f"{summary.seconds:.1f}", rate=f"{summary.hands_per_second:.0f}")]
-    template = _SEAT_LINES[summary.rules.counter]
-    for seat in data["seats"]:
-        lines.append(template.format(seat=seat["seat"] + 1, bot=seat["bot"], won=f"{seat['matches_won']:g}",
-                                     hands=seat["hands_lost"], lost=seat["chips_lost"],
-                                     rate=f"{seat['chips_lost_per_hand']:.3f}"))
-    return lines
-
-
 
 
 @cli.command("rules", short_help=_("Read the rules of a ruleset."),
@@ -383,69 +357,8 @@ def stats_command(as_json: bool) -> None:
     if as_json:
         _say(json.dumps(result.as_dict(), ensure_ascii=False))
         return
-    for line in _stats_lines(result):
+    for line in stats_lines(result):
         _say(line)
-
-
-def _decimal(value: float) -> str:
-    """A number with two decimals, with the language's decimal sign."""
-    # Translators: the decimal sign of numbers in your language (a comma in German and Dutch).
-    return f"{value:.2f}".replace(".", pgettext("decimal sign", "."))
-
-
-def _stats_lines(result: Statistics) -> list[str]:
-    """Brief lines, the most important first: all matches, then each ruleset, then each ruleset by opponents."""
-    per_ruleset = {
-        "chips": _("{ruleset}: {played} played, {won} won, {rate} chips lost per hand."),
-        "lives": _("{ruleset}: {played} played, {won} won, {rate} lives lost per hand."),
-        "marks": _("{ruleset}: {played} played, {won} won, {rate} marks lost per hand."),
-        "minus_points": _("{ruleset}: {played} played, {won} won, {rate} minus points per hand."),
-        "points": _("{ruleset}: {played} played, {won} won, {rate} points lost per hand."),
-    }
-    per_level = {
-        "chips": _("{ruleset} against {level}: {played} played, {won} won, {rate} chips lost per hand."),
-        "lives": _("{ruleset} against {level}: {played} played, {won} won, {rate} lives lost per hand."),
-        "marks": _("{ruleset} against {level}: {played} played, {won} won, {rate} marks lost per hand."),
-        "minus_points": _("{ruleset} against {level}: {played} played, {won} won, {rate} minus points per hand."),
-        "points": _("{ruleset} against {level}: {played} played, {won} won, {rate} points lost per hand."),
-    }
-    overall = result.overall
-    if not overall.played:
-        return [_("No finished match yet. Statistics begin with your first finished match.")]
-    lines = [_("Matches: {played} played, {won} won.").format(played=overall.played, won=overall.won)]
-    for name in sorted(result.by_ruleset):
-        totals = result.by_ruleset[name]
-        title, counter = _ruleset_words(name)
-        lines.append(per_ruleset[counter].format(
-            ruleset=title, played=totals.played, won=totals.won, rate=_decimal(totals.lost_per_hand)))
-        if totals.swims:  # S9
-            lines.append(ngettext("{ruleset}: you swam {swims} time; went under: {under}.",
-                                  "{ruleset}: you swam {swims} times; went under: {under}.", totals.swims).format(
-                ruleset=title, swims=totals.swims, under=totals.went_under))
-        if totals.paid or totals.received:  # X3, X5
-            lines.append(ngettext("{ruleset}: {paid} chip paid for trades; received as dealer: {received}.",
-                                  "{ruleset}: {paid} chips paid for trades; received as dealer: {received}.",
-                                  totals.paid).format(ruleset=title, paid=totals.paid, received=totals.received))
-    for (name, level) in sorted(result.by_level):
-        if sum(1 for n, _level in result.by_level if n == name) < 2:
-            continue  # one level only: the ruleset's line says it all
-        totals = result.by_level[(name, level)]
-        title, counter = _ruleset_words(name)
-        lines.append(per_level[counter].format(
-            ruleset=title, level=_("mixed") if level == "mixed" else clean(level, 20),
-            played=totals.played, won=totals.won, rate=_decimal(totals.lost_per_hand)))
-    return lines
-
-
-def _ruleset_words(name: str) -> tuple[str, str]:
-    """A ruleset's title and what it counts, for a statistics line; a ruleset this version does not know (a newer
-    version counted it) is named as the file names it, cleaned, and its losses counted in points."""
-    from .narration.narrator import ruleset_title
-    from .rules import RULESETS, ruleset
-
-    if name in RULESETS:
-        return ruleset_title(ruleset(name)), ruleset(name).counter
-    return clean(name, 30) or "?", "points"
 
 
 @cli.command("doctor", short_help=_("A short report to give when asking for help."),
@@ -498,9 +411,9 @@ def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None
                   max_connections: int, per_address: int, logins: int, login_time: int,
                   login_connections: int | None, login_per_address: int, grace: int, idle: int, tables: int,
                   close_after: float, workers: int | None) -> None:
+    from .folders import data_dir
     from .server.limits import Limits
     from .server.serve import run, tls_context
-    from .storage import data_dir
 
     if (tls_cert is None) != (tls_key is None):
         raise click.UsageError(_("Give both --tls-cert and --tls-key, or neither."))

@@ -14,8 +14,10 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from . import __version__, platforms
+from .files import check_writable
+from .folders import data_dir
 from .i18n import _, active_language, language_choice, language_name
-from .storage import Settings, check_writable, data_dir
+from .settings import Settings
 
 
 def language_line(argv: list[str], stored: Settings, environ: Mapping[str, str]) -> str:

@@ -20,7 +20,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TypeGuard
 
-from .storage import FILE_LIMIT, NUMBER_SETTINGS, atomic_write, data_dir, read_limited
+from .files import FILE_LIMIT, atomic_write, read_limited
+from .folders import data_dir
+from .settings import NUMBER_SETTINGS
 
 RECORDS_DIR = "records"
 DEFAULT_KEEP = 50

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from .cleaning import load_json
+from .files import STATS_LIMIT, NotAFile, atomic_write, keep_aside, read_limited
+from .folders import data_dir
 from .rules import Match
-from .storage import STATS_LIMIT, NotAFile, atomic_write, data_dir, keep_aside, read_limited
 from .tally import tally
 
 STATS_FILE = "stats.json"

@@ -21,7 +21,8 @@ from commerce_a11y.console.game import Game
 from commerce_a11y.console.speech import SilentSpeech
 from commerce_a11y.console.terminal import Terminal
 from commerce_a11y.i18n import LANGUAGES, _, use_language
-from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.narrator import Narrator
+from commerce_a11y.narration.voice import CardStyle, Verbosity
 from commerce_a11y.rules import RULESETS, Match, Player, Swap, record_lines, replay, ruleset
 from commerce_a11y.seat.parser import Play, parse
 

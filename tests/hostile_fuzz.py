@@ -132,7 +132,7 @@ def fuzz_saves(mutants: int, seed: int = 20) -> Counter[str]:
     """Load ``mutants`` mutated saves, half of them sealed again after the change (so that the mutation reaches the
     replay and the checks behind the seal); counts as ``fuzz_records``'s."""
     from commerce_a11y.console.session import saved_match
-    from commerce_a11y.storage import SaveRefused, seal
+    from commerce_a11y.seals import SaveRefused, seal
 
     rng = random.Random(seed)
     records = real_records()
@@ -158,7 +158,7 @@ def fuzz_stats(mutants: int, seed: int = 21) -> Counter[str]:
     import tempfile
     from pathlib import Path
 
-    from commerce_a11y.commands import _stats_lines
+    from commerce_a11y.reports import stats_lines
     from commerce_a11y.stats import StatsRefused, match_entry, read_stats, statistics
 
     rng = random.Random(seed)
@@ -172,7 +172,7 @@ def fuzz_stats(mutants: int, seed: int = 21) -> Counter[str]:
             path.write_text("\n".join(mutate(good, rng)), encoding="utf-8")
 
             def read_and_tell(path: Path = path) -> None:
-                _stats_lines(statistics(read_stats(path)))
+                stats_lines(statistics(read_stats(path)))
 
             counts[_outcome(read_and_tell, StatsRefused, "read")] += 1
             for kept in Path(folder).glob("stats-*.json"):
@@ -186,7 +186,7 @@ def fuzz_settings(mutants: int, seed: int = 22) -> Counter[str]:
     import tempfile
     from pathlib import Path
 
-    from commerce_a11y.storage import Settings
+    from commerce_a11y.settings import Settings
 
     rng = random.Random(seed)
     good = [json.dumps({"lang": "de", "verbosity": "brief", "cards": "codes", "keep_records": 7,

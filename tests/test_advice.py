@@ -18,15 +18,8 @@ from commerce_a11y.i18n import use_language
 from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.narration.values import value_words
 from commerce_a11y.rules import Keep, Knock, Match, Pass, Phase, Player, Pounce, Showdown, Swap, ruleset
-from commerce_a11y.seat.advice import (
-    explain_lines,
-    hand_after,
-    hint_action,
-    hint_lines,
-    showdown_lines,
-    whatif_lines,
-    whatif_value,
-)
+from commerce_a11y.seat.advice import hand_after, hint_action, hint_lines, whatif_lines, whatif_value
+from commerce_a11y.seat.explain import explain_lines, showdown_lines
 from commerce_a11y.seat.parser import Invalid, parse, swap_from_tokens
 
 CONFIGS = [

@@ -20,8 +20,8 @@ import pytest
 
 from commerce_a11y.rules import RECORD_FORMAT, RULESETS, RecordError, record_lines, replay, ruleset
 from commerce_a11y.rules.options import OptionSpec
+from commerce_a11y.seals import seal, unseal
 from commerce_a11y.server.saves import TableSaves
-from commerce_a11y.storage import seal, unseal
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -14,7 +14,7 @@ import pytest
 from commerce_a11y import __version__, i18n, platforms
 from commerce_a11y.console import speech
 from commerce_a11y.doctor import report
-from commerce_a11y.storage import Settings
+from commerce_a11y.settings import Settings
 
 
 def run_doctor(home: Path, *args: str) -> subprocess.CompletedProcess[str]:

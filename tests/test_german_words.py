@@ -9,8 +9,11 @@ import pytest
 
 from commerce_a11y.cards import parse_cards
 from commerce_a11y.i18n import _, use_language
-from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.asking import question
+from commerce_a11y.narration.narrator import Narrator
+from commerce_a11y.narration.results import results
 from commerce_a11y.narration.values import value_words
+from commerce_a11y.narration.voice import CardStyle, Verbosity
 from commerce_a11y.rules import Anted, FirstDealerDrawn, Match, Phase, Player, Showdown, ruleset
 from commerce_a11y.seat.parser import all_words, main_words, setting_word
 
@@ -52,7 +55,7 @@ def test_braillespiel_pays_into_the_kasse() -> None:
 def test_a_tie_names_the_player_without_a_verb_that_would_need_du() -> None:
     hands = {0: parse_cards("QH JH 10H"), 1: parse_cards("QS JS 10S"), 2: parse_cards("7C 9D 8H")}
     showdown = Showdown(hands, {}, winners=(0,))
-    assert narrator("braillespiel").results(showdown) == [
+    assert results(narrator("braillespiel"), showdown) == [
         "Gleichstand mit Sequenz bis Dame in Herz: Du und Anna.", "Du gewinnst die Kasse: früher dran."]
 
 
@@ -60,7 +63,7 @@ def test_handeln_asks_for_feuer_or_fertig_and_neither_has_a_short_form() -> None
     words = all_words("de")
     assert words["fire"] == ("feuer",) and words["done"] == ("fertig",)
     view = replace(Match(ruleset("handeln"), [Player(n) for n in NAMES], seed=1).view(0), phase=Phase.CALL)
-    line = narrator("handeln").question(view, ", ".join((main_words("de")["fire"], main_words("de")["done"])))
+    line = question(narrator("handeln"), view, ", ".join((main_words("de")["fire"], main_words("de")["done"])))
     assert line == "Du darfst ansagen: feuer, fertig? "
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from commerce_a11y.storage import config_dir, data_dir
+from commerce_a11y.folders import config_dir, data_dir
 
 
 def test_the_game_keeps_its_files_in_this_tests_home(tmp_path: Path) -> None:
@@ -21,7 +21,7 @@ def test_the_game_keeps_its_files_in_this_tests_home(tmp_path: Path) -> None:
 
 @pytest.mark.e2e
 def test_a_process_the_test_starts_inherits_that_home(tmp_path: Path) -> None:
-    code = "from commerce_a11y.storage import config_dir, data_dir; print(config_dir()); print(data_dir())"
+    code = "from commerce_a11y.folders import config_dir, data_dir; print(config_dir()); print(data_dir())"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert result.stdout.splitlines() == [str(tmp_path / "config" / "commerce-a11y"),
                                           str(tmp_path / "data" / "commerce-a11y")]

@@ -11,7 +11,9 @@ import pytest
 
 from commerce_a11y.cards import CARDS, parse_cards
 from commerce_a11y.i18n import LANGUAGES, translation, use_language
-from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.asking import question, status_lines
+from commerce_a11y.narration.narrator import Narrator
+from commerce_a11y.narration.voice import CardStyle, Verbosity
 from commerce_a11y.narration.words import card_code, card_name
 from commerce_a11y.rules import (
     RULESETS,
@@ -88,12 +90,12 @@ def test_with_codes_the_line_before_the_question_holds_the_cards_and_fits_a_40_c
     match = Match(ruleset("commerce"), [Player("You"), Player("Anna"), Player("Ben")], seed=1)
     match.hands[0], match.widow = list(longest[:3]), list(longest[3:])
     view = match.view(0)
-    status = narrator.status_lines(view, ((), ()))
+    status = status_lines(narrator, view, ((), ()))
     assert len(status) == 1 and len(status[0]) <= 40, status
     # Said again only once the cards changed: the last cards line is the one a pan up finds.
-    assert narrator.status_lines(view, (view.hand, view.widow)) == []
+    assert status_lines(narrator, view, (view.hand, view.widow)) == []
     assert all(card_code(c) in status[0] for c in longest)
-    assert narrator.question(view, "swap, pass, knock") == "swap, pass, knock? "
+    assert question(narrator, view, "swap, pass, knock") == "swap, pass, knock? "
 
 
 def test_parse_positions_codes_and_names(lang: str) -> None:

@@ -19,8 +19,9 @@ from commerce_a11y.console.game import Game
 from commerce_a11y.console.speech import SilentSpeech
 from commerce_a11y.console.terminal import Terminal
 from commerce_a11y.i18n import use_language
-from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.narrator import Narrator
 from commerce_a11y.narration.values import value_words
+from commerce_a11y.narration.voice import CardStyle, Verbosity
 from commerce_a11y.narration.words import card_code, card_name
 from commerce_a11y.rules import (
     Dealt,
@@ -604,7 +605,7 @@ def test_the_tutorials_knock_is_explained_once() -> None:
     """Issue 15: the tutorial said the knock twice (the narrator's sentence and the coach's)."""
     from commerce_a11y.console.session import tutorial_game
     from commerce_a11y.seat.tutorial import STEPS
-    from commerce_a11y.storage import Settings
+    from commerce_a11y.settings import Settings
 
     out = io.StringIO()
     typed: list[str] = []

@@ -17,7 +17,8 @@ from commerce_a11y.console.game import Game
 from commerce_a11y.console.speech import SilentSpeech
 from commerce_a11y.console.terminal import Terminal
 from commerce_a11y.i18n import LANGUAGES, _, use_language
-from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.narrator import Narrator
+from commerce_a11y.narration.voice import CardStyle, Verbosity
 from commerce_a11y.narration.words import card_code, card_name
 from commerce_a11y.rules import (
     Accept,
@@ -51,7 +52,8 @@ from commerce_a11y.rules import (
     replay,
     ruleset,
 )
-from commerce_a11y.seat.advice import explain_lines, hint_lines, trade_chance, unseen, whatif_lines
+from commerce_a11y.seat.advice import hint_lines, trade_chance, unseen, whatif_lines
+from commerce_a11y.seat.explain import explain_lines
 from commerce_a11y.seat.handler import Say, handle
 from commerce_a11y.seat.hearing import Hearing
 from commerce_a11y.seat.parser import Invalid, Play, Review, ReviewCommand, parse, shown_words
@@ -546,7 +548,7 @@ def test_s9_the_tally_counts_swims_and_going_under() -> None:
 
 
 def test_stats_name_swims_and_trade_chips() -> None:
-    from commerce_a11y.commands import _stats_lines
+    from commerce_a11y.reports import stats_lines
     from commerce_a11y.stats import statistics
 
     entries = [{"id": "a", "ruleset": "schwimmen", "opponents": ["basic"], "won": False, "hands": 9,
@@ -555,11 +557,11 @@ def test_stats_name_swims_and_trade_chips() -> None:
                 "hands_lost": 2, "lost": 5, "paid": 3, "received": 4},
                {"id": "c", "ruleset": "tauschen", "opponents": ["basic"], "won": False, "hands": 5,
                 "hands_lost": 1, "lost": 1}]  # an entry of an older version: no trades counted
-    lines = _stats_lines(statistics(entries))
+    lines = stats_lines(statistics(entries))
     assert "Schwimmen: you swam 2 times; went under: 1." in lines
     assert "Trade and Barter: 3 chips paid for trades; received as dealer: 4." in lines
     use_language("de")
-    lines = _stats_lines(statistics(entries))
+    lines = stats_lines(statistics(entries))
     assert "Schwimmen: 2-mal geschwommen; untergegangen: 1." in lines
 
 

@@ -12,7 +12,10 @@ from engine_helpers import cards
 
 from commerce_a11y.cards import parse_cards
 from commerce_a11y.i18n import use_language
-from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.asking import status_lines
+from commerce_a11y.narration.narrator import Narrator
+from commerce_a11y.narration.results import hand_lines, results
+from commerce_a11y.narration.voice import CardStyle, Verbosity
 from commerce_a11y.narration.words import card_code, card_name
 from commerce_a11y.rules import RULESETS, Dealt, ExchangedAll, Match, Player, Showdown, Swapped, Traded, ruleset
 from commerce_a11y.simulate import play_match
@@ -78,9 +81,9 @@ def test_english_move_lines_say_the_before_a_card() -> None:
 def test_a_value_after_a_colon_is_a_phrase_in_lower_case() -> None:
     hand = tuple(parse_cards("AH 8D 7S"))
     lost = Showdown({0: hand, 1: tuple(parse_cards("QH QD QS"))}, {}, losers=(0,))
-    assert narrator("braillespiel").results(lost) == ["You lose a chip: no points, high cards ace, eight, seven."]
+    assert results(narrator("braillespiel"), lost) == ["You lose a chip: no points, high cards ace, eight, seven."]
     shown = Showdown({1: tuple(parse_cards("9C 7C 2C")), 0: tuple(parse_cards("KH QH JH"))}, {}, losers=(1,))
-    assert narrator("commerce", verbosity=Verbosity.VERBOSE).hand_lines(shown, with_cards=True) == [
+    assert hand_lines(narrator("commerce", verbosity=Verbosity.VERBOSE), shown, with_cards=True) == [
         "Anna: flush in clubs, nine, seven, two, with nine of clubs, seven of clubs, two of clubs.",
         "You: sequence, king high, in hearts, with king of hearts, queen of hearts, jack of hearts."]
 
@@ -88,7 +91,7 @@ def test_a_value_after_a_colon_is_a_phrase_in_lower_case() -> None:
 def test_a_tie_won_by_the_player_is_its_own_sentence() -> None:
     tie = Showdown({0: tuple(parse_cards("AH KH 7C")), 1: tuple(parse_cards("AS KS 8D")),
                     2: tuple(parse_cards("7D 8C 9H"))}, {}, winners=(0,))
-    assert narrator("braillespiel").results(tie) == ["You and Anna tie with 21 points.",
+    assert results(narrator("braillespiel"), tie) == ["You and Anna tie with 21 points.",
                                                      "You win the pot, first in turn order."]
 
 
@@ -121,23 +124,23 @@ def test_brief_speech_says_the_hand_again_when_two_changed_and_the_widow_when_al
     one = (heard[0], (*parse_cards("9C"), *heard[1][1:]))
     two = ((*parse_cards("9C 10C"), heard[0][2]), (*parse_cards("9D 10D"), heard[1][2]))
     every = (heard[0], tuple(parse_cards("9D 10D JD")))
-    assert narrator("commerce").status_lines(view, one) == []
-    assert narrator("commerce").status_lines(view, two) == [
+    assert status_lines(narrator("commerce"), view, one) == []
+    assert status_lines(narrator("commerce"), view, two) == [
         "Your cards: king of hearts, five of diamonds, queen of spades."]
-    assert narrator("commerce").status_lines(view, every) == [
+    assert status_lines(narrator("commerce"), view, every) == [
         "Widow: eight of hearts, king of spades, seven of spades."]
-    assert narrator("commerce", verbosity=Verbosity.NORMAL).status_lines(view, one) == [
+    assert status_lines(narrator("commerce", verbosity=Verbosity.NORMAL), view, one) == [
         "Widow: eight of hearts, king of spades, seven of spades."]
     # With codes the hand and the widow are one line, said where either is stale by the same rule; in normal
     # speech wherever anything changed; none when nothing did (the last one is still above).
     codes = narrator("commerce", style=CardStyle.CODES)
-    assert codes.status_lines(view, one) == []
-    assert codes.status_lines(view, (heard[0], two[1])) == []
-    assert codes.status_lines(view, two) == ["hK d5 sQ, h8 sK s7"]
-    assert codes.status_lines(view, every) == ["hK d5 sQ, h8 sK s7"]
-    assert narrator("commerce", verbosity=Verbosity.NORMAL, style=CardStyle.CODES).status_lines(view, one) == [
+    assert status_lines(codes, view, one) == []
+    assert status_lines(codes, view, (heard[0], two[1])) == []
+    assert status_lines(codes, view, two) == ["hK d5 sQ, h8 sK s7"]
+    assert status_lines(codes, view, every) == ["hK d5 sQ, h8 sK s7"]
+    assert status_lines(narrator("commerce", verbosity=Verbosity.NORMAL, style=CardStyle.CODES), view, one) == [
         "hK d5 sQ, widow h8 sK s7"]
-    assert codes.status_lines(view, heard) == []
+    assert status_lines(codes, view, heard) == []
 
 
 @pytest.mark.parametrize("verbosity", list(Verbosity))

@@ -28,8 +28,9 @@ from commerce_a11y.i18n import translation, use_language
 from commerce_a11y.records import keep_record, kept_records, records_dir
 from commerce_a11y.rules import Match, Player, Seeded, record_lines, replay, ruleset
 from commerce_a11y.seat.naming import match_title
+from commerce_a11y.settings import Settings
 from commerce_a11y.stats import add_match, match_entry, read_stats, stats_path
-from commerce_a11y.storage import SaveSlot, Settings, filing_lock, save_path, write_save
+from commerce_a11y.storage import SaveSlot, filing_lock, save_path, write_save
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from commerce_a11y import platforms, storage
+from commerce_a11y import files, folders, platforms
 from commerce_a11y.server import serve, thinking
 from commerce_a11y.server.telnet_peer import keep_alive
 
@@ -235,8 +235,8 @@ def fake_fcntl(monkeypatch: pytest.MonkeyPatch, refuse: bool = False) -> list[st
 def test_macos_saves_with_the_full_sync(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     calls = fake_fcntl(monkeypatch)
     with platforms.simulated("darwin"):
-        assert storage.atomic_write(tmp_path / "save.jsonl", "a line\n")
-        storage.sync(0, data_only=True)  # the server's saves
+        assert files.atomic_write(tmp_path / "save.jsonl", "a line\n")
+        files.sync(0, data_only=True)  # the server's saves
     assert calls == ["full", "full"]
     assert (tmp_path / "save.jsonl").read_text() == "a line\n"
 
@@ -244,19 +244,19 @@ def test_macos_saves_with_the_full_sync(monkeypatch: pytest.MonkeyPatch, tmp_pat
 def test_a_volume_without_the_full_sync_gets_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = fake_fcntl(monkeypatch, refuse=True)
     with platforms.simulated("darwin"):
-        storage.sync(0)
+        files.sync(0)
     assert calls == ["full", "fsync"]
 
 
 def test_elsewhere_fsync_and_for_the_server_fdatasync(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = fake_fcntl(monkeypatch)
     with platforms.simulated("linux"):
-        storage.sync(0)
-        storage.sync(0, data_only=True)
+        files.sync(0)
+        files.sync(0, data_only=True)
     assert calls == ["fsync", "fdatasync"]
     monkeypatch.delattr(os, "fdatasync")  # Windows has none
     with platforms.simulated("win32"):
-        storage.sync(0, data_only=True)
+        files.sync(0, data_only=True)
     assert calls[2:] == ["fsync"]
 
 
@@ -268,11 +268,11 @@ def test_windows_data_in_local_appdata_and_settings_in_roaming(monkeypatch: pyte
     monkeypatch.setenv("APPDATA", str(tmp_path / "Roaming"))
     monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "Local"))
     with platforms.simulated("win32"):
-        assert storage.config_dir() == tmp_path / "Roaming" / "commerce-a11y"
-        assert storage.data_dir() == tmp_path / "Local" / "commerce-a11y"
+        assert folders.config_dir() == tmp_path / "Roaming" / "commerce-a11y"
+        assert folders.data_dir() == tmp_path / "Local" / "commerce-a11y"
         (tmp_path / "Roaming" / "commerce-a11y").mkdir(parents=True)
         (tmp_path / "Roaming" / "commerce-a11y" / "settings.json").write_text("{}")
-        assert storage.data_dir() == tmp_path / "Local" / "commerce-a11y"  # settings alone are not data
+        assert folders.data_dir() == tmp_path / "Local" / "commerce-a11y"  # settings alone are not data
 
 
 def test_windows_data_an_earlier_version_kept_with_the_settings_stays_there(monkeypatch: pytest.MonkeyPatch,
@@ -282,11 +282,11 @@ def test_windows_data_an_earlier_version_kept_with_the_settings_stays_there(monk
     monkeypatch.setenv("APPDATA", str(tmp_path / "Roaming"))
     monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "Local"))
     with platforms.simulated("win32"):
-        assert storage.data_dir() == earlier
+        assert folders.data_dir() == earlier
         (tmp_path / "Local" / "commerce-a11y").mkdir(parents=True)  # once the new folder is there, it counts
-        assert storage.data_dir() == tmp_path / "Local" / "commerce-a11y"
+        assert folders.data_dir() == tmp_path / "Local" / "commerce-a11y"
         monkeypatch.delenv("LOCALAPPDATA")
-        assert storage.data_dir() == earlier
+        assert folders.data_dir() == earlier
 
 
 # ----- commerce join --tls: the system's certificate store -----
@@ -297,7 +297,7 @@ def test_join_tls_checks_against_the_systems_store_through_truststore(monkeypatc
     the system; a server's own certificate given with --tls-ca is checked against that alone."""
     import ssl
 
-    from commerce_a11y.client import join
+    from commerce_a11y.client import connection
 
     made: list[object] = []
 
@@ -306,19 +306,19 @@ def test_join_tls_checks_against_the_systems_store_through_truststore(monkeypatc
             made.append(protocol)
 
     monkeypatch.setitem(sys.modules, "truststore", types.SimpleNamespace(SSLContext=SystemContext))
-    assert isinstance(join.tls_context(None), SystemContext) and made == [ssl.PROTOCOL_TLS_CLIENT]
+    assert isinstance(connection.tls_context(None), SystemContext) and made == [ssl.PROTOCOL_TLS_CLIENT]
     asked: list[object] = []
     monkeypatch.setattr(ssl, "create_default_context", lambda cafile=None: asked.append(cafile) or "own")
-    assert join.tls_context(Path("own.pem")) == "own" and asked == ["own.pem"] and len(made) == 1
+    assert connection.tls_context(Path("own.pem")) == "own" and asked == ["own.pem"] and len(made) == 1
 
 
 def test_join_tls_without_truststore_uses_the_default_context(monkeypatch: pytest.MonkeyPatch) -> None:
     import ssl
 
-    from commerce_a11y.client import join
+    from commerce_a11y.client import connection
 
     monkeypatch.setitem(sys.modules, "truststore", None)  # not installed (Linux): the import fails
-    context = join.tls_context(None)
+    context = connection.tls_context(None)
     assert type(context) is ssl.SSLContext
     assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from commerce_a11y import i18n, platforms, storage
+from commerce_a11y import files, folders, i18n, platforms
 
 
 def test_simulated_platform_is_restored() -> None:
@@ -82,31 +82,31 @@ def _flaky_replace(monkeypatch: pytest.MonkeyPatch, failures: int) -> list[int]:
 def test_a_briefly_held_file_is_saved_on_windows(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     calls = _flaky_replace(monkeypatch, 2)
     with platforms.simulated("win32"):
-        assert storage.atomic_write(tmp_path / "save.jsonl", "new")
+        assert files.atomic_write(tmp_path / "save.jsonl", "new")
     assert (tmp_path / "save.jsonl").read_text() == "new" and len(calls) == 3
 
 
 def test_a_file_held_for_good_is_not_saved(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     calls = _flaky_replace(monkeypatch, 99)
     with platforms.simulated("win32"):
-        assert not storage.atomic_write(tmp_path / "save.jsonl", "new")
-    assert len(calls) == 1 + len(storage.REPLACE_PAUSES)
+        assert not files.atomic_write(tmp_path / "save.jsonl", "new")
+    assert len(calls) == 1 + len(files.REPLACE_PAUSES)
     assert not list(tmp_path.iterdir())
 
 
 def test_posix_does_not_retry(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     calls = _flaky_replace(monkeypatch, 1)
     with platforms.simulated("linux"):
-        assert not storage.atomic_write(tmp_path / "save.jsonl", "new")
+        assert not files.atomic_write(tmp_path / "save.jsonl", "new")
     assert len(calls) == 1
 
 
 def test_folders_per_platform(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("APPDATA", str(tmp_path / "Roaming"))
     with platforms.simulated("win32"):
-        assert storage.data_dir() == tmp_path / "Roaming" / storage.APP
+        assert folders.data_dir() == tmp_path / "Roaming" / folders.APP
     with platforms.simulated("darwin"):
-        assert storage.data_dir().parts[-3:] == ("Library", "Application Support", storage.APP)
+        assert folders.data_dir().parts[-3:] == ("Library", "Application Support", folders.APP)
 
 
 def test_the_last_lang_option_counts_as_click_takes_it() -> None:

@@ -74,7 +74,7 @@ def test_invalid_input_gets_one_sentence_and_the_same_question(tmp_path: Path, l
 COUNT_SETTINGS_READS = """
 import sys
 from commerce_a11y.cli import main
-from commerce_a11y.storage import SETTINGS_FILE, config_dir
+from commerce_a11y.folders import SETTINGS_FILE, config_dir
 
 settings = str(config_dir() / SETTINGS_FILE)
 reads = []

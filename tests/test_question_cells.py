@@ -23,7 +23,9 @@ import pytest
 from commerce_a11y.bots import make_bot
 from commerce_a11y.console.session import TUTORIAL_OFFER, TUTORIAL_QUESTION
 from commerce_a11y.i18n import _, speaking
-from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.asking import status_lines, table_cards
+from commerce_a11y.narration.narrator import Narrator
+from commerce_a11y.narration.voice import CardStyle, Verbosity
 from commerce_a11y.rules import Fire, Match, Phase, Player, Pounce, SeatView, Wait, ruleset
 from commerce_a11y.seat.coach import NullCoach
 from commerce_a11y.seat.hearing import Skip
@@ -122,8 +124,8 @@ def test_with_codes_the_cards_before_each_question_fit_a_braille_line(lang: str)
     with speaking(lang):
         for view, verbosity in itertools.product(decisions(), Verbosity):
             narrator = Narrator(view.rules, NAMES, 0, verbosity, CardStyle.CODES)
-            status = narrator.status_lines(view, ((), ()))
-            assert status[-1] == narrator.table_cards(view)
+            status = status_lines(narrator, view, ((), ()))
+            assert status[-1] == table_cards(narrator, view)
             assert len(status) == 1 + (view.phase is Phase.ANSWER)
             lines.append(status[-1])
     over = [(n, line) for line, n in zip(lines, braille_cells(lang, lines), strict=True) if n > CELLS]

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from commerce_a11y.i18n import LANGUAGES, use_language
-from commerce_a11y.narration.rules_book import SECTION_KEYS, example_words, hand_ranks, rules_book
+from commerce_a11y.narration.book_hands import example_words
+from commerce_a11y.narration.rules_book import SECTION_KEYS, hand_ranks, rules_book
 from commerce_a11y.rules import RULESETS, OptionError, parse_cards, ruleset
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [

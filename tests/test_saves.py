@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from piped_game import run, say
 
-from commerce_a11y import storage
+from commerce_a11y import seals
 from commerce_a11y.bots import make_bot
 from commerce_a11y.console.session import finish_match, load_saved_match, saved_match
 from commerce_a11y.console.signals import SignalGuard, Stopped
@@ -19,18 +19,10 @@ from commerce_a11y.i18n import translation
 from commerce_a11y.records import keep_record, kept_records
 from commerce_a11y.rules import RECORD_FORMAT, Match, Player, record_lines, ruleset
 from commerce_a11y.rules.record import PLAIN_FORMAT, record_format
+from commerce_a11y.seals import SaveRefused, content_digest, seal, unseal
+from commerce_a11y.settings import Settings
 from commerce_a11y.stats import StatsRefused, add_match, match_entry, read_stats, statistics, stats_path
-from commerce_a11y.storage import (
-    SaveRefused,
-    SaveSlot,
-    SaveWriter,
-    Settings,
-    content_digest,
-    save_path,
-    seal,
-    unseal,
-    write_save,
-)
+from commerce_a11y.storage import SaveSlot, SaveWriter, save_path, write_save
 
 
 def a_match(actions: int | None = 20, name: str = "commerce", seed: int = 4) -> Match:
@@ -126,8 +118,8 @@ def test_saving_after_each_action_seals_only_the_new_lines_and_writes_the_same_f
     match = a_match(None, "braillespiel", seed=3)
     lines = list(record_lines(match.events))
     hashed = []
-    canonical = storage._canonical
-    monkeypatch.setattr(storage, "_canonical", lambda obj: hashed.append(1) or canonical(obj))
+    canonical = seals._canonical
+    monkeypatch.setattr(seals, "_canonical", lambda obj: hashed.append(1) or canonical(obj))
     saves = SaveWriter()
     record: list[str] = []
     for end in (*range(1, 40), len(lines) // 2, len(lines) - 1, len(lines)):

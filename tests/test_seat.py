@@ -18,7 +18,8 @@ from table_helpers import Person
 
 from commerce_a11y.bots import make_bot
 from commerce_a11y.i18n import use_language
-from commerce_a11y.narration.narrator import Narrator, Verbosity
+from commerce_a11y.narration.narrator import Narrator
+from commerce_a11y.narration.voice import Verbosity
 from commerce_a11y.rules import Eliminated, Match, MatchEnded, Pass, Player, SeatView, ruleset
 from commerce_a11y.seat.coach import NULL_COACH, NullCoach
 from commerce_a11y.seat.handler import CONSOLE, REPLAY, TABLE, Act, Hint, OpenRules, Quit, Say, handle

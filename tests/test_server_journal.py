@@ -11,10 +11,10 @@ import pytest
 from table_harness import Harness
 from test_server_tables import play, table
 
+from commerce_a11y.seals import seal
 from commerce_a11y.server import saves as saves_module
 from commerce_a11y.server.saves import TableSaves
 from commerce_a11y.server.table import Table
-from commerce_a11y.storage import seal
 
 WAITS = "The server cannot save right now: the game waits, and the server keeps trying."
 

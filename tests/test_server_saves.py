@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 
 from commerce_a11y.bots import make_bot
 from commerce_a11y.rules import Match, Player, record_lines, replay, ruleset
+from commerce_a11y.seals import SaveRefused, content_digest, seal
 from commerce_a11y.server import saves as saves_module
 from commerce_a11y.server.saves import TableSaves, Writes
-from commerce_a11y.storage import SaveRefused, content_digest, seal
 
 
 def record(actions: int, seed: int = 4) -> list[str]:
@@ -47,7 +47,7 @@ def sealed_text(lines: list[str], ended: str | None = None) -> bytes:
 
 
 def the_seal(lines: list[str], ended: str | None = None, ident: str | None = None) -> dict[str, Any]:
-    """The seal the local game puts on a record (``storage.seal``): what a journal's mark after it holds."""
+    """The seal the local game puts on a record (``seals.seal``): what a journal's mark after it holds."""
     return json.loads(seal(lines, ended, ident)[0])["save"]
 
 
@@ -389,7 +389,7 @@ def test_a_failed_save_leaves_the_last_mark_readable_and_the_next_save_writes_fr
 
 def test_a_save_past_the_file_limit_is_refused_before_anything_is_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """What the loader would not read (``storage.FILE_LIMIT``) is never written: the save fails as on a full disk,
+    """What the loader would not read (``files.FILE_LIMIT``) is never written: the save fails as on a full disk,
     the file keeps the save before, and a save that fits (to the byte) is written."""
     lines = record(12)
     saves = saved_up_to(tmp_path, lines, 5)

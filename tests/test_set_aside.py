@@ -7,7 +7,8 @@ import re
 import pytest
 from piped_game import run, say
 
-from commerce_a11y.storage import aside_path, keep_aside, save_path, set_aside
+from commerce_a11y.files import keep_aside
+from commerce_a11y.storage import aside_path, save_path, set_aside
 
 
 @pytest.mark.e2e

@@ -19,14 +19,15 @@ from pathlib import Path
 import pytest
 from e2e.tmux import Sentences, game_env
 
-from commerce_a11y import storage
+from commerce_a11y import files, folders, storage
 from commerce_a11y.bots import make_bot
 from commerce_a11y.cleaning import fold
 from commerce_a11y.console.charset import clean, locale_encoding
 from commerce_a11y.console.game import Game
 from commerce_a11y.console.terminal import Terminal, interactive, plain_is_right
 from commerce_a11y.i18n import use_language
-from commerce_a11y.narration.narrator import CardStyle, Narrator, Verbosity
+from commerce_a11y.narration.narrator import Narrator
+from commerce_a11y.narration.voice import CardStyle, Verbosity
 from commerce_a11y.rules import Match, Player, Swap, replay, ruleset
 from commerce_a11y.seat.parser import Invalid, Play, parse
 
@@ -300,7 +301,7 @@ def test_a_full_disk_leaves_no_half_written_file(tmp_path: Path, monkeypatch: py
 
     assert storage.write_save(['{"event": "old"}'])
     before = storage.read_save()
-    monkeypatch.setattr(storage.os, "fsync", full)
+    monkeypatch.setattr(files.os, "fsync", full)
     assert not storage.write_save(['{"event": "new"}'])
     assert storage.read_save() == before
     assert sorted(p.name for p in storage.save_path().parent.iterdir()) == ["saved-match.jsonl"]
@@ -311,8 +312,8 @@ def test_a_record_into_a_pipe_is_written_not_replaced(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
     try:
-        assert not storage.atomic_write(fifo, "line\n")  # the game's own files are never written into a pipe
-        assert storage.atomic_write(fifo, "line\n", into=True)
+        assert not files.atomic_write(fifo, "line\n")  # the game's own files are never written into a pipe
+        assert files.atomic_write(fifo, "line\n", into=True)
         assert os.read(reader, 100) == b"line\n"
         assert not fifo.is_file()
     finally:
@@ -463,5 +464,5 @@ def test_relative_xdg_folders_are_ignored(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("XDG_DATA_HOME", "relative/data")
     monkeypatch.setenv("XDG_CONFIG_HOME", "")
-    assert storage.data_dir() == tmp_path / ".local" / "share" / "commerce-a11y"
-    assert storage.config_dir() == tmp_path / ".config" / "commerce-a11y"
+    assert folders.data_dir() == tmp_path / ".local" / "share" / "commerce-a11y"
+    assert folders.config_dir() == tmp_path / ".config" / "commerce-a11y"

@@ -8,13 +8,14 @@ from pathlib import Path
 import click
 
 from ..cleaning import clean_name, load_json
+from ..files import FILE_LIMIT, read_limited
 from ..i18n import _
 from ..invocation import command_line
 from ..narration.narrator import ruleset_title
 from ..records import kept_records, kept_seat, record_time
 from ..rules import Match, RecordError, ruleset
 from ..seat.parser import replay_vocabulary
-from ..storage import FILE_LIMIT, Settings, read_limited
+from ..settings import Settings
 from .replay import Replay, default_seat, replay_steps
 from .session import make_narrator, make_terminal, resolve_settings
 from .terminal import NoInput, Terminal, interactive

@@ -17,9 +17,11 @@ from typing import Any
 
 from ..bots import BOT_KINDS
 from ..bots.seeding import PositionSeeded
+from ..files import atomic_write
 from ..i18n import N_, _, active_language
 from ..invocation import command_line
-from ..narration.narrator import CardStyle, Narrator, Verbosity
+from ..narration.narrator import Narrator
+from ..narration.voice import CardStyle, Verbosity
 from ..opponents import own_words
 from ..records import DEFAULT_KEEP, is_time_stamp, keep_record, stamp_time, time_stamp
 from ..rules import (
@@ -33,28 +35,23 @@ from ..rules import (
     replay,
     ruleset,
 )
+from ..seals import SaveRefused, content_digest, new_ident, seal_ident, unseal
 from ..seat.naming import match_title
 from ..seat.parser import command_vocabulary
 from ..seat.tutorial import OPPONENTS, RULES, TUTORIAL_SEED, PatientBot, Tutorial
+from ..settings import Settings
 from ..stats import add_match, match_entry
 from ..storage import (
-    SaveRefused,
     SaveSlot,
     SaveWriter,
-    Settings,
     aside_path,
-    atomic_write,
-    content_digest,
     filing_lock,
     free_slot,
     keep_save_aside,
-    new_ident,
     read_save,
     save_slots,
-    seal_ident,
     set_aside,
     take_back,
-    unseal,
 )
 from .game import Game
 from .replay import default_seat

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..i18n import use_language
-from ..narration.narrator import CardStyle, Verbosity
+from ..narration.voice import CardStyle, Verbosity
 from ..rules import SeatView
 from ..seat.advice import hint_lines
 from ..seat.handler import Hint, OpenRules, Say

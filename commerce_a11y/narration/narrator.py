@@ -9,8 +9,7 @@ the player's own actions have their own sentences ("You pass.") rather than a na
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from enum import StrEnum
+from dataclasses import replace
 from typing import assert_never
 
 from ..i18n import _, ngettext, pgettext
@@ -31,14 +30,11 @@ from ..rules import (
     MatchStarted,
     Offered,
     Passed,
-    Phase,
     Pounced,
     Refreshed,
     Ruleset,
     RulesetName,
-    SeatView,
     Settled,
-    Settlement,
     Showdown,
     Swapped,
     Swimming,
@@ -46,85 +42,13 @@ from ..rules import (
     Traded,
     Waived,
 )
-from .values import name_words, value_words
-from .words import card_code, card_name
+from .asking import offered_you
+from .results import counts_tell_losers, hand_lines, losses, results, standings
+from .voice import CardStyle, Voice
 
 
-class Verbosity(StrEnum):
-    BRIEF = "brief"
-    NORMAL = "normal"
-    VERBOSE = "verbose"
-
-
-class CardStyle(StrEnum):
-    NAMES = "names"
-    CODES = "codes"
-
-
-@dataclass
-class Narrator:
-    """Speaks for one seat of one match. Settings are plain attributes: the player may change them in play."""
-
-    rules: Ruleset
-    names: Sequence[str]
-    seat: int
-    verbosity: Verbosity = Verbosity.NORMAL
-    card_style: CardStyle = CardStyle.NAMES
-
-    # ----- words -----
-
-    def card(self, card: int) -> str:
-        return card_code(card) if self.card_style is CardStyle.CODES else card_name(card)
-
-    def cards(self, cards: Sequence[int]) -> str:
-        """Cards as a list: names separated by commas (a pause in speech), codes by spaces (short in braille)."""
-        if self.card_style is CardStyle.CODES:
-            return " ".join(self.card(c) for c in cards)
-        return ", ".join(card_name(c) for c in cards)
-
-    def name(self, seat: int) -> str:
-        """A player's name; the player themself is "you" as it stands inside a sentence."""
-        if seat == self.seat:
-            # Translators: the player, inside a sentence or list, e.g. "Draw for the first deal: you six of clubs".
-            return pgettext("in a sentence", "you")
-        return self.names[seat]
-
-    def names_list(self, seats: Sequence[int]) -> str:
-        return ", ".join(self.names[s] for s in seats)
-
-    def count(self, n: int) -> str:
-        """A number of the ruleset's counters: chips, lives, marks or minus points."""
-        counter = self.rules.counter
-        if counter is CounterKind.LIVES:
-            return ngettext("{n} life", "{n} lives", n).format(n=n)
-        if counter is CounterKind.MARKS:
-            return ngettext("{n} mark", "{n} marks", n).format(n=n)
-        if counter is CounterKind.MINUS_POINTS:
-            return ngettext("{n} minus point", "{n} minus points", n).format(n=n)
-        return ngettext("{n} chip", "{n} chips", n).format(n=n)
-
-    @property
-    def brief(self) -> bool:
-        return self.verbosity is Verbosity.BRIEF
-
-    @property
-    def verbose(self) -> bool:
-        return self.verbosity is Verbosity.VERBOSE
-
-    def names_and(self, seats: Sequence[int]) -> str:
-        """Names joined as a list is said: "Ben", "Ben and Cem", "Ben, Cem and Dora"; the player first, as "You",
-        since such a list begins a sentence."""
-        if self.seat in seats:
-            seats = [self.seat, *(s for s in seats if s != self.seat)]
-        names = [self.name(s) for s in seats]
-        if seats and seats[0] == self.seat:
-            names[0] = names[0][:1].upper() + names[0][1:]
-        if len(names) == 1:
-            return names[0]
-        # Translators: the end of a list of names, "Ben, Cem and Dora": {names} is "Ben, Cem", {last} is "Dora".
-        return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
-
-    # ----- events -----
+class Narrator(Voice):
+    """Speaks for one seat of one match: its events become sentences, in its ``Voice``."""
 
     def event(self, event: Event) -> list[str]:
         """The lines that announce one event (possibly none at this verbosity). Every kind of event has its case
@@ -253,7 +177,7 @@ class Narrator:
             lines.append(_("You cut.") if cutter == self.seat else _("{name} cuts.").format(name=self.name(cutter)))
         if hand is not None and e.widow and self.card_style is CardStyle.CODES:
             # With codes, the deal says the cards line the question's status repeats only once it changed
-            # (``status_lines``): the same line, so that the first question needs none.
+            # (``asking.status_lines``): the same line, so that the first question needs none.
             lines.append(self.cards_line(hand, e.widow))
             return lines
         if hand is not None:
@@ -364,12 +288,8 @@ class Narrator:
             return [_("You offer the {card} to {name}.").format(card=self.card(e.card), name=self.name(e.to))]
         if e.to == self.seat:
             assert e.card is not None
-            return [self.offered_you(e.player, e.card)]
+            return [offered_you(self, e.player, e.card)]
         return [_("{name} offers {other} a card.").format(name=self.name(e.player), other=self.name(e.to))]
-
-    def offered_you(self, player: int, card: int) -> str:
-        """X4: an offer to the player, as the event tells it and as the line before the question says it."""
-        return _("{name} offers you the {card}.").format(name=self.name(player), card=self.card(card))
 
     def _barter(self, e: Bartered) -> list[str]:
         if e.player == self.seat:
@@ -467,119 +387,10 @@ class Narrator:
         elif not self.brief:
             lines.append(_("Showdown."))
         if not self.brief:
-            lines += self.hand_lines(e, with_cards=self.verbose)
-        if self._counts_tell_losers():  # the losers are told with their counts, a line each (``_losses``)
-            return lines + self.results(replace(e, losers=()))
-        return lines + self.results(e)
-
-    def _counts_tell_losers(self) -> bool:
-        """Brief speech, where the worst hand loses a chip or a life: who lost is told with the count left, in
-        one line each (``_losses``), not once with the losing value and again in a counts line. The value is
-        in ``show``."""
-        return self.brief and self.rules.settlement is Settlement.WORST_LOSES
-
-    def results(self, e: Showdown) -> list[str]:
-        """A showdown's outcome: who wins or loses (C16: or that nobody does)."""
-        void = [_("No one would be left, so no one loses this hand.")] if e.void else []
-        return void + self._result(e)
-
-    def hand_lines(self, e: Showdown, with_cards: bool) -> list[str]:
-        """A showdown's hands, one line each: the value, and with ``with_cards`` the cards first."""
-        lines = []
-        for seat, cards in e.hands.items():
-            value = value_words(self.rules, cards)
-            who = _("You") if seat == self.seat else self.name(seat)
-            if with_cards:
-                lines.append(_("{name}: {value}, with {cards}.").format(name=who, cards=self.cards(cards),
-                                                                        value=value))
-            else:
-                lines.append(_("{name}: {value}.").format(name=who, value=value))
-        return lines
-
-    def _result(self, e: Showdown) -> list[str]:
-        """Who wins or loses the hand; brief speech names the deciding value with it."""
-        counter = self.rules.counter
-        hands = e.hands
-        if e.winners is not None:
-            (winner,) = e.winners
-            best = self.rules.hand_value(hands[winner])
-            tied = [s for s in hands if s != winner and self.rules.hand_value(hands[s]) == best]
-            if tied:  # B7: the first in this hand's turn order wins a tie
-                # Equal points in different suits are one value: said without the winner's suit.
-                named = self.rules.name_hand(hands[winner])
-                value = name_words(replace(named, suit=None) if named.category == "points" else named, self.rules)
-                tie = _("{names} tie with {value}.").format(names=self.names_and([winner, *tied]), value=value)
-                if winner == self.seat:
-                    return [tie, _("You win the pot, first in turn order.")]
-                return [tie, _("{name} wins the pot, first in turn order.").format(name=self.name(winner))]
-            if self.brief:
-                value = self.brief_value(hands[winner])
-                if winner == self.seat:
-                    return [_("You win the pot: {value}.").format(value=value)]
-                return [_("{name} wins the pot: {value}.").format(name=self.name(winner), value=value)]
-            if winner == self.seat:
-                return [_("You win the pot.")]
-            return [_("{name} wins the pot.").format(name=self.name(winner))]
-        losers = list(e.losers or ())
-        if not losers:
-            return []
-        # S7: three aces cost everyone else a life, whatever they held: no losing value to name
-        fire = any(self.rules.name_hand(cards).category == "fire" for cards in hands.values())
-        if self.brief and not fire:
-            # Tied losers hold equal values, said once in words; a single loser's hand as brief_value says it.
-            value = (self.brief_value(hands[losers[0]]) if len(losers) == 1 else
-                     value_words(self.rules, hands[losers[0]]))
-            return self._lost_with(losers, counter, value)
-        lines = []
-        if self.seat in losers:
-            lines.append(self._you_lose(counter))
-            losers.remove(self.seat)
-        if losers:
-            lines.append(self._others_lose(losers, counter))
-        return lines
-
-    def _you_lose(self, counter: CounterKind) -> str:
-        return {CounterKind.LIVES: _("You lose a life."), CounterKind.MINUS_POINTS: _("You get a minus point.")}.get(
-            counter, _("You lose a chip."))
-
-    def _others_lose(self, losers: list[int], counter: CounterKind) -> str:
-        n = len(losers)
-        if counter is CounterKind.LIVES:
-            text = ngettext("{names} loses a life.", "{names} each lose a life.", n)
-        elif counter is CounterKind.MINUS_POINTS:
-            text = ngettext("{names} gets a minus point.", "{names} each get a minus point.", n)
-        else:
-            text = ngettext("{names} loses a chip.", "{names} each lose a chip.", n)
-        return text.format(names=self.names_and(losers))
-
-    def brief_value(self, cards: Sequence[int]) -> str:
-        """A deciding hand as brief speech names it: its value in words, or with codes the cards themselves, which
-        show a braille reader the value in a few cells (the value in words is on ``show``)."""
-        if self.card_style is CardStyle.CODES:
-            return self.cards(cards)
-        return value_words(self.rules, cards)
-
-    def _lost_with(self, losers: list[int], counter: CounterKind, value: str) -> list[str]:
-        """Brief: who loses, and with which value ("Ben loses a chip: Point, 12."); the player first, in a line of
-        their own (a list of names beginning with "you" would need another grammatical case in German)."""
-        lines = []
-        if self.seat in losers:
-            text = {CounterKind.LIVES: _("You lose a life: {value}."),
-                    CounterKind.MINUS_POINTS: _("You get a minus point: {value}.")}.get(
-                counter, _("You lose a chip: {value}."))
-            lines.append(text.format(value=value))
-        others = [s for s in losers if s != self.seat]
-        if others:
-            n = len(others)
-            if counter is CounterKind.LIVES:
-                text = ngettext("{names} loses a life: {value}.", "{names} each lose a life: {value}.", n)
-            elif counter is CounterKind.MINUS_POINTS:
-                text = ngettext("{names} gets a minus point: {value}.", "{names} each get a minus point: {value}.",
-                                n)
-            else:
-                text = ngettext("{names} loses a chip: {value}.", "{names} each lose a chip: {value}.", n)
-            lines.append(text.format(names=self.names_and(others), value=value))
-        return lines
+            lines += hand_lines(self, e, with_cards=self.verbose)
+        if counts_tell_losers(self):  # the losers are told with their counts, a line each (``losses``)
+            return lines + results(self, replace(e, losers=()))
+        return lines + results(self, e)
 
     def _chips(self, e: Settled) -> list[str]:
         """The counts after a hand: verbose, everyone's; otherwise the counts that changed in the hand, the
@@ -587,58 +398,14 @@ class Narrator:
         paid a mark into the pot: brief names the winner's count and the player's own."""
         totals, changes = e.totals, e.changes
         if self.verbose:
-            return [self.standings(totals)]
-        if self._counts_tell_losers():
-            return self._losses(e)
+            return [standings(self, totals)]
+        if counts_tell_losers(self):
+            return losses(self, e)
         if self.brief and self.rules.counter is CounterKind.MARKS:
             changed = {s: totals[s] for s, change in changes.items() if change > 0 or s == self.seat}
         else:
             changed = {s: totals[s] for s in totals if changes.get(s) or e.traded.get(s)}
-        return [self.standings(changed)] if changed else []
-
-    def _losses(self, e: Settled) -> list[str]:
-        """Brief: each player who lost a chip or a life, the player first, with the count left ("Ben loses a chip,
-        2 left."). Losing the last one is said without a count, as the line after it says what it means ("Ben is
-        out.", "Ben swims."); a swimmer who loses has nothing left to lose and is told going under."""
-        lives = self.rules.counter is CounterKind.LIVES
-        lost = [s for s, change in e.changes.items() if change < 0]
-        lines = []
-        for seat in sorted(lost, key=lambda s: (s != self.seat, s)):
-            left = e.totals[seat]
-            if seat == self.seat:
-                if not left:
-                    lines.append(self._you_lose(self.rules.counter))
-                elif lives:
-                    lines.append(ngettext("You lose a life, {count} left.", "You lose a life, {count} left.",
-                                          left).format(count=left))
-                else:
-                    lines.append(ngettext("You lose a chip, {count} left.", "You lose a chip, {count} left.",
-                                          left).format(count=left))
-            elif not left:
-                lines.append(self._others_lose([seat], self.rules.counter))
-            elif lives:
-                lines.append(ngettext("{name} loses a life, {count} left.", "{name} loses a life, {count} left.",
-                                      left).format(name=self.name(seat), count=left))
-            else:
-                lines.append(ngettext("{name} loses a chip, {count} left.", "{name} loses a chip, {count} left.",
-                                      left).format(name=self.name(seat), count=left))
-        return lines
-
-    def standings(self, totals: Mapping[int, int]) -> str:
-        """Every player's count, the player first: "Chips: you 3, Anna 2, Ben 1."."""
-        seats = [self.seat] if self.seat in totals else []
-        seats += [s for s in sorted(totals) if s != self.seat]
-        parts = ", ".join(
-            _("you {count}").format(count=totals[s]) if s == self.seat else
-            _("{name} {count}").format(name=self.name(s), count=totals[s]) for s in seats)
-        counter = self.rules.counter
-        if counter is CounterKind.LIVES:
-            return _("Lives: {list}.").format(list=parts)
-        if counter is CounterKind.MARKS:
-            return _("Marks: {list}.").format(list=parts)
-        if counter is CounterKind.MINUS_POINTS:
-            return _("Minus points: {list}.").format(list=parts)
-        return _("Chips: {list}.").format(list=parts)
+        return [standings(self, changed)] if changed else []
 
     def _eliminated(self, e: Eliminated, ends: bool = False) -> list[str]:
         """A player out of the match, then, each on a line of its own, what follows: the final round (B12, at
@@ -676,114 +443,8 @@ class Narrator:
         if not self.verbose and self.rules.counter in (CounterKind.MARKS, CounterKind.MINUS_POINTS):
             # The hands told only the counts that changed; where the final counts rank everyone (marks, minus
             # points), the end says them all once. Where the last player with chips wins, the winner says it all.
-            lines.append(self.standings(e.standings))
+            lines.append(standings(self, e.standings))
         return lines
-
-    # ----- asking -----
-
-    def status_lines(self, view: SeatView, told: tuple[tuple[int, ...], tuple[int, ...]]) -> list[str]:
-        """Before a decision's question: an offer to the player (X4), then the cards it is decided on where they
-        changed since the player last heard them (``told``, ``stale``).
-
-        A braille display shows the line the cursor is on, the question, and the player pans up from there; the
-        question names the moves and has no room for the cards as well (``question``). So with codes the hand and
-        the widow are one short line (``cards_line``), said at the deal and again before a decision where either
-        changed; with card names, whose hand and widow take a line each, each comes again where it changed."""
-        lines = []
-        offer = view.offer
-        if view.phase is Phase.ANSWER and offer is not None and offer.to == self.seat and offer.card is not None:
-            lines.append(self.offered_you(offer.player, offer.card))
-        hand, widow = self.stale(view, told)
-        if self.card_style is CardStyle.CODES:
-            if hand or widow:
-                lines.append(self.table_cards(view))
-            return lines
-        if hand:
-            lines.append(_("Your cards: {cards}.").format(cards=self.cards(view.hand)))
-        if widow:
-            lines.append(_("Widow: {cards}.").format(cards=self.cards(view.widow)))
-        return lines
-
-    def stale(self, view: SeatView, told: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[bool, bool]:
-        """Whether the hand and the widow of ``view`` are to be said again before a question, against what the
-        player last heard of them (``told``): where they changed. Brief speech told every swap with both its
-        cards (``brief_swap``), so it says the hand again only where more than one of its cards changed (one is
-        what the player's own swap line said), and the widow only where none of the cards last heard in it is
-        left: up to two changed cards are followed from the swap lines, as a player of brief speech chose to,
-        and ``widow`` says it on demand (issue 25's speech budget: 2 s a hand with codes, 3 s with names). With
-        codes both are one line, said again where either is stale."""
-        hand, widow = told
-        known_hand, known_widow = (1, len(view.widow) - 1) if self.brief else (0, 0)
-        hand_stale = len(set(view.hand) - set(hand)) > known_hand or len(view.hand) != len(hand)
-        widow_stale = bool(view.widow) and (len(set(view.widow) - set(widow)) > known_widow
-                                            or len(view.widow) != len(widow))
-        if self.card_style is CardStyle.CODES and (hand_stale or widow_stale):
-            return True, bool(view.widow)
-        return hand_stale, widow_stale
-
-    def table_cards(self, view: SeatView) -> str:
-        """The cards line of ``view`` (``cards_line``)."""
-        return self.cards_line(view.hand, view.widow)
-
-    def cards_line(self, hand: Sequence[int], widow: Sequence[int]) -> str:
-        """The hand and the widow in one short line of codes: the widow named ("hQ h7 s2, widow c7 d9 h2"), so
-        that the line read alone says which cards are whose; the hand alone where no widow lies face up
-        (tauschen, X1; schwimmen before the dealer's choice, S2). Brief speech leaves the word "widow" out: the
-        order is always the same."""
-        if not widow:
-            return _("Your cards: {cards}.").format(cards=self.cards(hand))
-        if self.brief:
-            # Translators: brief speech, a player's cards, then the widow's, as short codes: "hQ h7 s2, c7 d9 h2".
-            # Always in this order, so the word "widow" is left to normal speech.
-            return _("{hand}, {widow}").format(hand=self.cards(hand), widow=self.cards(widow))
-        # Translators: a player's cards, then the widow's, as short codes: "hQ h7 s2, widow c7 d9 h2". The comma
-        # costs one braille cell where a semicolon after a digit costs two in German braille.
-        return _("{hand}, widow {widow}").format(hand=self.cards(hand), widow=self.cards(widow))
-
-    def situation(self, view: SeatView) -> str | None:
-        """What sets this turn apart from an ordinary one, as its question begins: that it goes on (after a swap,
-        C3; after a declined offer, X4), or that it is the last one; None for an ordinary turn.
-
-        No player is named: a name at a table may have 20 letters, half a braille line, and the one a decision
-        turns on (who knocked, who offers) was said on a line of its own when it happened ("Anna knocks.") and
-        ``turn`` says it again."""
-        if view.phase is Phase.CONTINUE or (view.phase is Phase.TURN and view.turn_offered):  # C3; X4, declined
-            return _("Your turn goes on")
-        if view.last_round and view.knocker is not None:
-            # Translators: the turn after someone knocked (or called "I'm in"), before the moves possible now:
-            # "Last turn: swap, pass?". A braille line holds 40 cells: keep it short.
-            return _("Last turn")
-        return None
-
-    def question(self, view: SeatView, actions: str) -> str:
-        """The question at the player's decision, the same at every verbosity: what sets the decision apart (if
-        anything) and the moves possible now, ``actions``, in the words the player types ("Last turn: swap,
-        pass? "), so the one line a braille display shows says what to type. It fits 40 braille cells with the
-        cursor in every language and ruleset (tests/test_question_cells.py), which leaves no room for the cards:
-        those are on the line just before (``status_lines``). An ordinary turn is the moves alone ("swap, pass,
-        knock? "): they say whose decision it is, and every word more would push the longest lists (German
-        Handeln's "tauschen, passen, eingeschafft, feuer") past the line."""
-        if view.phase is Phase.ANSWER:  # X4: asked on another player's turn; the offer is the line before
-            offer = view.offer
-            assert offer is not None and offer.card is not None
-            if self.card_style is CardStyle.CODES:
-                # Translators: the answer to an offer, with the offered card's code (the player's own cards are
-                # on the line before): "h7 offered: give, decline? ". At most 40 braille cells.
-                return _("{card} offered: {actions}? ").format(card=self.card(offer.card), actions=actions)
-            return _("{actions}? ").format(actions=actions)
-        if view.phase is Phase.EXCHANGE:  # H1; S2, the middle face down
-            return _("You deal: {actions}? ").format(actions=actions)
-        if view.phase is Phase.CALL:  # H4, T2
-            return _("You may call now: {actions}? ").format(actions=actions)
-        situation = self.situation(view)
-        if situation is None:
-            # Translators: an ordinary turn's question is the moves possible now, "swap, pass, knock? ".
-            return _("{actions}? ").format(actions=actions)
-        return _("{situation}: {actions}? ").format(situation=situation, actions=actions)
-
-    def value_line(self, view: SeatView) -> str:
-        return _("Your hand: {value}.").format(value=value_words(self.rules, view.hand))
-
 
 def option_words(rules: Ruleset) -> str:
     """The options of a match that differ from their defaults (beyond the starting counts and Handeln's limit,

@@ -6,6 +6,14 @@ soon as the rules call for them, so the match always stands at a seat's decision
 from the match's chance (``chance.py``: ``random.Random(seed)`` or the server's keyed stream), drawn as floats in
 [0, 1) alone, with our own Fisher-Yates shuffle, because Python only promises ``random()`` to stay the same across
 versions (G10).
+
+Why one class, over 600 lines: ``Match`` is one state machine for every ruleset, in the style of OpenSpiel's and
+pokerkit's one-class states. Its phases (the draw, the deal, turns, calls, offers, the showdown, the settlement)
+share the whole truth (hands, widow, stock, counters, whose turn, the passes in a row, the knock), and each rule is
+an invariant over that truth, kept in one ``apply``. Split by phase, every part would read and write the same state,
+and the invariants (a card in exactly one place, the turn always at a seat that may decide) would be spread over
+modules that each hold only some of it. What varies by ruleset is data (``rulesets.py``, ``terms.py``), and the
+pieces that need no state are modules of their own (``actions.py``, ``events.py``, ``values.py``, ``chance.py``).
 """
 
 from __future__ import annotations

@@ -15,7 +15,10 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from ..i18n import _, ngettext
-from ..narration.narrator import Narrator, Verbosity, ruleset_title
+from ..narration.asking import stale, status_lines
+from ..narration.narrator import Narrator, ruleset_title
+from ..narration.results import standings
+from ..narration.voice import Verbosity
 from ..rules import (
     Dealt,
     Eliminated,
@@ -217,9 +220,9 @@ class Hearing:
 
     def status(self, view: SeatView) -> list[str]:
         """Before a decision's question: an offer to the seat, and the cards and the widow where they changed since
-        the seat last heard them (``Narrator.stale``); what is said counts as heard from then on."""
-        lines = self.narrator.status_lines(view, self.told)
-        hand, widow = self.narrator.stale(view, self.told)
+        the seat last heard them (``asking.stale``); what is said counts as heard from then on."""
+        lines = status_lines(self.narrator, view, self.told)
+        hand, widow = stale(self.narrator, view, self.told)
         self.told = (tuple(view.hand) if hand else self.told[0], tuple(view.widow) if widow else self.told[1])
         return lines
 
@@ -249,7 +252,7 @@ class Hearing:
         self.told = ((), ())  # not heard in this session: the next question is preceded by the cards
         lines = [_("Your saved match goes on: {ruleset}, hand {number}.").format(
             ruleset=ruleset_title(self.match.rules), number=view.hand_no),
-            self.narrator.standings(dict(enumerate(view.counts)))]
+            standings(self.narrator, dict(enumerate(view.counts)))]
         since, told = self.catch_up(self.since_my_turn)
         if told:
             lines += [_("Since your last turn:"), *told]
@@ -280,7 +283,7 @@ class Hearing:
             for number, outcome in hands[-MISSED_HANDS:]:
                 lines += [_("Hand {number}.").format(number=number), *outcome]
             if hands:
-                lines.append(self.narrator.standings(dict(enumerate(self.match.view(self.seat).counts))))
+                lines.append(standings(self.narrator, dict(enumerate(self.match.view(self.seat).counts))))
             since = since[deals[-1]:]
         lines += self.for_you(since)[-RESUME_LINES:]
         return [_("Since you left:"), *lines] if lines else []
@@ -309,7 +312,7 @@ def _others_pass(event: Event, seat: int) -> bool:
 
 def _swapped(told: Told, swap: Swapped) -> Told:
     """``told`` with the seat's own swap made: brief speech counts its own swap as heard, the one change a player
-    is sure to keep in mind (``Narrator.stale``)."""
+    is sure to keep in mind (``asking.stale``)."""
     hand, widow = told
     hand = tuple(swap.took[swap.gave.index(c)] if c in swap.gave else c for c in hand)
     widow = tuple(swap.gave[swap.took.index(c)] if c in swap.took else c for c in widow)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..i18n import _, active_language
+from ..narration import asking
 from ..narration.narrator import Narrator
 from ..rules import Action, IllegalAction, SeatView, Swap
 from .parser import ACTION_ORDER, all_words, command_for, main_words, shown_words
@@ -42,9 +43,9 @@ def question_words(lang: str, rules: str) -> dict[str, str]:
 
 
 def question(narrator: Narrator, view: SeatView) -> str:
-    """The prompt: the decision, and the actions possible now in the player's words (``Narrator.question``)."""
+    """The prompt: the decision, and the actions possible now in the player's words (``asking.question``)."""
     words = question_words(active_language(), view.rules.name)
-    return narrator.question(view, ", ".join(words[c] for c in possible(view)))
+    return asking.question(narrator, view, ", ".join(words[c] for c in possible(view)))
 
 
 def refusal_line(narrator: Narrator, refusal: IllegalAction, action: Action, view: SeatView) -> str:

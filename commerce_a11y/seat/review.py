@@ -9,9 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..i18n import _, active_language, ngettext
-from ..narration.narrator import Narrator, Verbosity, ruleset_title
+from ..narration.asking import value_line
+from ..narration.narrator import Narrator, ruleset_title
+from ..narration.results import hand_lines, results, standings
+from ..narration.voice import Verbosity
 from ..rules import SeatView, Showdown
-from .advice import explain_lines, whatif_lines
+from .advice import whatif_lines
+from .explain import explain_lines
 from .hearing import Hearing
 from .parser import ReviewCommand, answer_vocabulary, normalize
 
@@ -29,11 +33,11 @@ def review_lines(hearing: Hearing, command: ReviewCommand, argument: str, view: 
     if not view.hand and command in (ReviewCommand.HAND, ReviewCommand.VALUE, ReviewCommand.WHATIF):
         return [_("You hold no cards now.")]  # out of the match, or before the first deal
     if command is ReviewCommand.HAND:
-        return [_("Your cards: {cards}.").format(cards=narrator.cards(view.hand)), narrator.value_line(view)]
+        return [_("Your cards: {cards}.").format(cards=narrator.cards(view.hand)), value_line(narrator, view)]
     if command is ReviewCommand.WIDOW:
         return [widow_line(narrator, view)]
     if command is ReviewCommand.VALUE:
-        return [narrator.value_line(view)]
+        return [value_line(narrator, view)]
     if command is ReviewCommand.SHOW:
         return show_lines(hearing)
     if command is ReviewCommand.CHIPS:
@@ -68,11 +72,11 @@ def show_lines(hearing: Hearing) -> list[str]:
     if showdown is None:
         return [_("No hands have been shown yet.")]
     narrator = hearing.narrator
-    return [_("Last showdown:"), *narrator.hand_lines(showdown, with_cards=True), *narrator.results(showdown)]
+    return [_("Last showdown:"), *hand_lines(narrator, showdown, with_cards=True), *results(narrator, showdown)]
 
 
 def chips_lines(narrator: Narrator, view: SeatView) -> list[str]:
-    lines = [narrator.standings(dict(enumerate(view.counts)))]
+    lines = [standings(narrator, dict(enumerate(view.counts)))]
     swimming = sorted(view.swimming)
     if swimming:  # S9
         lines.append(_("Swimming: {names}.").format(names=", ".join(narrator.name(s) for s in swimming)))

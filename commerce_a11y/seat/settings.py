@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..i18n import LANGUAGES, _, active_language
-from ..narration.narrator import CardStyle, Verbosity
+from ..narration.voice import CardStyle, Verbosity
 from .parser import normalize, setting_vocabulary, setting_word
 
 

@@ -33,7 +33,8 @@ from ..rules import (
     Swap,
     Swapped,
 )
-from .advice import hint_action, showdown_lines, swap_command, whatif_value
+from .advice import hint_action, swap_command, whatif_value
+from .explain import showdown_lines
 from .parser import Invalid, Parsed, Play, Review, main_words, swap_from_tokens
 
 TUTORIAL_SEED = 0

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from ..files import FILE_LIMIT, TooLarge
 from ..i18n import _
 from ..records import keep_record, time_stamp
 from ..rules import Event, Match, Ruleset, record_lines, replay
-from ..storage import FILE_LIMIT, SaveRefused, TooLarge, new_ident
+from ..seals import SaveRefused, new_ident
 from .roles import Hall, Person
 from .saves import TableSaves
 

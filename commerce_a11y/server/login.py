@@ -14,7 +14,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from ..i18n import LANGUAGES, N_, _, speaking
-from ..narration.narrator import CardStyle, Verbosity
+from ..narration.voice import CardStyle, Verbosity
 from ..wire.asks import AskKind
 from . import passwords
 from .admission import network

@@ -1,7 +1,7 @@
 """A table's match on disk: a journal of its record, to which each save appends the move's lines and a mark.
 
 The local game replaces its one save whole after each action (a new temporary file, fsync, rename:
-``storage.atomic_write``). A server saves hundreds of tables many times a second, and on a journaling file system
+``files.atomic_write``). A server saves hundreds of tables many times a second, and on a journaling file system
 each such replacement makes a new file and renames it in the journal: about a millisecond of the disk's and the
 processor's time per move (bench/serve_load.py). So the server first wrote each table's whole sealed record in
 place, into two files in turn; but a whole record costs as much as the match is long. In a Braillespiel match to 99
@@ -10,14 +10,14 @@ second fell from 500 to 208. Now a save appends to the match's journal only what
 and a mark. What a save writes and syncs no longer grows with the match (bench/save_cost.py).
 
 A journal is the record's lines exactly as a record has them (docs/record.md), each save's lines followed by a mark:
-a line ``{"save": SEAL}``, where SEAL is the seal the record so far would have (``storage.Sealer.stamp``: how many
+a line ``{"save": SEAL}``, where SEAL is the seal the record so far would have (``seals.Sealer.stamp``: how many
 record lines there are so far and the digest of their content, and for a finished match ``ended`` and ``id``). So the
 last mark is the whole record's seal. Reading stops at the first line that is cut short (no newline), is not a JSON
 object, or is a mark that does not match the lines before it. What comes after the last mark that matched is a save
 cut short (SIGKILL, a power cut) or one whose write failed (a full disk). Since a move is told only once its save is
 synced, that tail was never heard: it is dropped, and the next save cuts the file back to the end of that mark and
 writes from there. A failed write is retried from the same place. A save that would make the file larger than the
-loader reads (``storage.FILE_LIMIT``) is refused before anything is written (``TooLarge``), and the move is not told,
+loader reads (``files.FILE_LIMIT``) is refused before anything is written (``TooLarge``), and the move is not told,
 as on a full disk.
 
 A match's journal stays in one of the table's two files, ``NAME.jsonl`` and ``NAME.2.jsonl``, for the whole match.
@@ -38,7 +38,7 @@ and those hand-offs of the interpreter's lock cost more than the writing: side b
 (bench/serve_load.py, 2,000 people answering at once), the server makes 1.15 to 1.7 times the moves a second with
 about three quarters of the processor time a move.
 
-Files are opened with ``os.open`` and synced as the local game's are (``storage.sync``: ``fdatasync`` where there is
+Files are opened with ``os.open`` and synced as the local game's are (``files.sync``: ``fdatasync`` where there is
 one, ``fsync`` on Windows, the full sync on macOS): nothing here needs a platform's own module.
 """
 
@@ -55,8 +55,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..cleaning import load_json
+from ..files import FILE_LIMIT, TooLarge, sync
 from ..rules import RECORD_FORMAT
-from ..storage import FILE_LIMIT, SEAL, SaveRefused, Sealer, TooLarge, newer_format, read_save_bytes, sync, unseal
+from ..seals import SEAL, SaveRefused, Sealer, newer_format, unseal
+from ..storage import read_save_bytes
 
 
 class TableSaves:
@@ -82,7 +84,7 @@ class TableSaves:
         self.pending: Save | None = None
 
     def write(self, lines: list[str], ended: str | None = None, ident: str | None = None) -> bool:
-        """Save the record so far (``ended`` and ``ident`` as in ``storage.seal``); False if it could not be written
+        """Save the record so far (``ended`` and ``ident`` as in ``seals.seal``); False if it could not be written
         or would pass the file limit (the file still holds the save before). ``prepare``, ``put`` and ``done`` in one
         go."""
         try:
@@ -94,7 +96,7 @@ class TableSaves:
     def prepare(self, lines: Sequence[str], ended: str | None = None, ident: str | None = None) -> Save:
         """What the save of the record so far appends (the lines since the last save that was written, then a mark),
         and where: for ``put``, then ``done``. ``TooLarge``, before anything is written, if the file would grow past
-        what the loader reads (``storage.FILE_LIMIT``).
+        what the loader reads (``files.FILE_LIMIT``).
 
         ``lines`` is the whole record so far, which only grows (a table's record): what goes on from the lines given
         before is checked by the first and the last of those, so that a save costs the lines it adds, not the whole

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..i18n import _, speaking
-from ..narration.narrator import CardStyle, Narrator, Verbosity
+from ..narration.narrator import Narrator
+from ..narration.voice import CardStyle, Verbosity
 from ..rules import Event, Match, MatchStarted
 from ..seat.hearing import Hearing
 from ..seat.reader import Reader

@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import platforms
+from ..files import check_writable
 from ..i18n import _, active_language, speaking
 from ..invocation import command_line
 from ..locks import Lock
 from ..reasons import os_reason
-from ..storage import check_writable
 from .limits import Limits
 from .lobby import Lobby
 from .registry import Server

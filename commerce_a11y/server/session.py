@@ -12,7 +12,7 @@ import asyncio
 from typing import Any, Protocol
 
 from ..i18n import LANGUAGES, N_, _, speaking
-from ..narration.narrator import CardStyle, Verbosity
+from ..narration.voice import CardStyle, Verbosity
 from ..seat.settings import ChangeSetting, Setting, setting_change
 from ..wire.asks import AskKind
 from .admission import Admission, network

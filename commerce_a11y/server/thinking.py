@@ -81,7 +81,8 @@ def seat_decision(level: str, chance: Chance, seat: int, view: SeatView) -> tupl
 def hint(lang: str, names: list[str], seat: int, verbosity: str, cards: str, packed: Packed) -> list[str]:
     """``hint``'s two sentences for a seat, in its language (in a worker)."""
     from ..i18n import speaking
-    from ..narration.narrator import CardStyle, Narrator, Verbosity
+    from ..narration.narrator import Narrator
+    from ..narration.voice import CardStyle, Verbosity
     from ..seat.advice import hint_lines
 
     view = unpack(packed)

@@ -233,7 +233,7 @@ class Sentences:
 
     QUESTIONS = ("{actions}? ", "{situation}: {actions}? ", "You deal: {actions}? ", "You may call now: {actions}? ",
                  "{card} offered: {actions}? ")
-    """The questions of a decision (``Narrator.question``): the moves, perhaps after what sets the decision apart."""
+    """The questions of a decision (``asking.question``): the moves, perhaps after what sets the decision apart."""
     BLIND = ("You deal: {actions}? ",)
     """S2: the question of the dealer's blind choice (and of Handeln's exchange, which also names keep)."""
     SITUATIONS = ("Your turn goes on", "Last turn")
