@@ -87,6 +87,9 @@ def play_script(data: Path, telnet: bool) -> list[tuple[str, Any]]:
             for kind, _index in ada.new_prompts():
                 if kind == "turn":
                     ada.send("p")
+        # The match's end goes on after its last line: the records are kept (in a thread), then the person who is
+        # still at the table hears where hers is. Leaving before that would race it.
+        assert harness.wait(lambda: "record is kept on the server" in ada.text, 60), ada.text[-1500:]
         ada.send("leave")
         ada.prompt()
         ada.send("quit")
