@@ -37,7 +37,7 @@ def make_store(folder: Path, log: list[str] | None = None) -> Store:
 
 
 def wait_for(store: Store) -> None:
-    store.core.writer.submit(lambda: None).result(10)
+    store.core.settle()
 
 
 # ----- one identity -----

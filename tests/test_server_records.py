@@ -30,7 +30,7 @@ class Heard:
 
 def written(server: Server) -> None:
     """The store's writes asked so far are done (they run in its thread, in order)."""
-    server.store.core.writer.submit(lambda: None).result(10)
+    server.store.core.settle()
 
 
 @pytest.fixture

@@ -114,7 +114,7 @@ def test_an_address_is_known_from_the_login_on_though_its_write_waits(tmp_path: 
         assert store.addresses.known("KIM", "192.0.2.1") and not store.addresses.known("Kim", "192.0.2.2")
         assert store.core.read("select * from known") == []
         release.set()
-        store.core.writer.submit(lambda: None).result(10)
+        store.core.settle()
         assert store.addresses.known("Kim", "192.0.2.1") and len(store.core.unwritten) == 0
     finally:
         store.close()
@@ -143,7 +143,7 @@ def test_a_forgotten_row_is_not_written(core: Core) -> None:
     core.write_latest(("row", 1), lambda db: db.execute("insert into rows values (1, 'late')"))
     core.forget(("row", 1))
     release.set()
-    core.writer.submit(lambda: None).result(10)
+    core.settle()
     assert rows(core) == []
 
 

@@ -104,7 +104,7 @@ def test_a_file_of_schema_1_is_rekeyed_and_gets_the_news(tmp_path: Path, counted
         assert opened.addresses.known("Kim", "127.0.0.1")  # the file's salt kept: its hashes still match
         assert opened.deliveries.of("kim") == [("/records/a.jsonl", 0)]
         opened.news.add("Zoe", "/records/c.jsonl", 1)
-        opened.core.writer.submit(lambda: None).result(10)
+        opened.core.settle()
         assert opened.news.of("zoe") == [("/records/c.jsonl", 1)]
     finally:
         opened.close()

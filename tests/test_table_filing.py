@@ -50,6 +50,7 @@ def test_a_finished_matchs_save_stays_until_its_records_are_kept_and_no_new_matc
             monkeypatch.setattr(filing_module, "keep_record", real_keep)
             await table.start()
             assert table.state == "playing" and table.filer.unfiled is None
+            server.store.core.settle()  # the delivery is written in the store's thread
             owed = server.store.deliveries.of("Ada")
             assert len(owed) == 1 and Path(owed[0][0]).exists()
             fresh = TableSaves(table.path).load()

@@ -139,6 +139,11 @@ class Core:
         with self.waiting_lock:
             self.waiting.pop(row, None)
 
+    def settle(self, timeout: float = 10) -> None:
+        """Wait until every write asked so far is made (the writes run in order in one thread). Tests and the
+        tools that read right after writing use it; the server never waits on its writer."""
+        self.writer.submit(lambda: None).result(timeout)
+
     def close(self) -> None:
         """Every write asked is made first."""
         self.writer.shutdown(wait=True)
