@@ -79,6 +79,19 @@ def _as_path(ctx: click.Context, param: click.Parameter, value: str | None) -> P
     return None if value is None else Path(value)
 
 
+def _ip_addresses(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
+    """IP addresses, each written as Python writes it (so that "::1" and "0:0::1" are one proxy)."""
+    import ipaddress
+
+    addresses = []
+    for address in value:
+        try:
+            addresses.append(str(ipaddress.ip_address(address)))
+        except ValueError:
+            raise click.BadParameter(_("{value} is not an IP address.").format(value=address)) from None
+    return tuple(addresses)
+
+
 def _rules_error(error: RulesError) -> click.UsageError:
     return click.UsageError(error.sentence(_))
 
@@ -406,14 +419,18 @@ def doctor_command(speak: bool) -> None:
               help=_("Hours after which a table nobody has sat at is closed; its record is kept for its players."))
 @click.option("--workers", type=click.IntRange(1, 64), default=None,
               help=_("Processes that compute computer players' moves (default: one per processor)."))
+@click.option("--web-port", type=click.IntRange(0, 65535), default=None,
+              help=_("Port to serve the page browsers play from (with --tls-cert: HTTPS)."))
+@click.option("--trusted-proxy", "trusted", multiple=True, callback=_ip_addresses,
+              help=_("Address of a reverse proxy in front of --web-port whose X-Forwarded-For is believed."))
 @_lang_option
 def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None, tls_key: Path | None,
                   max_connections: int, per_address: int, logins: int, login_time: int,
                   login_connections: int | None, login_per_address: int, grace: int, idle: int, tables: int,
-                  close_after: float, workers: int | None) -> None:
+                  close_after: float, workers: int | None, web_port: int | None, trusted: tuple[str, ...]) -> None:
     from .folders import data_dir
     from .server.limits import Limits
-    from .server.serve import run, tls_context
+    from .server.serve import Web, run, tls_context
 
     if (tls_cert is None) != (tls_key is None):
         raise click.UsageError(_("Give both --tls-cert and --tls-key, or neither."))
@@ -421,7 +438,10 @@ def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None
     limits = Limits(connections=max_connections, per_address=per_address, grace=grace, idle=idle, logins=logins,
                     login=login_time, waiting=login_connections, waiting_per_address=login_per_address,
                     tables=tables, close_after=close_after * 3600)
-    sys.exit(run(host, port, data or data_dir() / "server", limits, tls, workers))
+    if trusted and web_port is None:
+        raise click.UsageError(_("--trusted-proxy is for --web-port."))
+    web = Web(web_port, trusted) if web_port is not None else None
+    sys.exit(run(host, port, data or data_dir() / "server", limits, tls, workers, web))
 
 
 @cli.command("join", short_help=_("Play at a table server."),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from commerce_a11y.cleaning import clean
-from commerce_a11y.server.intake import Inbox
+from commerce_a11y.server.intake import Inbox, data_in
 from commerce_a11y.server.peer import Declared, Line, Owner, Refused
 from commerce_a11y.wire.asks import AskKind
 from commerce_a11y.wire.telnet import LINE_LIMIT
@@ -71,9 +71,7 @@ class FakePeer:
         """A message of data the client sends, read as a peer reads one (within the person's budget)."""
         if self.lost or (self.owner is not None and not self.owner.allow_data()):
             return
-        self.declared = self.declared.supporting(package.lower(), data)
-        if self.owner is not None:
-            self.owner.on_data(package, data)
+        self.declared = data_in(self.declared, self.owner, package, data, self.send)
 
     def hang_up(self) -> None:
         """The client is gone."""

@@ -19,7 +19,7 @@ import pytest
 
 from commerce_a11y import files, folders, platforms
 from commerce_a11y.server import serve, thinking
-from commerce_a11y.server.telnet_peer import keep_alive
+from commerce_a11y.server.sockets import keep_alive
 
 # ----- the server: worker processes -----
 

@@ -17,9 +17,9 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from .peer import Owner, Refused
+from .peer import Declared, Owner, Refused
 
 INPUT_QUEUE = 64
 """Lines that may wait to be handled; more (a client pasting a book in one piece) are dropped with one sentence.
@@ -188,6 +188,19 @@ class Intake:
         self.faulted = True
         with contextlib.suppress(Exception):
             self.on_fault(error)
+
+
+def data_in(declared: Declared, owner: Owner | None, package: str, data: Any,
+            send: Callable[[str], None]) -> Declared:
+    """A message of data from the client, read (within the person's budget: the peer asked ``Owner.allow_data``
+    before parsing it) as every peer reads one: ``Core.Ping`` answered at once, what it declares about itself kept
+    (``Declared.supporting``), and the message handed to the session; what the client declared from now on."""
+    if package.lower() == "core.ping":
+        send("Core.Ping")
+    declared = declared.supporting(package.lower(), data)
+    if owner is not None:
+        owner.on_data(package, data)
+    return declared
 
 
 def give_up(error: Exception, address: str, log: Callable[[str], None], owner: Owner | None,

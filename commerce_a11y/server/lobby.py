@@ -11,17 +11,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from ..i18n import N_, _, speaking
+from ..i18n import _, speaking
 from .allowances import Work
 from .lobby_commands import lobby_command
 from .login import Login
-from .peer import Peer, Refused
+from .peer import REFUSALS, Peer, Refused
 from .registry import Server
 from .seats import TableState
 from .session import Session
 from .words import refusal
-
-TOO_MANY_LINES = N_("Too many lines at once; some were left out.")
 
 
 class Lobby:
@@ -84,8 +82,7 @@ class Lobby:
                 return
             with speaking(session.lang):
                 if isinstance(line, Refused):
-                    session.say([_("That line is too long; it is left out.") if line is Refused.TOO_LONG else
-                                 _(TOO_MANY_LINES)])
+                    session.say([_(REFUSALS[line])])
                     session.ask_again()
                 else:
                     await session.paced(Work.LINE)

@@ -22,7 +22,8 @@ from .allowances import Rate, Work
 from .db.core import NotWritten
 from .guesses import Guess
 from .names import identity, name_refusal, typed
-from .peer import Refused
+from .peer import REFUSALS, Refused
+from .session import SOUNDS
 
 if TYPE_CHECKING:
     from .registry import Server
@@ -34,7 +35,6 @@ WRONG_PASSWORDS = 3
 """Wrong passwords on one connection before it is closed."""
 
 NAME_QUESTION = N_("Name? ")
-TOO_LONG_LINE = N_("That line is too long; it is left out.")
 
 
 class Login:
@@ -68,7 +68,10 @@ class Login:
             return False
 
     async def steps(self) -> bool:
-        """A name, then its account's password or a new account's two, until one of them lets the person in."""
+        """A name, then its account's password or a new account's two, until one of them lets the person in; or at
+        once, a page that came back with its resume token (``resumes.py``)."""
+        if self.resumed():
+            return True
         while True:
             name = await self.name()
             if name is None:
@@ -79,6 +82,25 @@ class Login:
                 return False
             if done:
                 return True
+
+    def resumed(self) -> bool:
+        """Logged in by the resume token the client came back with, if it is good; if it is not, the person is told
+        and logs in as anyone does."""
+        token = self.session.peer.declared.resume
+        if token is None:
+            return False
+        account = self.server.resumes.take(token)
+        found = self.server.store.accounts.find(account) if account is not None else None
+        if found is None:
+            self.say(N_("Your earlier login has ended; log in again."))
+            self.refused("a resume token not good")
+            return False
+        name, _hashed, settings = found
+        self.session.account = name
+        self.apply_settings(settings)
+        self.server.store.addresses.logged_in_from(name, self.address)
+        self.server.log(f"resumed {name} from {self.session.peer.address}")
+        return True
 
     # ----- the name -----
 
@@ -95,7 +117,7 @@ class Login:
                 self.refused("too many logins from the address")
                 return None
             if isinstance(line, Refused):
-                self.say(TOO_LONG_LINE)
+                self.say(REFUSALS[line])
                 continue
             name = typed(line)
             if name:
@@ -151,11 +173,12 @@ class Login:
             line = await self.session.peer.read_line(secret=True)
             if line is None:
                 return None
-            if line is Refused.NOT_UTF8 or (isinstance(line, str) and "\ufffd" in line):
-                self.say(N_("That password is not valid UTF-8 text; set your client to UTF-8."))
-                self.refused("a password not UTF-8")
-            elif isinstance(line, Refused):
-                self.say(TOO_LONG_LINE)
+            if isinstance(line, str) and "\ufffd" in line:
+                line = Refused.NOT_UTF8
+            if isinstance(line, Refused):
+                self.say(REFUSALS[line])
+                if line is Refused.NOT_UTF8:
+                    self.refused("a password not UTF-8")
             else:
                 return line[:PASSWORD_LIMIT]
 
@@ -217,5 +240,7 @@ class Login:
             session.verbosity = "brief"
         if merged.get("cards") in CardStyle.__members__.values():
             session.cards = merged["cards"]
+        if merged.get("sounds") in SOUNDS:
+            session.sounds = merged["sounds"]
         if session.chosen:
             session.keep_settings()

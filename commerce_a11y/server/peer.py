@@ -17,14 +17,19 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Protocol
 
+from ..i18n import N_
 from ..wire.asks import AskKind
 
 SUPPORTS_ITEMS = 32
 """Items of one ``Core.Supports`` message that are read; a longer list is read that far."""
-PACKAGES = frozenset({"core", "commerce", "commerce.status", "commerce.ask", "commerce.cue", "commerce.record"})
+PACKAGES = frozenset({"core", "commerce", "commerce.status", "commerce.ask", "commerce.cue", "commerce.record",
+                      "commerce.settings", "commerce.resume"})
 """The packages of data the server sends (and the one that holds them): a client's ``Core.Supports`` keeps only
 these, so that a list of a million made-up names costs nothing to keep."""
-UNASKED = frozenset({"commerce.cue"})
+UNASKED = frozenset({"commerce.cue", "commerce.settings", "commerce.resume"})
+NAMED_ONLY = frozenset({"commerce.settings", "commerce.resume"})
+"""Packages a client gets only if it named them (not with all of ``Commerce``): the browser's page's own, a resume
+token above all, which no client that did not ask for it should hold."""
 """Packages newer than the server's reading of ``Core.Supports``: a client that declared no packages at all was
 never sent them, has no use for them, and is not sent them now."""
 RECORDS = "commerce.record"
@@ -40,7 +45,17 @@ class Refused(Enum):
     """Lines beyond the inbox (a book pasted in one piece): left out, and said once."""
     NOT_UTF8 = "not utf-8"
     """A secret line (a password) that is not UTF-8 text: refused, never decoded into something else."""
+    NOT_TEXT = "not text"
+    """A message that is not a line of text (a WebSocket's binary frame, or text that is not UTF-8): left out."""
 
+
+REFUSALS = {
+    Refused.TOO_LONG: N_("That line is too long; it is left out."),
+    Refused.DROPPED: N_("Too many lines at once; some were left out."),
+    Refused.NOT_UTF8: N_("That password is not valid UTF-8 text; set your client to UTF-8."),
+    Refused.NOT_TEXT: N_("Only lines of text are read here; that message is left out."),
+}
+"""What the person hears for each refusal (a catalog entry), whoever read the line."""
 
 Line = str | Refused | None
 """What ``Peer.read_line`` gives: a line's text, why there is none, or None when the client is gone."""
@@ -61,6 +76,8 @@ class Declared:
     """The client says a screen reader reads along (MTTS): a new account hears brief sentences."""
     utf8: bool = False
     """The client reads UTF-8 (agreed, or shown by what it sends); else it is spelt ASCII."""
+    resume: str | None = None
+    """The resume token the client came back with (a browser's page: ``resumes.py``), for the login to take."""
 
     @property
     def records(self) -> bool:
@@ -69,12 +86,15 @@ class Declared:
 
     def wants(self, package: str) -> bool:
         """Whether the client gets ``package`` ("Commerce.Status"): ``Core`` always; another if it or a package it
-        is part of ("Commerce") was declared; every one but the ``UNASKED`` while it declared nothing."""
+        is part of ("Commerce") was declared, the ``NAMED_ONLY`` only by their names; every one but the ``UNASKED``
+        while it declared nothing."""
         parts = package.lower().split(".")
         if parts[0] == "core":
             return True
         if self.supports is None:
             return package.lower() not in UNASKED
+        if package.lower() in NAMED_ONLY:
+            return package.lower() in self.supports
         return any(".".join(parts[:n]) in self.supports for n in range(1, len(parts) + 1))
 
     def supporting(self, kind: str, data: Any) -> Declared:
@@ -93,7 +113,18 @@ class Declared:
 
 
 class Owner(Protocol):
-    """What a peer tells the session it carries (``Peer.attach``)."""
+    """What a peer tells the session it carries (``Peer.attach``), and what it may ask of it."""
+
+    @property
+    def lang(self) -> str:
+        """The person's language now ("de"): a peer that marks its text with a language (the browser's page, so
+        that a screen reader speaks it with the right voice) reads it here."""
+        ...
+
+    def where(self) -> str:
+        """Where the person is, as a heading says it in their language ("Lobby", "Table Full"), or "" while they
+        log in: a peer that shows a heading (the browser's page) reads it here with each question."""
+        ...
 
     def allow_data(self) -> bool:
         """Whether another message of data from the client may be read (its budget); if not, it is dropped unread."""

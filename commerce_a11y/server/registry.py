@@ -24,6 +24,7 @@ from .db.store import Store
 from .guesses import Guesses
 from .limits import GRACE, Limits
 from .names import identity, likeness
+from .resumes import Resumes
 from .roles import Listed, Person
 from .saves import Writes
 from .seat import narrator_for
@@ -68,6 +69,7 @@ class Server:
         self.online: dict[str, Session] = {}
         self.sessions: set[Session] = set()
         self.admission = Admission(self.limits, self.log)
+        self.resumes = Resumes(lambda: self.limits.grace, lambda: asyncio.get_running_loop().time())
         self.allowances = Allowances()
         self.guesses = Guesses()
         self.tasks: set[asyncio.Task[None]] = set()

@@ -26,6 +26,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -41,6 +42,7 @@ from .registry import Server
 from .seats import TableState
 from .telnet_peer import TelnetPeer
 from .thinking import Thinkers
+from .web import listen_web
 
 OWN_FILES = ("server.lock", "server.log", "server.db", "server.db-wal", "server.db-shm")
 """The files the server keeps in its data folder (SQLite adds the last two beside its database)."""
@@ -327,7 +329,7 @@ def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> Cal
 
 async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLContext | None = None,
                 say: Callable[[str], None] = print, workers: int | None = None,
-                ready: Callable[[int], None] | None = None) -> int:
+                ready: Callable[[int], None] | None = None, web: Web | None = None) -> int:
     """Run until Ctrl-C or SIGTERM; the exit status."""
     lock = Lock(data / "server.lock", strict=True)
     try:
@@ -376,6 +378,16 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         bound = listener.sockets[0].getsockname()[1] if listener.sockets else port
         log(f"listening on {host}:{bound} data {data}")
         shown = host if ":" not in host else f"[{host}]"
+        browsers = None
+        if web is not None:
+            try:
+                browsers = await listen_web(lobby, host, web.port, tls, web.trusted, server.language, log,
+                                            **listening())
+            except OSError as error:
+                say(_("Cannot listen on {host} port {port}: {reason}.").format(host=host, port=web.port,
+                                                                                 reason=os_reason(error)))
+                listener.close()
+                return 1
         if tls is None:
             say(_("Listening on {host} port {port}. Connect with: {command}, or telnet {host} {port}.")
                 .format(host=host, port=bound, command=command_line(f"join {shown}:{bound}")))
@@ -383,6 +395,11 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
             say(_("Listening on {host} port {port}, with TLS. Connect with: {command}, or a MUD client with TLS on.")
                 .format(host=host, port=bound, command=command_line(f"join --tls {shown}:{bound}")))
             say(_("With a certificate of your own, clients give it with --tls-ca instead of --tls."))
+        if browsers is not None:
+            web_bound = next(iter(browsers.sockets)).getsockname()[1] if browsers.sockets else 0
+            log(f"listening for browsers on {host}:{web_bound}")
+            scheme = "https" if tls is not None else "http"
+            say(_("Browsers: open {address} to play.").format(address=f"{scheme}://{shown}:{web_bound}/"))
         if host in ("127.0.0.1", "localhost", "::1"):
             say(_("Only this computer can connect; to host for friends, start with --host 0.0.0.0."))
         say(_("Log: {path}. Stop with Ctrl-C.").format(path=data / "server.log"))
@@ -395,6 +412,8 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         sweeping.cancel()
         log("stopping")
         listener.close()
+        if browsers is not None:
+            browsers.close(close_connections=False)  # the sessions say goodbye first, below
         for session in list(server.sessions):
             with speaking(session.lang):
                 session.say([_("The server stops now; your table is saved.")])
@@ -414,14 +433,23 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         unhandle()  # only now: a second Ctrl-C while the saves finish only asks again for the stop under way
 
 
+@dataclass(frozen=True)
+class Web:
+    """``--web-port`` and ``--trusted-proxy``: where browsers connect, and the proxies whose word on a client's
+    address is taken (``web.py``)."""
+
+    port: int
+    trusted: tuple[str, ...] = ()
+
+
 def run(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLContext | None = None,
-        workers: int | None = None) -> int:
+        workers: int | None = None, web: Web | None = None) -> int:
     def say(text: str) -> None:
         with contextlib.suppress(OSError, ValueError):
             sys.stdout.write(text + "\n")
             sys.stdout.flush()
 
     try:
-        return asyncio.run(serve(host, port, data, limits, tls, say, workers))
+        return asyncio.run(serve(host, port, data, limits, tls, say, workers, web=web))
     except KeyboardInterrupt:
         return 0

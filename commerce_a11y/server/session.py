@@ -20,10 +20,12 @@ from .allowances import Allowances, Rate, Verdict, Work, holder_of
 from .db.store import Store
 from .names import identity
 from .peer import Line, Peer
+from .resumes import Resumes
 from .seats import TableState
 from .table import Table
 
 TOO_MANY_CHANGES = N_("Too many changes at once; wait a minute.")
+SOUNDS = ("on", "off")
 
 
 class Rooms(Protocol):
@@ -32,6 +34,7 @@ class Rooms(Protocol):
 
     store: Store
     admission: Admission
+    resumes: Resumes
     allowances: Allowances
     online: dict[str, Session]
 
@@ -53,6 +56,8 @@ class Session:
         self.lang = "en"
         self.verbosity = "normal"
         self.cards = "names"
+        self.sounds = "on"
+        """The browser page's sound cues, on or off (a client's own setting, kept with the account's)."""
         self.chosen: dict[str, str] = {}
         self.place: Table | None = None
         peer.attach(self)
@@ -140,6 +145,8 @@ class Session:
                 self.verbosity = self.chosen["verbosity"] = data["verbosity"]
             if data.get("cards") in CardStyle.__members__.values():
                 self.cards = self.chosen["cards"] = data["cards"]
+            if data.get("sounds") in SOUNDS:
+                self.sounds = self.chosen["sounds"] = data["sounds"]
             if self.account:
                 self.keep_settings()
 
@@ -160,8 +167,8 @@ class Session:
 
     def keep_settings(self) -> None:
         """Remember the person's settings with their account."""
-        self.server.store.accounts.remember(self.account,
-                                            {"lang": self.lang, "verbosity": self.verbosity, "cards": self.cards})
+        self.server.store.accounts.remember(self.account, {"lang": self.lang, "verbosity": self.verbosity,
+                                                           "cards": self.cards, "sounds": self.sounds})
 
     def arrive(self) -> None:
         """Logged in: a second login of the same account takes over from the first."""
@@ -174,6 +181,11 @@ class Session:
             old.gone()
             old.peer.close()
         self.server.online[key] = self
+        resumes = self.server.resumes
+        resumes.forget(self.account)
+        if self.peer.declared.wants("Commerce.Resume"):  # a page that can come back without the password
+            self.send("Commerce.Resume", {"token": resumes.issue(self.account)})
+        self.send("Commerce.Settings", {"sounds": self.sounds})
         declared = self.peer.declared
         client = "/".join(declared.clients) or "-"
         self.server.log(f"login {self.account} from {self.peer.address} client {client} mtts {declared.mtts}")
@@ -183,6 +195,7 @@ class Session:
         key = identity(self.account)
         if self.account and self.server.online.get(key) is self:
             del self.server.online[key]
+            self.server.resumes.left(self.account)
         table, self.place = self.place, None
         if table is None:
             return
@@ -201,6 +214,7 @@ class Session:
                 self.say([_("Goodbye. Your seat waits for you; log in again to play on.")])
             else:
                 self.say([_("Goodbye.")])
+        self.server.resumes.forget(self.account)  # a quit is not a lost connection: no coming back without a login
         self.peer.close()
 
     # ----- where the person is -----
@@ -217,6 +231,19 @@ class Session:
                     self.prompt(_("Watching {name}? ").format(name=table.name), AskKind.TABLE)
             elif table.state != TableState.PLAYING:
                 self.prompt(_("Table {name}? ").format(name=table.name), AskKind.TABLE)
+
+    def where(self) -> str:
+        """Where the person is, as a heading says it ("Lobby", "Table Full", "Watching Full"); "" while logging in
+        (``peer.Owner``)."""
+        table = self.place
+        if not self.account:
+            return ""
+        with speaking(self.lang):
+            if table is None:
+                return _("Lobby")
+            if self in table.spectators:
+                return _("Watching {name}").format(name=table.name)
+            return _("Table {name}").format(name=table.name)
 
     def ask_again(self) -> None:
         """The question asked of the person now, again: after a line that was refused before it was read, or news

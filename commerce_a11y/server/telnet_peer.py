@@ -28,23 +28,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import socket
 import ssl
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .. import platforms
 from ..cleaning import clean, fold
 from ..wire import telnet as t
 from ..wire.asks import AskKind
-from .intake import Inbox, Intake, give_up
+from .intake import Inbox, Intake, data_in, give_up
 from .peer import Declared, Line, Owner, Refused
+from .sockets import tune
 
 OUTPUT_LIMIT = 256 * 1024
 """Bytes that may wait for a client that does not read; beyond them it is disconnected."""
-SEND_BUFFER = 64 * 1024
-"""The kernel's send buffer for one connection."""
 TLS_HANDSHAKE = 5.0
 """Seconds a connection to a TLS server has to finish its handshake (a plain telnet client never begins one)."""
 TURN_AWAY_HANDSHAKE = 2.0
@@ -68,26 +65,6 @@ def lines_bytes(lines: list[str], utf8: bool) -> bytes:
     """Whole lines as the wire carries them: CRLF after each, never wrapped (the client wraps)."""
     text = "".join(line.replace("\r", "").replace("\n", " ") + "\r\n" for line in lines)
     return t.escape(spelt(text, utf8))
-
-
-def keep_alive(sock: Any) -> None:
-    """TCP keepalive, so that a client whose network vanished without closing is found gone in about a minute:
-    probes after 30 s of silence, gone after three unanswered; and (Linux) what is sent but never acknowledged for
-    60 s ends the connection too (a seat's grace period then begins).
-
-    The systems name the options apart (macOS calls the time before the first probe ``TCP_KEEPALIVE``), and each
-    system knows a different set of them, some only in later versions (Windows 10 before 1709 refuses them all but
-    ``SO_KEEPALIVE``): each is set on its own, so one refused leaves the others set."""
-    idle = "TCP_KEEPALIVE" if platforms.is_macos() else "TCP_KEEPIDLE"
-    with contextlib.suppress(OSError, AttributeError):
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
-    for name, value in ((idle, 30), ("TCP_KEEPINTVL", 10), ("TCP_KEEPCNT", 3), ("TCP_USER_TIMEOUT", 60_000)):
-        number = getattr(socket, name, None)
-        if number is not None:
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.IPPROTO_TCP, number, value)
-
-
 
 
 class TelnetPeer(asyncio.Protocol):
@@ -163,12 +140,7 @@ class TelnetPeer(asyncio.Protocol):
         peer = transport.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         transport.set_write_buffer_limits(high=OUTPUT_LIMIT)
-        sock = transport.get_extra_info("socket")
-        if sock is not None:
-            # The kernel's share of the queue bounded too (loopback would otherwise take megabytes).
-            with contextlib.suppress(OSError, AttributeError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
-            keep_alive(sock)
+        tune(transport.get_extra_info("socket"))
         loop = asyncio.get_running_loop()
         self.intake.start(loop.time())
         self.handshake = loop.create_future()
@@ -396,13 +368,7 @@ class TelnetPeer(asyncio.Protocol):
             message = t.parse_gmcp(sub.payload)
             if message is None:
                 return
-            package, data = message
-            kind = package.lower()
-            if kind == "core.ping":  # answered here: GMCP's own
-                self.send("Core.Ping")
-            self.declared = self.declared.supporting(kind, data)
-            if self.owner is not None:
-                self.owner.on_data(package, data)
+            self.declared = data_in(self.declared, self.owner, *message, self.send)
 
     # ----- out -----
 
