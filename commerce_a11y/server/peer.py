@@ -27,11 +27,11 @@ PACKAGES = frozenset({"core", "commerce", "commerce.status", "commerce.ask", "co
 """The packages of data the server sends (and the one that holds them): a client's ``Core.Supports`` keeps only
 these, so that a list of a million made-up names costs nothing to keep."""
 UNASKED = frozenset({"commerce.cue", "commerce.settings", "commerce.resume"})
+"""Packages newer than the server's reading of ``Core.Supports``: a client that declared no packages at all was
+never sent them, has no use for them, and is not sent them now."""
 NAMED_ONLY = frozenset({"commerce.settings", "commerce.resume"})
 """Packages a client gets only if it named them (not with all of ``Commerce``): the browser's page's own, a resume
 token above all, which no client that did not ask for it should hold."""
-"""Packages newer than the server's reading of ``Core.Supports``: a client that declared no packages at all was
-never sent them, has no use for them, and is not sent them now."""
 RECORDS = "commerce.record"
 """The package a client names to say it keeps the records sent to it (``commerce join``)."""
 
@@ -46,7 +46,7 @@ class Refused(Enum):
     NOT_UTF8 = "not utf-8"
     """A secret line (a password) that is not UTF-8 text: refused, never decoded into something else."""
     NOT_TEXT = "not text"
-    """A message that is not a line of text (a WebSocket's binary frame, or text that is not UTF-8): left out."""
+    """A message that is not a line of text (a WebSocket's binary frame): left out."""
 
 
 REFUSALS = {

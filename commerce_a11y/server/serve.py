@@ -42,7 +42,6 @@ from .registry import Server
 from .seats import TableState
 from .telnet_peer import TelnetPeer
 from .thinking import Thinkers
-from .web import listen_web
 
 OWN_FILES = ("server.lock", "server.log", "server.db", "server.db-wal", "server.db-shm")
 """The files the server keeps in its data folder (SQLite adds the last two beside its database)."""
@@ -380,6 +379,8 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         shown = host if ":" not in host else f"[{host}]"
         browsers = None
         if web is not None:
+            from .web import listen_web  # the WebSocket library, only for a server that serves browsers
+
             try:
                 browsers = await listen_web(lobby, host, web.port, tls, web.trusted, server.language, log,
                                             **listening())

@@ -181,10 +181,10 @@ class Session:
             old.gone()
             old.peer.close()
         self.server.online[key] = self
-        resumes = self.server.resumes
-        resumes.forget(self.account)
         if self.peer.declared.wants("Commerce.Resume"):  # a page that can come back without the password
-            self.send("Commerce.Resume", {"token": resumes.issue(self.account)})
+            self.send("Commerce.Resume", {"token": self.server.resumes.issue(self.account)})
+        else:
+            self.server.resumes.forget(self.account)  # the token of a login before is worthless
         self.send("Commerce.Settings", {"sounds": self.sounds})
         declared = self.peer.declared
         client = "/".join(declared.clients) or "-"

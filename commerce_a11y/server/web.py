@@ -122,7 +122,7 @@ async def listen_web(lobby: Lobby, host: str, port: int, tls: ssl.SSLContext | N
     async def handler(connection: ServerConnection) -> None:
         assert connection.request is not None
         query = parse_qs(urlsplit(connection.request.path).query)
-        resume = query.get("resume", [""])[0][:128] or None
+        resume = query.get("resume", [""])[0] or None  # bounded by resumes.take
         peer = WebPeer(connection, client_address(connection, proxies), resume, log)
         lobby.opened(peer)
         await peer.run()

@@ -183,11 +183,7 @@ class WebPeer:
         """The next line: a password (``secret``) as it came (UTF-8 already, never cleaned), any other cleaned of
         control characters."""
         line = await self.inbox.next()
-        if isinstance(line, str) and not secret:
-            return clean(line, LINE_LIMIT)
-        if isinstance(line, str) and "\ufffd" in line:  # a lone surrogate, replaced on its way in
-            return Refused.NOT_UTF8
-        return line
+        return clean(line, LINE_LIMIT) if isinstance(line, str) and not secret else line
 
     # ----- out -----
 
