@@ -9,6 +9,7 @@ const log = $('log');
 const form = $('form');
 const ask = $('ask');
 const input = $('input');
+const secretInput = $('secret');
 const soundsBox = $('sounds');
 const again = $('again');
 
@@ -37,6 +38,13 @@ if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(lang)) {
   lang = 'en';
   document.documentElement.lang = lang;
 }
+
+// The field shown and typed into: #input, or #secret for a password. Two
+// fields rather than one whose type changes: Orca 43 keeps a field's role
+// from when it first met it, so a text field made a password field had
+// every letter of the password spoken as it was typed.
+let field = input;
+let wanted = input; // the field the last question wants (shown a moment later)
 
 let lastStatus = null; // Commerce.Status: kept for later use, not shown.
 
@@ -68,22 +76,96 @@ try {
 
 // ---- the log -----------------------------------------------------------
 
-function addLines(texts, className) {
+// Lines come in batches (one message each), and a question after them. They
+// go into the log together as one paragraph per burst, a line break between
+// lines, the question last: Orca 43 speaks each element added to a live
+// region as a message of its own, in the order the browser reported them
+// (not the page's), and each message cuts off the one before; one paragraph
+// is one message, said whole and in order. A burst ends with its question,
+// or when nothing more came for QUIET_MS.
+const QUIET_MS = 150;
+const SWAP_MS = 150;
+let pending = [];
+let pendingTimer = 0;
+let linesInLog = 0;
+let lastBurst = '';
+let burstNumber = 0; // every burst gets an id, so a field can be named by one
+const lineCounts = new WeakMap();
+
+function addLines(texts) {
+  for (const text of texts) {
+    // Empty lines are skipped: to a screen reader or braille display a blank
+    // line is just a "blank" announcement.
+    if (typeof text === 'string' && text.trim()) pending.push(text);
+  }
+  clearTimeout(pendingTimer);
+  if (pending.length) pendingTimer = setTimeout(flush, QUIET_MS);
+}
+
+// The burst into the log, spoken by the live region; or, given `unspoken`,
+// kept out of the live region and handed to it a moment later (the
+// paragraph, or null for no lines), for whoever speaks it another way.
+function flush(question, unspoken) {
+  clearTimeout(pendingTimer);
+  const texts = pending;
+  pending = [];
+  if (question) texts.push(question);
+  if (!texts.length) {
+    if (unspoken) unspoken(null);
+    return;
+  }
+  // Orca 43 drops a live message the same as the one before it (a refusal
+  // and its question, said twice in a row, were not said the second time):
+  // a space at the end, heard by nobody, makes it another message.
+  const joined = texts.join('\n');
+  if (joined === lastBurst) texts[texts.length - 1] += ' ';
+  lastBurst = texts.join('\n');
   // Follow new lines only when already at the bottom, so a player who
   // scrolled back to read is not pulled away by the next line.
   const follow = log.scrollHeight - log.scrollTop - log.clientHeight < 32;
-  for (const text of texts) {
-    // Empty lines are skipped: to a screen reader or braille display a blank
-    // paragraph is just a "blank" announcement, and CSS gives the spacing.
-    if (typeof text !== 'string' || !text.trim()) continue;
-    const p = document.createElement('p');
-    p.lang = lang;
-    if (className) p.className = className;
-    p.textContent = text;
-    log.append(p);
+  const burst = document.createElement('p');
+  burstNumber += 1;
+  burst.id = 'burst' + burstNumber;
+  burst.lang = lang;
+  lineCounts.set(burst, texts.length);
+  // Text nodes and a span, never markup: the lines are other people's words.
+  const nodes = [];
+  texts.forEach((text, i) => {
+    if (i) nodes.push('\n'); // #log keeps line breaks (white-space: pre-wrap)
+    if (question && i === texts.length - 1) {
+      const span = document.createElement('span');
+      span.className = 'ask';
+      span.textContent = text;
+      nodes.push(span);
+    } else {
+      nodes.push(text);
+    }
+  });
+  const place = () => {
+    burst.append(...nodes);
+    if (!burst.isConnected) log.append(burst);
+    linesInLog += texts.length;
+    while (linesInLog > MAX_LINES && log.firstElementChild !== burst) {
+      linesInLog -= lineCounts.get(log.firstElementChild) || 0;
+      log.firstElementChild.remove();
+    }
+    if (follow) log.scrollTop = log.scrollHeight;
+  };
+  if (!unspoken) {
+    place();
+    return;
   }
-  while (log.childElementCount > MAX_LINES) log.firstElementChild.remove();
-  if (follow) log.scrollTop = log.scrollHeight;
+  // Added empty and filled a moment later: the lines then change a region
+  // that is not live, where added whole they would change the live log. The
+  // moment (SWAP_MS) also lets the browser report what came before (the
+  // field emptied after Enter) before the focus moves: reported after it,
+  // that took Orca back to the old field, and the new one was said twice.
+  burst.setAttribute('aria-live', 'off');
+  log.append(burst);
+  setTimeout(() => {
+    place();
+    unspoken(burst);
+  }, SWAP_MS);
 }
 
 // Speak without moving focus. Clear first and fill a moment later: a live
@@ -158,6 +240,7 @@ let ws = null;
 let everOpen = false; // "lost" and "back" only make sense after a first open
 let lostSaid = false;
 let stopped = false;
+let welcomed = false; // this connection got its first question
 let delay = 1000;
 
 function getToken() {
@@ -190,12 +273,9 @@ function connect() {
   }
   ws = sock;
   sock.onopen = () => {
+    welcomed = false;
     send({ type: 'data', package: 'Core.Supports.Set',
       data: ['Commerce.Status 1', 'Commerce.Cue 1', 'Commerce.Settings 1', 'Commerce.Resume 1'] });
-    if (lostSaid) addLines([words.back]);
-    everOpen = true;
-    lostSaid = false;
-    delay = 1000;
   };
   sock.onmessage = (event) => {
     if (ws === sock) handle(event.data);
@@ -204,6 +284,13 @@ function connect() {
     if (ws !== sock) return;
     ws = null;
     const code = event.code;
+    if (code === 1013) {
+      // Turned away ("try again later", the server said why): trying again
+      // at once would be turned away again. The token stays for a reload.
+      stopped = true;
+      addLines([words.closed]);
+      return;
+    }
     if (code === 1000 || code === 1001 || code >= 4000) {
       // The server ended it on purpose: coming back would only be refused.
       stopped = true;
@@ -220,6 +307,17 @@ function connect() {
   };
 }
 
+// In only once asked something: a server that opens and at once closes
+// (full, or shutting down) must not make the page say "connected again",
+// nor reset the wait between tries.
+function welcome() {
+  welcomed = true;
+  if (lostSaid) addLines([words.back]);
+  everOpen = true;
+  lostSaid = false;
+  delay = 1000;
+}
+
 function retry() {
   setTimeout(connect, delay);
   delay = Math.min(delay * 2, 15000);
@@ -233,6 +331,7 @@ function handle(raw) {
   if (!m || typeof m !== 'object') return;
   switch (m.type) {
     case 'words':
+      flush(); // the lines before it keep their language
       // Silent on purpose: the server follows with lines in the new language.
       if (typeof m.lang === 'string' && m.lang) {
         lang = m.lang;
@@ -254,8 +353,29 @@ function handle(raw) {
 
 function onAsk(m) {
   const text = typeof m.text === 'string' ? m.text : '';
-  addLines([text], 'ask');
   const question = text.trim();
+  if (!welcomed) welcome();
+  // A field named by a burst (below) goes back to the question's label.
+  field.removeAttribute('aria-labelledby');
+  const next = SECRET_KINDS.has(m.kind) ? secretInput : input;
+  const before = wanted;
+  wanted = next;
+  if (next === before || next === field) {
+    flush(question);
+  } else if (document.activeElement === field) {
+    // The player is in the field that goes away. The field that comes gets
+    // focus, and with it its name: the burst itself, lines and question, so
+    // a screen reader says the burst once, in order, then "password". The
+    // live region stays out of it, or the two would cut each other short.
+    flush(question, (burst) => {
+      if (wanted !== next) return; // another question came first
+      if (burst) next.setAttribute('aria-labelledby', burst.id);
+      showField(next, document.activeElement === field);
+    });
+  } else {
+    flush(question);
+    showField(next, false);
+  }
   if (question) {
     ask.removeAttribute('data-word');
     ask.textContent = question;
@@ -270,15 +390,48 @@ function onAsk(m) {
   setKind(m.kind);
 }
 
+// Show `next` in place of the field shown; give it focus if `focus`. The
+// field that had focus leaves the screen at once but the accessibility tree
+// only LEAVE_MS later: Chromium reports a removal before a focus change made
+// in the same moment, and Orca 43, seeing the focused field removed, moves
+// its focus to the new field silently, so the new field was never spoken.
+const LEAVE_MS = 1000;
+let leaving = null;
+let leaveTimer = 0;
+
+function showField(next, focus) {
+  if (next === field) return;
+  const last = field;
+  field = next;
+  clearTimeout(leaveTimer);
+  if (leaving) leave();
+  ask.htmlFor = next.id;
+  next.hidden = false;
+  if (last === secretInput) last.value = ''; // a password does not wait in a hidden field
+  if (focus) {
+    next.focus();
+    leaving = last;
+    last.classList.add('visually-hidden');
+    last.tabIndex = -1;
+    last.setAttribute('aria-labelledby', 'ask'); // the label is the new field's now
+    leaveTimer = setTimeout(leave, LEAVE_MS);
+  } else {
+    last.hidden = true;
+  }
+}
+
+function leave() {
+  leaving.classList.remove('visually-hidden');
+  leaving.removeAttribute('tabindex');
+  leaving.removeAttribute('aria-labelledby');
+  if (leaving !== field) leaving.hidden = true;
+  leaving = null;
+}
+
+// What a password manager or a phone's keyboard should offer.
 function setKind(kind) {
-  const secret = SECRET_KINDS.has(kind);
-  // Never turn a half-typed password into visible text.
-  if (!secret && input.type === 'password') input.value = '';
-  if (input.type !== (secret ? 'password' : 'text')) input.type = secret ? 'password' : 'text';
-  input.setAttribute('autocomplete',
-    kind === 'password' ? 'current-password'
-      : secret ? 'new-password'
-        : kind === 'name' ? 'username' : 'off');
+  secretInput.autocomplete = kind === 'password' ? 'current-password' : 'new-password';
+  input.autocomplete = kind === 'name' ? 'username' : 'off';
 }
 
 function onData(pkg, data) {
@@ -305,28 +458,27 @@ let draft = '';
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
-  const text = input.value;
+  const text = field.value;
   // An empty line is sent too: it asks the server to repeat the question.
   if (!send({ type: 'line', text })) {
     // Keep what was typed and say why nothing happened.
     say(stopped ? words.closed : everOpen ? words.lost : words.connecting);
     return;
   }
-  if (input.type !== 'password' && text.trim() && text !== history[history.length - 1]) {
+  if (field === input && text.trim() && text !== history[history.length - 1]) {
     history.push(text);
     if (history.length > MAX_HISTORY) history.shift();
   }
   historyAt = history.length;
   draft = '';
-  input.value = '';
+  field.value = '';
   // After tapping Send, bring focus back so the next command can be typed.
-  if (document.activeElement !== input) input.focus();
+  if (document.activeElement !== field) field.focus();
 });
 
 input.addEventListener('keydown', (event) => {
   if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
   if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-  if (input.type === 'password') return; // no recall into a password field
   event.preventDefault();
   if (event.key === 'ArrowUp') {
     if (historyAt === 0) return;
@@ -344,12 +496,17 @@ input.addEventListener('keydown', (event) => {
 });
 
 function lastLines(count) {
-  return Array.from(log.children).slice(-count).map((p) => p.textContent.trim()).join(' ');
+  const lines = [];
+  for (let burst = log.lastElementChild; burst && lines.length < count; burst = burst.previousElementSibling) {
+    lines.unshift(...burst.textContent.split('\n'));
+  }
+  return lines.slice(-count).map((line) => line.trim()).join(' ');
 }
 
 // Focus the newest line rather than the log itself: focusing the container
 // can make a screen reader start at, or read out, all 500 lines.
 function focusLog() {
+  flush();
   const last = log.lastElementChild;
   if (!last) {
     log.focus();
@@ -373,7 +530,7 @@ document.addEventListener('keydown', (event) => {
 log.addEventListener('keydown', (event) => {
   if (event.key === 'Escape') {
     event.preventDefault();
-    input.focus();
+    field.focus();
   }
 });
 

@@ -16,9 +16,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import needed
 import pytest
-
-from commerce_a11y import platforms
 
 from .desktop import DEBIAN_PACKAGES, Desktop, desktop, missing
 
@@ -27,12 +26,7 @@ LOCK_WAIT = 600.0
 
 
 def unavailable(reason: str) -> None:
-    """Skip with ``reason``, or fail where the screen-reader tests must run: ``CI`` set on Linux (``.ci/run``, the
-    forge's Linux job). Orca and its desktop are Linux's: the forge's Windows and macOS jobs, where ``CI`` is set
-    too, skip them."""
-    if os.environ.get("CI") and platforms.is_linux():
-        pytest.fail(f"the screen-reader test cannot run: {reason}", pytrace=False)
-    pytest.skip(reason)
+    needed.unavailable("the screen-reader test", reason)
 
 
 def other_orca() -> int | None:
