@@ -65,7 +65,8 @@ CASES = (JoinCase(1, "de", "names", "normal", 0.0), JoinCase(2, "nl", "codes", "
 
 
 class OtherPerson:
-    """The other person at the table: logs in, sits down when told, passes at each turn (after ``late`` seconds)."""
+    """The other person at the table: logs in, sits down when told, passes at each turn (after ``late`` seconds),
+    and as a dealer who first takes or keeps the widow (Schwimmen, Tauschen, Handeln) keeps it."""
 
     def __init__(self, port: int, case: JoinCase) -> None:
         self.client = RawClient(port, source="127.0.0.3")
@@ -84,10 +85,10 @@ class OtherPerson:
             self.client.expect("You sit at table")
             self.seated.set()
             while not self.stop.is_set() and not self.client.closed:
-                for kind, _index in self.client.new_prompts(0.05):
-                    if kind == "turn":
+                for kind, index in self.client.new_prompts(0.05):
+                    if kind == "turn":  # a dealer who first takes or keeps the widow keeps it
                         time.sleep(self.case.late)
-                        self.client.send("p")
+                        self.client.send("keep" if "keep" in self.client.prompts[index] else "p")
 
     def close(self) -> None:
         self.stop.set()
