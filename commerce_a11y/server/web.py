@@ -41,10 +41,10 @@ MESSAGE_LIMIT = 64 * 1024
 """Bytes of one message a page may send: a longer one ends its connection (RFC 6455's 1009); up to it, a line too
 long is refused with one sentence (``web_peer``)."""
 FRAMES = 8
+"""Frames the library reads ahead of the peer: past them, reading stops and TCP holds the client back."""
 WRITE_LIMIT = 16 * 1024
 """Bytes the socket's transport holds for a page before the peer's queue keeps the rest (``web_peer.OUTPUT_LIMIT``
 bounds that)."""
-"""Frames the library reads ahead of the peer: past them, reading stops and TCP holds the client back."""
 
 
 def client_address(connection: ServerConnection, trusted: frozenset[str]) -> str:
