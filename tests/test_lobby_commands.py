@@ -97,28 +97,35 @@ def test_help_lists_exactly_the_declared_commands_by_their_first_words(lang: str
 
 
 def test_help_is_as_it_was() -> None:
-    """The whole help, word for word, as before the commands were declared once (issue 37 changes nothing a player
-    hears); the German and Dutch help only in their first words."""
+    """The whole help, word for word: as before the commands were declared once (issue 37 changed nothing a player
+    hears), with the people's commands of issue 39 after ``who`` and ``say``; the German and Dutch help only in
+    their first words."""
     with speaking("en"):
         assert lobby_help("en", at_table=False) == [
             "Tables: tables, join NAME.", "Tables: watch NAME.", "People: who, say TEXT.",
+            "People: tell NAME TEXT.", "People: reply TEXT.", "Keep away: ignore NAME.", "Keep away: unignore NAME.",
             "New table: create commerce", "Options: name=NAME seats=4", "Options: bots=heuristic",
             "Options: chips=5 private=yes", "Options: hints=on timer=60", "Settings: language en.",
             "Settings: verbosity brief, cards codes.", "Leave: quit."]
         assert lobby_help("en", at_table=True) == [
-            "Table: leave, say TEXT, who.", "Host only: start, set hints=on.", "Host only: set timer=60."]
+            "Table: leave, say TEXT.", "Table: tell NAME TEXT.", "Table: reply TEXT, who.",
+            "Host only: start, set hints=on.", "Host only: set timer=60."]
     with speaking("de"):
         assert lobby_help("de", at_table=False) == [
             "Tische: tische, setzen NAME.", "Tische: zuschauen NAME.", "Leute: wer, sag TEXT.",
-            "Neuer Tisch: neu commerce", "Optionen: name=NAME seats=4", "Optionen: bots=heuristic",
+            "Leute: flüstern NAME TEXT.", "Leute: antworten TEXT.", "Fernhalten: ignorieren NAME.",
+            "Fernhalten: beachten NAME.", "Neuer Tisch: neu commerce", "Optionen: name=NAME seats=4",
+            "Optionen: bots=heuristic",
             "Optionen: chips=5 private=yes", "Optionen: hints=on timer=60", "Einstellen: sprache de.",
             "Einstellen: ausführlichkeit kurz.", "Einstellen: karten abgekürzt.", "Verlassen: beenden."]
         assert lobby_help("de", at_table=True) == [
-            "Tisch: aufstehen, sag TEXT, wer.", "Nur Gastgeber: starten.", "Nur Gastgeber: einstellen hints=on.",
+            "Tisch: aufstehen, sag TEXT.", "Tisch: flüstern NAME TEXT.", "Tisch: antworten TEXT, wer.",
+            "Nur Gastgeber: starten.", "Nur Gastgeber: einstellen hints=on.",
             "Nur Gastgeber: einstellen timer=60."]
     with speaking("nl"):
         assert lobby_help("nl", at_table=True) == [
-            "Tafel: opstaan, zeg TEKST, wie.", "Alleen gastheer: starten.", "Alleen gastheer: instellen hints=on.",
+            "Tafel: opstaan, zeg TEKST.", "Tafel: fluister NAAM TEKST.", "Tafel: antwoord TEKST, wie.",
+            "Alleen gastheer: starten.", "Alleen gastheer: instellen hints=on.",
             "Alleen gastheer: instellen timer=60."]
         assert lobby_help("nl", at_table=False)[-3:] == [
             "Instellingen: taal nl, detail kort.", "Instellingen: kaarten codes.", "Verlaten: stoppen."]

@@ -19,6 +19,7 @@ from .peer import REFUSALS, Peer, Refused
 from .registry import Server
 from .seats import TableState
 from .session import Session
+from .talk import deliver_kept
 from .words import refusal
 
 
@@ -68,6 +69,7 @@ class Lobby:
                 name=session.account, people=len(server.online), tables=tables)])
             server.deliver(session)
             server.tell_news(session)
+            deliver_kept(server, session)
         table = server.seated_at(session.account)
         if table is not None:
             session.place = table

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..cleaning import collapse_blanks
-from ..i18n import N_, _, language_name, ngettext, speaking
+from ..i18n import N_, _, language_name, ngettext
 from ..rules import OptionError, parse_assignments
 from ..seat.naming import match_title
 from ..seat.parser import ReviewCommand
@@ -23,10 +22,8 @@ from .registry import Server
 from .seats import TableState
 from .session import TOO_MANY_CHANGES, Session
 from .table import Table
+from .talk import chat, ignore, reply, tell, unignore
 from .words import HelpGroup, LobbyCommand, Who, command_of, help_lines, lobby_word
-
-CHAT_LIMIT = 300
-
 
 # ----- the handlers -----
 
@@ -51,23 +48,6 @@ async def list_tables(server: Server, session: Session, rest: str) -> None:
 
 async def who_is_online(server: Server, session: Session, rest: str) -> None:
     session.say(who_lines(session, list(server.online.values())))
-
-
-async def chat(server: Server, session: Session, rest: str) -> None:
-    """Chat, every run of blanks one space (padding cannot push its end onto a line of its own in a client that
-    wraps), within the account's budget."""
-    text = collapse_blanks(rest)[:CHAT_LIMIT]
-    if not text:
-        session.say([_("Say what? For example: say hello")])
-        return
-    if not session.allowed(Work.CHAT, N_("Too many messages; wait a moment.")):
-        return
-    name = session.account
-    place = session.place
-    listeners = place.everyone() if place is not None else server.lobby_sessions()
-    for listener in listeners:
-        with speaking(listener.lang):
-            listener.say([_("{name} says: {text}").format(name=name, text=text)])
 
 
 async def change_setting(name: ReviewCommand, server: Server, session: Session, rest: str) -> None:
@@ -268,6 +248,13 @@ START = LobbyCommand("start", start, words=lambda t: t.pgettext("lobby", "start 
 LEAVE = LobbyCommand("leave", leave, words=lambda t: t.pgettext("lobby", "leave"))
 WHO = LobbyCommand("who", who_is_online, words=lambda t: t.pgettext("lobby", "who online"))
 SAY = LobbyCommand("say", chat, words=lambda t: t.pgettext("lobby", "say chat"), help=(N_("{say} TEXT"),))
+TELL = LobbyCommand("tell", tell, words=lambda t: t.pgettext("lobby", "tell whisper"),
+                    help=(N_("{command} NAME TEXT"),))
+REPLY = LobbyCommand("reply", reply, words=lambda t: t.pgettext("lobby", "reply"), help=(N_("{command} TEXT"),))
+IGNORE = LobbyCommand("ignore", ignore, words=lambda t: t.pgettext("lobby", "ignore"),
+                      help=(N_("{command} NAME"),))
+UNIGNORE = LobbyCommand("unignore", unignore, words=lambda t: t.pgettext("lobby", "unignore"),
+                        help=(N_("{command} NAME"),))
 SET = LobbyCommand("set", set_options, words=lambda t: t.pgettext("lobby", "set"), who=Who.HOST,
                    refusal=N_("Only a table's host can set its options."),
                    help=("{command} hints=on", "{command} timer=60"))
@@ -285,12 +272,14 @@ SPEECH = _setting(ReviewCommand.SPEECH)
 HELP = LobbyCommand(ReviewCommand.HELP, show_help, game=ReviewCommand.HELP, help=())
 QUIT = LobbyCommand(ReviewCommand.QUIT, quit_server, game=ReviewCommand.QUIT, help=(N_("Leave: {quit}."),))
 
-COMMANDS = (TABLES, CREATE, JOIN, WATCH, START, LEAVE, WHO, SAY, SET, LANGUAGE, VERBOSITY, CARDS, SPEECH, HELP, QUIT)
+COMMANDS = (TABLES, CREATE, JOIN, WATCH, START, LEAVE, WHO, SAY, TELL, REPLY, IGNORE, UNIGNORE, SET, LANGUAGE,
+            VERBOSITY, CARDS, SPEECH, HELP, QUIT)
 """Every lobby command; a word two commands share in one language is the first one's."""
 
 LOBBY_HELP = (
     HelpGroup(N_("Tables: {commands}."), (TABLES, JOIN, WATCH)),
-    HelpGroup(N_("People: {commands}."), (WHO, SAY)),
+    HelpGroup(N_("People: {commands}."), (WHO, SAY, TELL, REPLY)),
+    HelpGroup(N_("Keep away: {commands}."), (IGNORE, UNIGNORE)),
     HelpGroup("", (CREATE,)),
     # Translators: the options typed after "create commerce", separated by spaces, for example
     # "create commerce name=Anna seats=3"; NAME stands for the table's name, in your language's capitals.
@@ -301,7 +290,7 @@ LOBBY_HELP = (
 )
 """The lobby's help, the most used first."""
 TABLE_HELP = (
-    HelpGroup(N_("Table: {commands}."), (LEAVE, SAY, WHO)),
+    HelpGroup(N_("Table: {commands}."), (LEAVE, SAY, TELL, REPLY, WHO)),
     HelpGroup(N_("Host only: {commands}."), tuple(c for c in COMMANDS if c.who is Who.HOST)),
 )
 """A table's help before its match (during it, the game's)."""

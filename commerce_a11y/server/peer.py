@@ -23,7 +23,7 @@ from ..wire.asks import AskKind
 SUPPORTS_ITEMS = 32
 """Items of one ``Core.Supports`` message that are read; a longer list is read that far."""
 PACKAGES = frozenset({"core", "commerce", "commerce.status", "commerce.ask", "commerce.cue", "commerce.record",
-                      "commerce.settings", "commerce.resume"})
+                      "commerce.settings", "commerce.resume", "comm", "comm.channel", "comm.channel.text"})
 """The packages of data the server sends (and the one that holds them): a client's ``Core.Supports`` keeps only
 these, so that a list of a million made-up names costs nothing to keep."""
 UNASKED = frozenset({"commerce.cue", "commerce.settings", "commerce.resume"})

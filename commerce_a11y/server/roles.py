@@ -26,6 +26,8 @@ class Person(Protocol):
     lang: str
     verbosity: str
     cards: str
+    ignoring: dict[str, str]
+    """Whom the person ignores, by identity: what they say does not reach this person (``talk.hears``)."""
 
     @property
     def takes_data(self) -> bool:

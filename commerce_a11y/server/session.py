@@ -60,6 +60,10 @@ class Session:
         """The browser page's sound cues, on or off (a client's own setting, kept with the account's)."""
         self.chosen: dict[str, str] = {}
         self.place: Table | None = None
+        self.ignoring: dict[str, str] = {}
+        """Whom the person ignores (``talk.py``): each one's identity, with their name; read at the login."""
+        self.reply_to = ""
+        """Who told the person something last (``reply`` answers them)."""
         peer.attach(self)
 
     # ----- budgets -----
@@ -181,6 +185,7 @@ class Session:
             old.gone()
             old.peer.close()
         self.server.online[key] = self
+        self.ignoring = self.server.store.ignores.of(self.account)
         if self.peer.declared.wants("Commerce.Resume"):  # a page that can come back without the password
             self.send("Commerce.Resume", {"token": self.server.resumes.issue(self.account)})
         else:

@@ -12,6 +12,7 @@ from .core import Core
 from .migrations import MIGRATIONS
 from .owed import Owed
 from .table_index import TableIndex
+from .talk import Ignores, KeptTells
 
 
 class Store:
@@ -24,6 +25,8 @@ class Store:
         self.index = TableIndex(self.core)
         self.deliveries = Owed(self.core, "deliveries")
         self.news = Owed(self.core, "news")
+        self.tells = KeptTells(self.core)
+        self.ignores = Ignores(self.core)
 
     def close(self) -> None:
         """Every write asked is made first."""

@@ -1,0 +1,173 @@
+"""People talking to each other: chat (``say``) to the room, a tell to one person (``tell``, ``reply``), tells kept
+for a person who was away, and ``ignore``.
+
+Every word one person says to others goes through ``hears``: a person someone ignores never reaches them (chat,
+tells, kept tells), and is not told so. Each line is one the game never says ("Anna says: ...", "Anna tells you:
+..."), and a MUD client gets it once more as GMCP ``Comm.Channel.Text`` (Mudlet's convention, for its chat windows
+and triggers), with the channel ("lobby", "table" or "tell"), the talker and the line.
+"""
+
+from __future__ import annotations
+
+from ..cleaning import collapse_blanks
+from ..i18n import N_, _, speaking
+from .allowances import Work
+from .db.core import NotWritten
+from .names import identity, same
+from .registry import Server
+from .roles import Person
+from .session import TOO_MANY_CHANGES, Session
+
+CHAT_LIMIT = 300
+"""Characters of one chat line or tell; what is longer is cut."""
+CHANNEL = "Comm.Channel.Text"
+
+
+def hears(listener: Person, talker: str) -> bool:
+    """Whether ``listener`` hears what ``talker`` (an account's name) says: not if they ignore them."""
+    return identity(talker) not in listener.ignoring
+
+
+def tell_line(listener: Person, channel: str, talker: str, line: str) -> None:
+    """One line of talk to one listener, in their language already: said, and sent as ``Comm.Channel.Text``."""
+    listener.say([line])
+    listener.send(CHANNEL, {"channel": channel, "talker": talker, "text": line})
+
+
+def spoken(session: Session, rest: str) -> str | None:
+    """What a person says, every run of blanks one space (padding cannot push its end onto a line of its own in a
+    client that wraps), cut at ``CHAT_LIMIT``; None if over their budget (said)."""
+    text = collapse_blanks(rest)[:CHAT_LIMIT]
+    if text and not session.allowed(Work.CHAT, N_("Too many messages; wait a moment.")):
+        return None
+    return text
+
+
+async def chat(server: Server, session: Session, rest: str) -> None:
+    """Chat to everyone in the room: the lobby, or the table (its people and its spectators)."""
+    text = spoken(session, rest)
+    if text is None:
+        return
+    if not text:
+        session.say([_("Say what? For example: say hello")])
+        return
+    name, place = session.account, session.place
+    listeners = place.everyone() if place is not None else server.lobby_sessions()
+    for listener in listeners:
+        if hears(listener, name):
+            with speaking(listener.lang):
+                tell_line(listener, "table" if place is not None else "lobby", name,
+                          _("{name} says: {text}").format(name=name, text=text))
+
+
+async def tell(server: Server, session: Session, rest: str) -> None:
+    """A tell: ``NAME text``, to one person, online or not."""
+    name, _sep, said = rest.strip().partition(" ")
+    if not name or not said.strip():
+        session.say([_("Tell whom what? For example: tell Anna hello")])
+        return
+    await tell_to(server, session, name, said)
+
+
+async def reply(server: Server, session: Session, rest: str) -> None:
+    """A tell to whoever told this person something last."""
+    if not session.reply_to:
+        session.say([_("Nobody has told you anything yet.")])
+        return
+    if not rest.strip():
+        session.say([_("Reply what? For example: reply thanks")])
+        return
+    await tell_to(server, session, session.reply_to, rest)
+
+
+async def tell_to(server: Server, session: Session, name: str, said: str) -> None:
+    """The tell to ``name``: heard at once if they are online, else kept for their next login (within bounds). A
+    person who ignores the teller gets nothing, and the teller hears what they would have heard anyway."""
+    if same(name, session.account):
+        session.say([_("You cannot tell yourself.")])
+        return
+    receiver = server.online.get(identity(name))
+    found = receiver.account if receiver is not None else account_name(server, name)
+    if found is None:
+        session.say([_("There is nobody called {name}.").format(name=name[:20])])
+        return
+    text = spoken(session, said)
+    if text is None:
+        return
+    teller = session.account
+    if receiver is not None:
+        if hears(receiver, teller):
+            with speaking(receiver.lang):
+                tell_line(receiver, "tell", teller, _("{name} tells you: {text}").format(name=teller, text=text))
+            receiver.reply_to = teller
+        tell_line(session, "tell", teller, _("You tell {name}: {text}").format(name=found, text=text))
+        return
+    ignored = identity(teller) in server.store.ignores.of(found)
+    try:
+        kept = "kept" if ignored else await server.store.tells.keep(teller, found, text)
+    except NotWritten:
+        session.say([_("The server could not keep it; try again later.")])
+        return
+    if kept == "receiver full":
+        session.say([_("{name} has too many messages waiting; try again later.").format(name=found)])
+    elif kept == "sender full":
+        session.say([_("You have too many messages waiting for others; try again once they have read them.")])
+    else:
+        session.say([_("{name} is not online; they hear it at their next login.").format(name=found)])
+
+
+def account_name(server: Server, name: str) -> str | None:
+    """The name of the account ``name`` is, as it was made; None if there is none."""
+    found = server.store.accounts.find(name)
+    return found[0] if found is not None else None
+
+
+def deliver_kept(server: Server, session: Session) -> None:
+    """At a login: the tells kept for the person, oldest first, each said once (those of a person they ignore
+    are dropped unsaid)."""
+    kept = server.store.tells.of(session.account)
+    if not kept:
+        return
+    for told in kept:
+        if hears(session, told.sender):
+            tell_line(session, "tell", told.sender, _("While you were away, {name} told you: {text}").format(
+                name=told.sender, text=told.text))
+            session.reply_to = told.sender
+    server.store.tells.done([told.number for told in kept])
+
+
+async def ignore(server: Server, session: Session, rest: str) -> None:
+    """``ignore NAME``: their chat, tells and invitations no longer reach this person. Alone: whom they ignore."""
+    name = rest.strip()
+    if not name:
+        names = sorted(session.ignoring.values(), key=str.casefold)
+        session.say([_("You ignore: {names}.").format(names=", ".join(names)) if names
+                     else _("You ignore nobody.")])
+        return
+    found = account_name(server, name)
+    if found is None:
+        session.say([_("There is nobody called {name}.").format(name=name[:20])])
+        return
+    if same(found, session.account):
+        session.say([_("You cannot ignore yourself.")])
+        return
+    if not session.allowed(Work.SETTING, TOO_MANY_CHANGES):
+        return
+    session.ignoring[identity(found)] = found
+    server.store.ignores.add(session.account, found)
+    session.say([_("You ignore {name}: their chat and tells no longer reach you.").format(name=found)])
+
+
+async def unignore(server: Server, session: Session, rest: str) -> None:
+    """``unignore NAME``: hear them again."""
+    name = rest.strip()
+    key = identity(name)
+    if not name or key not in session.ignoring:
+        session.say([_("You do not ignore {name}.").format(name=name[:20]) if name
+                     else _("Unignore whom? For example: unignore Anna")])
+        return
+    if not session.allowed(Work.SETTING, TOO_MANY_CHANGES):
+        return
+    found = session.ignoring.pop(key)
+    server.store.ignores.remove(session.account, found)
+    session.say([_("You hear {name} again.").format(name=found)])
