@@ -103,30 +103,32 @@ def test_help_is_as_it_was() -> None:
     with speaking("en"):
         assert lobby_help("en", at_table=False) == [
             "Tables: tables, join NAME.", "Tables: watch NAME.", "People: who, say TEXT.",
-            "People: tell NAME TEXT.", "People: reply TEXT.", "Keep away: ignore NAME.", "Keep away: unignore NAME.",
+            "People: tell NAME TEXT.", "People: reply TEXT.", "Friends: friends, friends off.",
+            "Friends: friend NAME.", "Friends: unfriend NAME.", "Keep away: ignore NAME.", "Keep away: unignore NAME.",
             "New table: create commerce", "Options: name=NAME seats=4", "Options: bots=heuristic",
             "Options: chips=5 private=yes", "Options: hints=on timer=60", "Settings: language en.",
             "Settings: verbosity brief, cards codes.", "Leave: quit."]
         assert lobby_help("en", at_table=True) == [
-            "Table: leave, say TEXT.", "Table: tell NAME TEXT.", "Table: reply TEXT, who.",
-            "Host only: start, set hints=on.", "Host only: set timer=60."]
+            "Table: leave, say TEXT.", "Table: tell NAME TEXT.", "Table: reply TEXT.", "Table: invite NAME, who.",
+            "Host only: start, kick NAME.", "Host only: set hints=on.", "Host only: set timer=60."]
     with speaking("de"):
         assert lobby_help("de", at_table=False) == [
             "Tische: tische, setzen NAME.", "Tische: zuschauen NAME.", "Leute: wer, sag TEXT.",
-            "Leute: flüstern NAME TEXT.", "Leute: antworten TEXT.", "Fernhalten: ignorieren NAME.",
+            "Leute: flüstern NAME TEXT.", "Leute: antworten TEXT.", "Freunde: freunde, freunde aus.",
+            "Freunde: freund NAME.", "Freunde: entfreunden NAME.", "Fernhalten: ignorieren NAME.",
             "Fernhalten: beachten NAME.", "Neuer Tisch: neu commerce", "Optionen: name=NAME seats=4",
             "Optionen: bots=heuristic",
             "Optionen: chips=5 private=yes", "Optionen: hints=on timer=60", "Einstellen: sprache de.",
             "Einstellen: ausführlichkeit kurz.", "Einstellen: karten abgekürzt.", "Verlassen: beenden."]
         assert lobby_help("de", at_table=True) == [
-            "Tisch: aufstehen, sag TEXT.", "Tisch: flüstern NAME TEXT.", "Tisch: antworten TEXT, wer.",
-            "Nur Gastgeber: starten.", "Nur Gastgeber: einstellen hints=on.",
-            "Nur Gastgeber: einstellen timer=60."]
+            "Tisch: aufstehen, sag TEXT.", "Tisch: flüstern NAME TEXT.", "Tisch: antworten TEXT.",
+            "Tisch: einladen NAME, wer.", "Nur Gastgeber: starten.", "Nur Gastgeber: hinausbitten NAME.",
+            "Nur Gastgeber: einstellen hints=on.", "Nur Gastgeber: einstellen timer=60."]
     with speaking("nl"):
         assert lobby_help("nl", at_table=True) == [
-            "Tafel: opstaan, zeg TEKST.", "Tafel: fluister NAAM TEKST.", "Tafel: antwoord TEKST, wie.",
-            "Alleen gastheer: starten.", "Alleen gastheer: instellen hints=on.",
-            "Alleen gastheer: instellen timer=60."]
+            "Tafel: opstaan, zeg TEKST.", "Tafel: fluister NAAM TEKST.", "Tafel: antwoord TEKST.",
+            "Tafel: uitnodigen NAAM, wie.", "Alleen gastheer: starten.", "Alleen gastheer: wegsturen NAAM.",
+            "Alleen gastheer: instellen hints=on.", "Alleen gastheer: instellen timer=60."]
         assert lobby_help("nl", at_table=False)[-3:] == [
             "Instellingen: taal nl, detail kort.", "Instellingen: kaarten codes.", "Verlaten: stoppen."]
 

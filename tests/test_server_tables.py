@@ -341,7 +341,7 @@ def test_who_names_a_dozen_people_and_counts_the_rest() -> None:
 
     from commerce_a11y.server.lobby_commands import WHO_LINES, who_lines
 
-    people = [SimpleNamespace(account=f"P{n:02}", lang="de", place=None) for n in range(WHO_LINES + 5)]
+    people = [SimpleNamespace(account=f"P{n:02}", lang="de", place=None, friends={}) for n in range(WHO_LINES + 5)]
     lines = who_lines(people[0], people)  # type: ignore[arg-type]
     assert lines[0] == f"Online: {WHO_LINES + 5} people."
     assert lines[1:-1] == [f"P{n:02} in the lobby, German." for n in range(WHO_LINES)]

@@ -18,8 +18,10 @@ from commerce_a11y.server.passwords import verify_password
 
 STORES = Path(__file__).parent / "stores"
 LATEST = len(migrations.MIGRATIONS)
-LATER = {"kept_tells", "kept_tells_receiver", "kept_tells_sender", "ignores", "sqlite_autoindex_ignores_1"}
-"""What the steps after the server of 16df226 (schema 2, every table of step 3 there) add: tells and ignores."""
+LATER = {"kept_tells", "kept_tells_receiver", "kept_tells_sender", "ignores", "sqlite_autoindex_ignores_1",
+         "ignores_other", "friends", "sqlite_autoindex_friends_1", "friends_other"}
+"""What the steps after the server of 16df226 (schema 2, every table of step 3 there) add: tells, ignores and
+friends."""
 KELVIN_KIM, LONG_S_SAM = "\u212aim", "\u017fam"
 
 

@@ -13,8 +13,10 @@ import contextlib
 
 from ..i18n import _, speaking
 from .allowances import Work
+from .friends import arrived
 from .lobby_commands import lobby_command
 from .login import Login
+from .names import identity
 from .peer import REFUSALS, Peer, Refused
 from .registry import Server
 from .seats import TableState
@@ -47,7 +49,10 @@ class Lobby:
             if not await session.peer.ready():  # a TLS handshake that failed
                 return
             if await Login(session, server).run():
+                again = identity(session.account) in server.online  # a second login takes over: not news
                 session.arrive()
+                if not again:
+                    arrived(server, session, here=True)
                 await self.lobby(session)
         except (ConnectionError, asyncio.CancelledError):
             pass
@@ -56,7 +61,10 @@ class Lobby:
             with contextlib.suppress(Exception), speaking(session.lang):
                 session.say([_("Something went wrong on the server; please log in again.")])
         finally:
+            leaving = bool(session.account) and server.online.get(identity(session.account)) is session
             session.gone()
+            if leaving:
+                arrived(server, session, here=False)
             session.peer.close()
             server.closed(session)
 

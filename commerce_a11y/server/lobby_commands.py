@@ -18,6 +18,9 @@ from . import invites
 from .admission import network
 from .allowances import Work, holder_of
 from .creating import create
+from .friends import friend, friends, invite, unfriend
+from .kicks import kept_out, kick
+from .names import identity
 from .registry import Server
 from .seats import TableState
 from .session import TOO_MANY_CHANGES, Session
@@ -72,7 +75,7 @@ def named_table(server: Server, session: Session, rest: str, command: LobbyComma
 def refused_code(server: Server, session: Session, table: Table, code: str) -> bool:
     """A private table and no invite code, or a wrong one (counted against the budgets of wrong codes of the
     account and of the address, and refused unseen once either is spent): said, and True."""
-    if not table.code:
+    if not table.code or identity(session.account) in table.invited:
         return False
     holders = (session.holder, holder_of("", network(session.peer.address)))
     if any(server.allowances.spent(Work.CODE, holder) for holder in holders):
@@ -96,6 +99,8 @@ async def join(server: Server, session: Session, rest: str) -> None:
         return
     if session.place is not None and session.place is not table:
         session.say([_("Leave this table first.")])
+        return
+    if kept_out(table, session):
         return
     if table.seat_of(session.account) is None and refused_code(server, session, table, code):
         return
@@ -124,7 +129,7 @@ async def watch(server: Server, session: Session, rest: str) -> None:
     if session.place is not None:
         session.say([_("Leave this table first.")])
         return
-    if refused_code(server, session, table, code):
+    if kept_out(table, session) or refused_code(server, session, table, code):
         return
     if table.seat_of(session.account) is not None:
         session.say([_("You have a seat at table {name}: join {name} to play on.").format(name=table.name)])
@@ -190,12 +195,14 @@ WHO_LINES = 12
 
 
 def who_lines(asker: Session, online: list[Session]) -> list[str]:
-    """Who is online, as short lines, the most important first: how many, then one line a person (those where the
-    asker is first, then those at tables, then the lobby, each by name), at most ``WHO_LINES`` of them and then
-    how many more, so that a busy server's answer stays a few lines a braille display shows one by one."""
-    def order(other: Session) -> tuple[bool, bool, str, str]:
+    """Who is online, as short lines, the most important first: how many, then one line a person (the asker's
+    friends first, then those where the asker is, then those at tables, then the lobby, each by name), at most
+    ``WHO_LINES`` of them and then how many more, so that a busy server's answer stays a few lines a braille display
+    shows one by one."""
+    def order(other: Session) -> tuple[bool, bool, bool, str, str]:
         place = other.place
-        return (place is not asker.place, place is None, place.name if place is not None else "", other.account)
+        return (identity(other.account) not in asker.friends, place is not asker.place, place is None,
+                place.name if place is not None else "", other.account)
 
     people = sorted(online, key=order)
     lines = [ngettext("Online: {count} person.", "Online: {count} people.", len(people)).format(count=len(people))]
@@ -255,6 +262,14 @@ IGNORE = LobbyCommand("ignore", ignore, words=lambda t: t.pgettext("lobby", "ign
                       help=(N_("{command} NAME"),))
 UNIGNORE = LobbyCommand("unignore", unignore, words=lambda t: t.pgettext("lobby", "unignore"),
                         help=(N_("{command} NAME"),))
+FRIEND = LobbyCommand("friend", friend, words=lambda t: t.pgettext("lobby", "friend"), help=(N_("{command} NAME"),))
+UNFRIEND = LobbyCommand("unfriend", unfriend, words=lambda t: t.pgettext("lobby", "unfriend"),
+                        help=(N_("{command} NAME"),))
+FRIENDS = LobbyCommand("friends", friends, words=lambda t: t.pgettext("lobby", "friends"),
+                       help=("{command}", "{command} {off}"))
+INVITE = LobbyCommand("invite", invite, words=lambda t: t.pgettext("lobby", "invite"), help=(N_("{command} NAME"),))
+KICK = LobbyCommand("kick", kick, words=lambda t: t.pgettext("lobby", "kick"), who=Who.HOST,
+                    refusal=N_("Only the host, {name}, can ask someone to leave."), help=(N_("{command} NAME"),))
 SET = LobbyCommand("set", set_options, words=lambda t: t.pgettext("lobby", "set"), who=Who.HOST,
                    refusal=N_("Only a table's host can set its options."),
                    help=("{command} hints=on", "{command} timer=60"))
@@ -272,13 +287,14 @@ SPEECH = _setting(ReviewCommand.SPEECH)
 HELP = LobbyCommand(ReviewCommand.HELP, show_help, game=ReviewCommand.HELP, help=())
 QUIT = LobbyCommand(ReviewCommand.QUIT, quit_server, game=ReviewCommand.QUIT, help=(N_("Leave: {quit}."),))
 
-COMMANDS = (TABLES, CREATE, JOIN, WATCH, START, LEAVE, WHO, SAY, TELL, REPLY, IGNORE, UNIGNORE, SET, LANGUAGE,
-            VERBOSITY, CARDS, SPEECH, HELP, QUIT)
+COMMANDS = (TABLES, CREATE, JOIN, WATCH, START, LEAVE, WHO, SAY, TELL, REPLY, FRIENDS, FRIEND, UNFRIEND, INVITE,
+            IGNORE, UNIGNORE, KICK, SET, LANGUAGE, VERBOSITY, CARDS, SPEECH, HELP, QUIT)
 """Every lobby command; a word two commands share in one language is the first one's."""
 
 LOBBY_HELP = (
     HelpGroup(N_("Tables: {commands}."), (TABLES, JOIN, WATCH)),
     HelpGroup(N_("People: {commands}."), (WHO, SAY, TELL, REPLY)),
+    HelpGroup(N_("Friends: {commands}."), (FRIENDS, FRIEND, UNFRIEND)),
     HelpGroup(N_("Keep away: {commands}."), (IGNORE, UNIGNORE)),
     HelpGroup("", (CREATE,)),
     # Translators: the options typed after "create commerce", separated by spaces, for example
@@ -290,7 +306,7 @@ LOBBY_HELP = (
 )
 """The lobby's help, the most used first."""
 TABLE_HELP = (
-    HelpGroup(N_("Table: {commands}."), (LEAVE, SAY, TELL, REPLY, WHO)),
+    HelpGroup(N_("Table: {commands}."), (LEAVE, SAY, TELL, REPLY, INVITE, WHO)),
     HelpGroup(N_("Host only: {commands}."), tuple(c for c in COMMANDS if c.who is Who.HOST)),
 )
 """A table's help before its match (during it, the game's)."""

@@ -242,5 +242,7 @@ class Login:
             session.cards = merged["cards"]
         if merged.get("sounds") in SOUNDS:
             session.sounds = merged["sounds"]
+        if merged.get("friends") in SOUNDS:  # on or off, as the sounds
+            session.friend_news = merged["friends"]
         if session.chosen:
             session.keep_settings()

@@ -123,9 +123,11 @@ class Server:
         return next((table for table in self.tables.values() if likeness(table.name) & seen), None)
 
     def seated_at(self, account: str) -> Table | None:
-        """The table where the account has a seat in a match being played (or waiting to be started)."""
+        """The table where the account has a seat in a match being played (or waiting to be started), unless its
+        host asked them to leave it (``kicks.py``: a computer player has the seat)."""
         for table in self.tables.values():
-            if table.seat_of(account) is not None and table.state in (TableState.PLAYING, TableState.WAITING):
+            if table.seat_of(account) is not None and table.state in (TableState.PLAYING, TableState.WAITING) \
+                    and identity(account) not in table.kicked:
                 return table
         return None
 

@@ -56,6 +56,11 @@ class Seats:
         self.standin: set[int] = set()
         self.spectators: dict[Person, Listener | None] = {}
         """Who watches, and how each hears the match (None while there is none)."""
+        self.kicked: set[str] = set()
+        """The identities of those the host asked to leave (``kicks.py``): they may not sit or watch here again
+        unless the host invites them. Kept while the server runs."""
+        self.invited: set[str] = set()
+        """The identities of those the host invited (``friends.invite``): in, though the table is private."""
         self.match: Match | None = None
         self.listeners: dict[int, Listener] = {}
         self.lock = asyncio.Lock()

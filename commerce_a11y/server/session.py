@@ -64,6 +64,10 @@ class Session:
         """Whom the person ignores (``talk.py``): each one's identity, with their name; read at the login."""
         self.reply_to = ""
         """Who told the person something last (``reply`` answers them)."""
+        self.friends: dict[str, str] = {}
+        """The person's friends (``friends.py``): each one's identity, with their name; read at the login."""
+        self.friend_news = "on"
+        """Whether the person is told when a friend comes or goes (a setting kept with the account's)."""
         peer.attach(self)
 
     # ----- budgets -----
@@ -172,7 +176,8 @@ class Session:
     def keep_settings(self) -> None:
         """Remember the person's settings with their account."""
         self.server.store.accounts.remember(self.account, {"lang": self.lang, "verbosity": self.verbosity,
-                                                           "cards": self.cards, "sounds": self.sounds})
+                                                           "cards": self.cards, "sounds": self.sounds,
+                                                           "friends": self.friend_news})
 
     def arrive(self) -> None:
         """Logged in: a second login of the same account takes over from the first."""
@@ -186,6 +191,7 @@ class Session:
             old.peer.close()
         self.server.online[key] = self
         self.ignoring = self.server.store.ignores.of(self.account)
+        self.friends = self.server.store.friends.of(self.account)
         if self.peer.declared.wants("Commerce.Resume"):  # a page that can come back without the password
             self.send("Commerce.Resume", {"token": self.server.resumes.issue(self.account)})
         else:

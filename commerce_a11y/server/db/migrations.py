@@ -14,7 +14,8 @@ settings), the table index and the records owed (``deliveries``).
 3. News and the address salt: the table of matches that ended while their player was away, and the key of the
    addresses' hashes, which servers of versions 1 and 2 made whenever the file was opened (``create table if not
    exists``), not in a version of their own: a file of version 1 may lack the news.
-4. Tells and ignores: the tells kept for a person who was away, and whom each person ignores.
+4. Tells, ignores and friends: the tells kept for a person who was away, and whom each person ignores and calls a
+   friend.
 """
 
 from __future__ import annotations
@@ -104,16 +105,19 @@ def news_and_salt(db: sqlite3.Connection) -> list[str]:
     return []
 
 
-def tells_and_ignores(db: sqlite3.Connection) -> list[str]:
-    """Version 4: tells kept for a person who was away, and whom each person ignores (``talk.py``)."""
+def tells_ignores_and_friends(db: sqlite3.Connection) -> list[str]:
+    """Version 4: tells kept for a person who was away, and whom each person ignores and calls a friend
+    (``talk.py``)."""
     db.execute("""create table kept_tells (
     receiver text not null, sender text not null, sender_name text not null, text text not null, sent real not null
 )""")
     db.execute("create index kept_tells_receiver on kept_tells (receiver)")
     db.execute("create index kept_tells_sender on kept_tells (sender)")
-    db.execute("""create table ignores (
-    account text not null, ignored text not null, ignored_name text not null, primary key (account, ignored)
+    for table in ("ignores", "friends"):
+        db.execute(f"""create table {table} (
+    account text not null, other text not null, other_name text not null, primary key (account, other)
 )""")
+        db.execute(f"create index {table}_other on {table} (other)")
     return []
 
 
@@ -121,5 +125,5 @@ MIGRATIONS = (
     Migration(1, "identities", identities),
     Migration(2, "likeness as listeners meet it", likeness_by_ear),
     Migration(3, "news and the address salt", news_and_salt),
-    Migration(4, "tells and ignores", tells_and_ignores),
+    Migration(4, "tells, ignores and friends", tells_ignores_and_friends),
 )

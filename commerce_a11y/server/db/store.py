@@ -12,7 +12,7 @@ from .core import Core
 from .migrations import MIGRATIONS
 from .owed import Owed
 from .table_index import TableIndex
-from .talk import Ignores, KeptTells
+from .talk import KeptTells, Lists
 
 
 class Store:
@@ -26,7 +26,8 @@ class Store:
         self.deliveries = Owed(self.core, "deliveries")
         self.news = Owed(self.core, "news")
         self.tells = KeptTells(self.core)
-        self.ignores = Ignores(self.core)
+        self.ignores = Lists(self.core, "ignores")
+        self.friends = Lists(self.core, "friends")
 
     def close(self) -> None:
         """Every write asked is made first."""

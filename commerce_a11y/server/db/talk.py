@@ -1,5 +1,6 @@
-"""What people say to each other that the store keeps: tells kept for a person who was away (``KeptTells``), and
-whom each person ignores (``Ignores``). Both are keyed on accounts' identities (``names.identity``)."""
+"""What the store keeps of people and each other: tells kept for a person who was away (``KeptTells``), and whom each
+person ignores and calls a friend (``Lists``, one table each). All keyed on accounts' identities
+(``names.identity``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from functools import partial
+from typing import Literal
 
 from ..names import identity
 from .core import Core, NotWritten
@@ -66,21 +68,28 @@ def _keep(sender: str, receiver: str, text: str, sent: float, db: sqlite3.Connec
     return "kept"
 
 
-class Ignores:
-    """Whom each person ignores: by identity, with the name as it was typed for the list."""
+class Lists:
+    """A list of people each person keeps (``ignores`` or ``friends``): by identity, with the name as it was typed
+    for reading out."""
 
-    def __init__(self, core: Core) -> None:
+    def __init__(self, core: Core, table: Literal["ignores", "friends"]) -> None:
         self.core = core
+        self.table = table
 
     def of(self, account: str) -> dict[str, str]:
-        """The identities ``account`` ignores, each with its name."""
-        return dict(self.core.read("select ignored, ignored_name from ignores where account = ?",
+        """The identities on ``account``'s list, each with its name."""
+        return dict(self.core.read(f"select other, other_name from {self.table} where account = ?",
                                    (identity(account),)))
+
+    def holding(self, name: str) -> list[str]:
+        """The identities of the accounts whose list holds ``name``."""
+        return [row[0] for row in self.core.read(f"select account from {self.table} where other = ?",
+                                                 (identity(name),))]
 
     def add(self, account: str, name: str) -> None:
         row = (identity(account), identity(name), name)
-        self.core.write(lambda db: db.execute("insert or replace into ignores values (?, ?, ?)", row))
+        self.core.write(lambda db: db.execute(f"insert or replace into {self.table} values (?, ?, ?)", row))
 
     def remove(self, account: str, name: str) -> None:
         row = (identity(account), identity(name))
-        self.core.write(lambda db: db.execute("delete from ignores where account = ? and ignored = ?", row))
+        self.core.write(lambda db: db.execute(f"delete from {self.table} where account = ? and other = ?", row))

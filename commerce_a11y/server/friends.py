@@ -1,0 +1,142 @@
+"""Friends: ``friend NAME``, ``unfriend NAME``, ``friends`` (who of them is online, and where), a friend's arrival
+and leaving told once (``friends off`` stops it), and ``invite NAME`` to the table one is at.
+
+A friend is one person's list, not an agreement: nobody is told they were made a friend. What someone ignores
+(``talk.hears``) never reaches them from here either: not their arrival, not their invitation.
+"""
+
+from __future__ import annotations
+
+from ..i18n import _, speaking
+from ..seat.parser import normalize, setting_vocabulary
+from .allowances import Work
+from .names import identity, same
+from .registry import Server
+from .session import TOO_MANY_CHANGES, Session
+from .talk import account_name, hears
+from .words import lobby_word
+
+FRIENDS_MOST = 100
+"""Friends one person may keep: a list read aloud, not an address book."""
+NEWS = ("on", "off")
+AWAY_LINE = 4
+"""Friends not online named in one line: a short line each, as a braille display shows it."""
+
+
+def friend_line(other: Session) -> str:
+    """Where a friend is, in one sentence of the listener's language: the lobby, a table, watching one."""
+    table = other.place
+    if table is None:
+        return _("{name} is in the lobby.").format(name=other.account)
+    if other in table.spectators:
+        return _("{name} is watching table {table}.").format(name=other.account, table=table.name)
+    return _("{name} is at table {table}.").format(name=other.account, table=table.name)
+
+
+def arrived(server: Server, session: Session, here: bool) -> None:
+    """A person logged in (``here``) or left: told once to each friend online who has them on their list, takes the
+    news, and does not ignore them."""
+    key, name = identity(session.account), session.account
+    for other in list(server.online.values()):
+        if other is session or key not in other.friends or other.friend_news != "on" or not hears(other, name):
+            continue
+        with speaking(other.lang):
+            other.say([_("Your friend {name} is online.").format(name=name) if here
+                       else _("Your friend {name} has left.").format(name=name)])
+
+
+async def friend(server: Server, session: Session, rest: str) -> None:
+    """``friend NAME``: on the list."""
+    name = rest.strip()
+    if not name:
+        await friends(server, session, "")
+        return
+    found = account_name(server, name)
+    if found is None:
+        session.say([_("There is nobody called {name}.").format(name=name[:20])])
+        return
+    if same(found, session.account):
+        session.say([_("You are your own friend already.")])
+        return
+    if identity(found) in session.friends:
+        session.say([_("{name} is your friend already.").format(name=found)])
+        return
+    if len(session.friends) >= FRIENDS_MOST:
+        session.say([_("Your list of friends is full.")])
+        return
+    if not session.allowed(Work.SETTING, TOO_MANY_CHANGES):
+        return
+    session.friends[identity(found)] = found
+    server.store.friends.add(session.account, found)
+    session.say([_("{name} is your friend: you hear when they come and go.").format(name=found)])
+
+
+async def unfriend(server: Server, session: Session, rest: str) -> None:
+    """``unfriend NAME``: off the list."""
+    name = rest.strip()
+    key = identity(name)
+    if not name or key not in session.friends:
+        session.say([_("{name} is not your friend.").format(name=name[:20]) if name
+                     else _("Unfriend whom? For example: unfriend Anna")])
+        return
+    if not session.allowed(Work.SETTING, TOO_MANY_CHANGES):
+        return
+    found = session.friends.pop(key)
+    server.store.friends.remove(session.account, found)
+    session.say([_("{name} is no longer your friend.").format(name=found)])
+
+
+async def friends(server: Server, session: Session, rest: str) -> None:
+    """``friends``: who of them is online and where, then who is not; ``friends on`` or ``off``: their arrivals
+    and leaving told, or not."""
+    word = normalize(rest)
+    news = setting_vocabulary(session.lang).get(word, word)  # "aus" as "off", in the person's language or English
+    if news in NEWS:
+        if not session.allowed(Work.SETTING, TOO_MANY_CHANGES):
+            return
+        session.friend_news = news
+        session.keep_settings()
+        session.say([_("You hear when friends come and go.") if news == "on"
+                     else _("You no longer hear when friends come and go.")])
+        return
+    if not session.friends:
+        session.say([_("You have no friends on your list yet. Add one: friend NAME")])
+        return
+    online = [other for key in session.friends if (other := server.online.get(key)) is not None]
+    lines = [friend_line(other) for other in sorted(online, key=lambda other: other.account.casefold())]
+    away = sorted((name for key, name in session.friends.items() if key not in server.online), key=str.casefold)
+    for start in range(0, len(away), AWAY_LINE):
+        lines.append(_("Not online: {names}.").format(names=", ".join(away[start:start + AWAY_LINE])))
+    session.say(lines)
+
+
+async def invite(server: Server, session: Session, rest: str) -> None:
+    """``invite NAME``: asks a person online to the table one is at; they answer by joining it. From the host, the
+    invitation also lets them in when the table is private or they were asked to leave (``kicks.py``)."""
+    table = session.place
+    name = rest.strip()
+    if table is None:
+        session.say([_("Join a table first.")])
+        return
+    if not name:
+        session.say([_("Invite whom? For example: invite Anna")])
+        return
+    other = server.online.get(identity(name))
+    if other is None:
+        session.say([_("{name} is not online.").format(name=name[:20])])
+        return
+    if other is session:
+        session.say([_("You are at the table already.")])
+        return
+    if not session.allowed(Work.CHAT, TOO_MANY_CHANGES):
+        return
+    if same(table.host, session.account):
+        table.invited.add(identity(other.account))
+        table.kicked.discard(identity(other.account))
+    if hears(other, session.account):
+        from .lobby_commands import JOIN  # the lobby's commands are declared after their handlers, this one too
+
+        with speaking(other.lang):
+            other.say([_("{name} invites you to table {table}. To sit down: {join} {table}").format(
+                name=session.account, table=table.name, join=lobby_word(other.lang, JOIN))])
+    session.say([_("You invite {name} to table {table}.").format(name=other.account, table=table.name)])
