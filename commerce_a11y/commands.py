@@ -423,11 +423,16 @@ def doctor_command(speak: bool) -> None:
               help=_("Port to serve the page browsers play from (with --tls-cert: HTTPS)."))
 @click.option("--trusted-proxy", "trusted", multiple=True, callback=_ip_addresses,
               help=_("Address of a reverse proxy in front of --web-port whose X-Forwarded-For is believed."))
+@click.option("--operator", "operators", multiple=True,
+              help=_("An account that may ban, mute, broadcast and close tables (kept; repeat for more)."))
+@click.option("--not-operator", "not_operators", multiple=True,
+              help=_("An account that is an operator no longer."))
 @_lang_option
 def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None, tls_key: Path | None,
                   max_connections: int, per_address: int, logins: int, login_time: int,
                   login_connections: int | None, login_per_address: int, grace: int, idle: int, tables: int,
-                  close_after: float, workers: int | None, web_port: int | None, trusted: tuple[str, ...]) -> None:
+                  close_after: float, workers: int | None, web_port: int | None, trusted: tuple[str, ...],
+                  operators: tuple[str, ...], not_operators: tuple[str, ...]) -> None:
     from .folders import data_dir
     from .server.limits import Limits
     from .server.serve import Web, run, tls_context
@@ -441,7 +446,7 @@ def serve_command(host: str, port: int, data: Path | None, tls_cert: Path | None
     if trusted and web_port is None:
         raise click.UsageError(_("--trusted-proxy is for --web-port."))
     web = Web(web_port, trusted) if web_port is not None else None
-    sys.exit(run(host, port, data or data_dir() / "server", limits, tls, workers, web))
+    sys.exit(run(host, port, data or data_dir() / "server", limits, tls, workers, web, (operators, not_operators)))
 
 
 @cli.command("join", short_help=_("Play at a table server."),

@@ -19,6 +19,7 @@ from commerce_a11y.server.lobby import Lobby
 from commerce_a11y.server.lobby_commands import (
     COMMANDS,
     LOBBY_HELP,
+    OPERATOR_HELP,
     TABLE_HELP,
     lobby_command,
     lobby_help,
@@ -84,12 +85,14 @@ def test_every_command_has_words_in_every_language() -> None:
 def test_help_lists_exactly_the_declared_commands_by_their_first_words(lang: str) -> None:
     """Help is the declarations' help items in the layout's groups: every command with help items is in a group,
     no group holds another, and every item names the command by its first word in the person's language."""
-    in_help = [c for group in (*LOBBY_HELP, *TABLE_HELP) for c in group.commands]
+    in_help = [c for group in (*LOBBY_HELP, *TABLE_HELP, *OPERATOR_HELP) for c in group.commands]
     assert {id(c) for c in in_help} == {id(c) for c in COMMANDS if c.help}
     host_group = TABLE_HELP[-1]
     assert {id(c) for c in host_group.commands} == {id(c) for c in COMMANDS if c.who is Who.HOST}
+    assert {id(c) for c in OPERATOR_HELP[0].commands} == {id(c) for c in COMMANDS if c.who is Who.OPERATOR}
     with speaking(lang):
-        text = " ".join(lobby_help(lang, False) + lobby_help(lang, True))
+        text = " ".join(lobby_help(lang, False) + lobby_help(lang, True) + lobby_help(lang, False, operator=True))
+        assert "Operators" not in " ".join(lobby_help("en", False))  # an operator's commands for operators
         for command in in_help:
             for item in help_items(command, lang):
                 assert item.split()[0] in own_words(command, lang) or own_words(command, lang)[0] in item
@@ -105,6 +108,7 @@ def test_help_is_as_it_was() -> None:
             "Tables: tables, join NAME.", "Tables: watch NAME.", "People: who, say TEXT.",
             "People: tell NAME TEXT.", "People: reply TEXT.", "Friends: friends, friends off.",
             "Friends: friend NAME.", "Friends: unfriend NAME.", "Keep away: ignore NAME.", "Keep away: unignore NAME.",
+            "Keep away: report NAME REASON.",
             "New table: create commerce", "Options: name=NAME seats=4", "Options: bots=heuristic",
             "Options: chips=5 private=yes", "Options: hints=on timer=60", "Settings: language en.",
             "Settings: verbosity brief, cards codes.", "Leave: quit."]
@@ -116,7 +120,8 @@ def test_help_is_as_it_was() -> None:
             "Tische: tische, setzen NAME.", "Tische: zuschauen NAME.", "Leute: wer, sag TEXT.",
             "Leute: flüstern NAME TEXT.", "Leute: antworten TEXT.", "Freunde: freunde, freunde aus.",
             "Freunde: freund NAME.", "Freunde: entfreunden NAME.", "Fernhalten: ignorieren NAME.",
-            "Fernhalten: beachten NAME.", "Neuer Tisch: neu commerce", "Optionen: name=NAME seats=4",
+            "Fernhalten: beachten NAME.", "Fernhalten: beschweren NAME GRUND.", "Neuer Tisch: neu commerce",
+            "Optionen: name=NAME seats=4",
             "Optionen: bots=heuristic",
             "Optionen: chips=5 private=yes", "Optionen: hints=on timer=60", "Einstellen: sprache de.",
             "Einstellen: ausführlichkeit kurz.", "Einstellen: karten abgekürzt.", "Verlassen: beenden."]
@@ -148,8 +153,8 @@ def test_a_declaration_has_words_of_its_own_or_the_games_and_a_refusal_when_not_
 class FakeSession:
     """What ``Lobby.handle`` asks of a person: their language, place and account, and what they were told."""
 
-    def __init__(self, lang: str, place: Any = None, account: str = "Pia") -> None:
-        self.lang, self.place, self.account = lang, place, account
+    def __init__(self, lang: str, place: Any = None, account: str = "Pia", operator: bool = False) -> None:
+        self.lang, self.place, self.account, self.operator = lang, place, account, operator
         self.peer = SimpleNamespace(closed=False)
         self.said: list[str] = []
 
@@ -167,7 +172,7 @@ def waiting_table(host: str = "Pia") -> SimpleNamespace:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_dispatch_runs_the_handler_each_word_finds(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A line is handed to the handler of the declaration its first word names, with the rest of the line: for every
-    command and every word of it, at a table the person is the host of (so that nothing is refused)."""
+    command and every word of it, by an operator at a table they are the host of (so that nothing is refused)."""
     import asyncio
 
     ran: list[tuple[str, str]] = []
@@ -183,7 +188,7 @@ def test_the_dispatch_runs_the_handler_each_word_finds(lang: str, monkeypatch: p
     for command in recorded:
         for word in own_words(command, lang):
             ran.clear()
-            session = FakeSession(lang, place=waiting_table())
+            session = FakeSession(lang, place=waiting_table(), operator=True)
             asyncio.run(lobby.handle(session, f"{word}  some  words "))  # type: ignore[arg-type]
             assert ran == [(command.name, "some  words")], (lang, word)
             assert session.said == []
@@ -217,11 +222,12 @@ def test_who_may_and_when_are_refused_with_the_sentences_of_before(lang: str) ->
             assert refusal_of(command, lobby, lang) is None and refusal_of(command, guest, lang) is None
 
 
-def test_an_operators_command_is_refused_to_everyone_while_there_are_no_operators() -> None:
-    operator_only = dataclasses.replace(lobby_commands.SET, who=Who.OPERATOR)
+def test_an_operators_command_is_refused_to_anyone_else() -> None:
     host = FakeSession("en", place=waiting_table())
     assert not is_operator(host)  # type: ignore[arg-type]
-    assert refusal_of(operator_only, host, "en") == "Only a table's host can set its options."
+    assert refusal_of(lobby_commands.BAN, host, "en") == "Only the server's operators can do that."
+    operator = FakeSession("en", operator=True)
+    assert is_operator(operator) and refusal_of(lobby_commands.BAN, operator, "en") is None  # type: ignore[arg-type]
 
 
 # ----- heard over the server -----

@@ -19,9 +19,11 @@ from commerce_a11y.server.passwords import verify_password
 STORES = Path(__file__).parent / "stores"
 LATEST = len(migrations.MIGRATIONS)
 LATER = {"kept_tells", "kept_tells_receiver", "kept_tells_sender", "ignores", "sqlite_autoindex_ignores_1",
-         "ignores_other", "friends", "sqlite_autoindex_friends_1", "friends_other"}
+         "ignores_other", "friends", "sqlite_autoindex_friends_1", "friends_other", "operators",
+         "sqlite_autoindex_operators_1", "bans", "sqlite_autoindex_bans_1", "mutes", "sqlite_autoindex_mutes_1",
+         "reports"}
 """What the steps after the server of 16df226 (schema 2, every table of step 3 there) add: tells, ignores and
-friends."""
+friends; operators, bans, mutes and reports."""
 KELVIN_KIM, LONG_S_SAM = "\u212aim", "\u017fam"
 
 
@@ -66,7 +68,7 @@ def test_a_file_of_the_schema_before_identities_is_upgraded_in_place(tmp_path: P
     log: list[str] = []
     opened = Store(path, log.append)
     try:
-        assert counted == [1, 2, 3, 4] and version(opened) == LATEST
+        assert counted == [1, 2, 3, 4, 5] and version(opened) == LATEST
         accounts = opened.accounts
         assert accounts.find(KELVIN_KIM)[0] == "Kim"  # type: ignore[index]
         assert verify_password(accounts.find("kim")[1], "kims-secret")  # type: ignore[index]
@@ -86,7 +88,7 @@ def test_a_file_of_the_schema_before_identities_is_upgraded_in_place(tmp_path: P
     again: list[str] = []
     reopened = Store(path, again.append)
     try:
-        assert counted == [1, 2, 3, 4] and not again and version(reopened) == LATEST  # nothing ran again
+        assert counted == [1, 2, 3, 4, 5] and not again and version(reopened) == LATEST  # nothing ran again
         assert reopened.accounts.find("lan") is None
     finally:
         reopened.close()
@@ -99,7 +101,7 @@ def test_a_file_of_schema_1_is_rekeyed_and_gets_the_news(tmp_path: Path, counted
     log: list[str] = []
     opened = Store(path, log.append)
     try:
-        assert counted == [2, 3, 4] and version(opened) == LATEST
+        assert counted == [2, 3, 4, 5] and version(opened) == LATEST
         assert log == ["account René kept, though it sounds or reads like Rene, which is older"]
         assert opened.accounts.find("René")[0] == "René"  # type: ignore[index]
         assert opened.accounts.find("rene")[0] == "Rene"  # type: ignore[index]
@@ -114,7 +116,7 @@ def test_a_file_of_schema_1_is_rekeyed_and_gets_the_news(tmp_path: Path, counted
         opened.close()
     reopened = Store(path, log.append)
     reopened.close()
-    assert counted == [2, 3, 4] and len(log) == 1
+    assert counted == [2, 3, 4, 5] and len(log) == 1
 
 
 def test_todays_file_keeps_every_row_and_only_gets_its_version(tmp_path: Path, counted: list[int]) -> None:
@@ -129,7 +131,7 @@ def test_todays_file_keeps_every_row_and_only_gets_its_version(tmp_path: Path, c
     log: list[str] = []
     opened = Store(path, log.append)
     try:
-        assert counted == [3, 4] and not log and version(opened) == LATEST
+        assert counted == [3, 4, 5] and not log and version(opened) == LATEST
         for table, kept in rows.items():
             assert opened.core.read(f"select * from {table} order by 1, 2") == kept, table
         assert {item for item in schema(opened.core.db) if item[0] not in LATER} == tables
@@ -141,7 +143,7 @@ def test_todays_file_keeps_every_row_and_only_gets_its_version(tmp_path: Path, c
     finally:
         opened.close()
     Store(path, log.append).close()
-    assert counted == [3, 4]
+    assert counted == [3, 4, 5]
 
 
 def test_a_new_file_has_the_schema_the_server_before_the_migrations_made(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
-"""Friends: ``friend NAME``, ``unfriend NAME``, ``friends`` (who of them is online, and where), a friend's arrival
-and leaving told once (``friends off`` stops it), and ``invite NAME`` to the table one is at.
+"""Friends: ``friend NAME``, ``unfriend NAME``, ``friends`` (who of them is online, and where), and a friend's
+arrival and leaving told once (``friends off`` stops it). Asking someone to a table (``invite``) is the lobby's
+(``lobby_commands.py``).
 
 A friend is one person's list, not an agreement: nobody is told they were made a friend. What someone ignores
 (``talk.hears``) never reaches them from here either: not their arrival, not their invitation.
@@ -14,7 +15,6 @@ from .names import identity, same
 from .registry import Server
 from .session import TOO_MANY_CHANGES, Session
 from .talk import account_name, hears
-from .words import lobby_word
 
 FRIENDS_MOST = 100
 """Friends one person may keep: a list read aloud, not an address book."""
@@ -108,35 +108,3 @@ async def friends(server: Server, session: Session, rest: str) -> None:
     for start in range(0, len(away), AWAY_LINE):
         lines.append(_("Not online: {names}.").format(names=", ".join(away[start:start + AWAY_LINE])))
     session.say(lines)
-
-
-async def invite(server: Server, session: Session, rest: str) -> None:
-    """``invite NAME``: asks a person online to the table one is at; they answer by joining it. From the host, the
-    invitation also lets them in when the table is private or they were asked to leave (``kicks.py``)."""
-    table = session.place
-    name = rest.strip()
-    if table is None:
-        session.say([_("Join a table first.")])
-        return
-    if not name:
-        session.say([_("Invite whom? For example: invite Anna")])
-        return
-    other = server.online.get(identity(name))
-    if other is None:
-        session.say([_("{name} is not online.").format(name=name[:20])])
-        return
-    if other is session:
-        session.say([_("You are at the table already.")])
-        return
-    if not session.allowed(Work.CHAT, TOO_MANY_CHANGES):
-        return
-    if same(table.host, session.account):
-        table.invited.add(identity(other.account))
-        table.kicked.discard(identity(other.account))
-    if hears(other, session.account):
-        from .lobby_commands import JOIN  # the lobby's commands are declared after their handlers, this one too
-
-        with speaking(other.lang):
-            other.say([_("{name} invites you to table {table}. To sit down: {join} {table}").format(
-                name=session.account, table=table.name, join=lobby_word(other.lang, JOIN))])
-    session.say([_("You invite {name} to table {table}.").format(name=other.account, table=table.name)])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..i18n import N_, _, language_name, ngettext
+from ..i18n import N_, _, language_name, ngettext, speaking
 from ..rules import OptionError, parse_assignments
 from ..seat.naming import match_title
 from ..seat.parser import ReviewCommand
@@ -18,20 +18,22 @@ from . import invites
 from .admission import network
 from .allowances import Work, holder_of
 from .creating import create
-from .friends import friend, friends, invite, unfriend
+from .friends import friend, friends, unfriend
 from .kicks import kept_out, kick
-from .names import identity
+from .names import identity, same
+from .operators import ban, broadcast, close_table, mute, unban, unmute
 from .registry import Server
+from .reporting import report, reports
 from .seats import TableState
 from .session import TOO_MANY_CHANGES, Session
 from .table import Table
-from .talk import chat, ignore, reply, tell, unignore
+from .talk import chat, hears, ignore, muted, reply, tell, unignore
 from .words import HelpGroup, LobbyCommand, Who, command_of, help_lines, lobby_word
 
 # ----- the handlers -----
 
 async def show_help(server: Server, session: Session, rest: str) -> None:
-    session.say(lobby_help(session.lang, at_table=session.place is not None))
+    session.say(lobby_help(session.lang, at_table=session.place is not None, operator=session.operator))
 
 
 async def quit_server(server: Server, session: Session, rest: str) -> None:
@@ -160,6 +162,36 @@ async def leave(server: Server, session: Session, rest: str) -> None:
     server.log(f"{account} leaves {table.name}")
 
 
+async def invite(server: Server, session: Session, rest: str) -> None:
+    """``invite NAME``: asks a person online to the table one is at; they answer by joining it. From the host, the
+    invitation also lets them in when the table is private or they were asked to leave (``kicks.py``)."""
+    table = session.place
+    name = rest.strip()
+    if table is None:
+        session.say([_("Join a table first.")])
+        return
+    if not name:
+        session.say([_("Invite whom? For example: invite Anna")])
+        return
+    other = server.online.get(identity(name))
+    if other is None:
+        session.say([_("{name} is not online.").format(name=name[:20])])
+        return
+    if other is session:
+        session.say([_("You are at the table already.")])
+        return
+    if muted(session) or not session.allowed(Work.CHAT, TOO_MANY_CHANGES):
+        return
+    if same(table.host, session.account):
+        table.invited.add(identity(other.account))
+        table.kicked.discard(identity(other.account))
+    if hears(other, session.account):
+        with speaking(other.lang):
+            other.say([_("{name} invites you to table {table}. To sit down: {join} {table}").format(
+                name=session.account, table=table.name, join=lobby_word(other.lang, JOIN))])
+    session.say([_("You invite {name} to table {table}.").format(name=other.account, table=table.name)])
+
+
 async def start(server: Server, session: Session, rest: str) -> None:
     """The host starts the match (``START``'s declaration: a seat, the host, and no match on)."""
     table = session.place
@@ -268,6 +300,23 @@ UNFRIEND = LobbyCommand("unfriend", unfriend, words=lambda t: t.pgettext("lobby"
 FRIENDS = LobbyCommand("friends", friends, words=lambda t: t.pgettext("lobby", "friends"),
                        help=("{command}", "{command} {off}"))
 INVITE = LobbyCommand("invite", invite, words=lambda t: t.pgettext("lobby", "invite"), help=(N_("{command} NAME"),))
+REPORT = LobbyCommand("report", report, words=lambda t: t.pgettext("lobby", "report"),
+                      help=(N_("{command} NAME REASON"),))
+OPERATORS_ONLY = N_("Only the server's operators can do that.")
+BAN = LobbyCommand("ban", ban, words=lambda t: t.pgettext("lobby", "ban"), who=Who.OPERATOR, refusal=OPERATORS_ONLY,
+                   help=(N_("{command} NAME 7d REASON"),))
+UNBAN = LobbyCommand("unban", unban, words=lambda t: t.pgettext("lobby", "unban"), who=Who.OPERATOR,
+                     refusal=OPERATORS_ONLY, help=(N_("{command} NAME"),))
+MUTE = LobbyCommand("mute", mute, words=lambda t: t.pgettext("lobby", "mute"), who=Who.OPERATOR,
+                    refusal=OPERATORS_ONLY, help=(N_("{command} NAME 1h"),))
+UNMUTE = LobbyCommand("unmute", unmute, words=lambda t: t.pgettext("lobby", "unmute"), who=Who.OPERATOR,
+                      refusal=OPERATORS_ONLY, help=(N_("{command} NAME"),))
+BROADCAST = LobbyCommand("broadcast", broadcast, words=lambda t: t.pgettext("lobby", "broadcast"), who=Who.OPERATOR,
+                         refusal=OPERATORS_ONLY, help=(N_("{command} TEXT"),))
+CLOSE = LobbyCommand("close", close_table, words=lambda t: t.pgettext("lobby", "close"), who=Who.OPERATOR,
+                     refusal=OPERATORS_ONLY, help=(N_("{command} NAME"),))
+REPORTS = LobbyCommand("reports", reports, words=lambda t: t.pgettext("lobby", "reports"), who=Who.OPERATOR,
+                       refusal=OPERATORS_ONLY, help=("{command}", "{command} 3"))
 KICK = LobbyCommand("kick", kick, words=lambda t: t.pgettext("lobby", "kick"), who=Who.HOST,
                     refusal=N_("Only the host, {name}, can ask someone to leave."), help=(N_("{command} NAME"),))
 SET = LobbyCommand("set", set_options, words=lambda t: t.pgettext("lobby", "set"), who=Who.HOST,
@@ -288,14 +337,15 @@ HELP = LobbyCommand(ReviewCommand.HELP, show_help, game=ReviewCommand.HELP, help
 QUIT = LobbyCommand(ReviewCommand.QUIT, quit_server, game=ReviewCommand.QUIT, help=(N_("Leave: {quit}."),))
 
 COMMANDS = (TABLES, CREATE, JOIN, WATCH, START, LEAVE, WHO, SAY, TELL, REPLY, FRIENDS, FRIEND, UNFRIEND, INVITE,
-            IGNORE, UNIGNORE, KICK, SET, LANGUAGE, VERBOSITY, CARDS, SPEECH, HELP, QUIT)
+            IGNORE, UNIGNORE, REPORT, KICK, SET, BAN, UNBAN, MUTE, UNMUTE, BROADCAST, CLOSE, REPORTS, LANGUAGE,
+            VERBOSITY, CARDS, SPEECH, HELP, QUIT)
 """Every lobby command; a word two commands share in one language is the first one's."""
 
 LOBBY_HELP = (
     HelpGroup(N_("Tables: {commands}."), (TABLES, JOIN, WATCH)),
     HelpGroup(N_("People: {commands}."), (WHO, SAY, TELL, REPLY)),
     HelpGroup(N_("Friends: {commands}."), (FRIENDS, FRIEND, UNFRIEND)),
-    HelpGroup(N_("Keep away: {commands}."), (IGNORE, UNIGNORE)),
+    HelpGroup(N_("Keep away: {commands}."), (IGNORE, UNIGNORE, REPORT)),
     HelpGroup("", (CREATE,)),
     # Translators: the options typed after "create commerce", separated by spaces, for example
     # "create commerce name=Anna seats=3"; NAME stands for the table's name, in your language's capitals.
@@ -312,10 +362,17 @@ TABLE_HELP = (
 """A table's help before its match (during it, the game's)."""
 
 
-def lobby_help(lang: str, at_table: bool) -> list[str]:
+OPERATOR_HELP = (
+    HelpGroup(N_("Operators: {commands}."), tuple(c for c in COMMANDS if c.who is Who.OPERATOR)),
+)
+"""What an operator hears after the lobby's help."""
+
+
+def lobby_help(lang: str, at_table: bool, operator: bool = False) -> list[str]:
     """The lobby's commands (or a table's, before its match), as short lines, the most used first: each fits a
-    braille line where its words allow, with no parentheses (a screen reader speaks them as words)."""
-    return help_lines(TABLE_HELP if at_table else LOBBY_HELP, lang)
+    braille line where its words allow, with no parentheses (a screen reader speaks them as words); an operator's
+    own commands after them."""
+    return help_lines((TABLE_HELP if at_table else LOBBY_HELP) + (OPERATOR_HELP if operator else ()), lang)
 
 
 def lobby_command(line: str, lang: str) -> tuple[LobbyCommand | None, str]:

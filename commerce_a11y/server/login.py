@@ -22,6 +22,7 @@ from .allowances import Rate, Work
 from .db.core import NotWritten
 from .guesses import Guess
 from .names import identity, name_refusal, typed
+from .operators import banned
 from .peer import REFUSALS, Refused
 from .session import SOUNDS
 
@@ -96,6 +97,8 @@ class Login:
             self.refused("a resume token not good")
             return False
         name, _hashed, settings = found
+        if self.banned(name):
+            return False
         self.session.account = name
         self.apply_settings(settings)
         self.server.store.addresses.logged_in_from(name, self.address)
@@ -152,6 +155,8 @@ class Login:
             self.say(N_("Wrong password."))
             return False
         guesses.right(guess)
+        if self.banned(name):
+            return None
         self.session.account = name
         self.apply_settings(settings)
         self.server.store.addresses.logged_in_from(name, self.address)
@@ -226,6 +231,15 @@ class Login:
         self.server.log(f"new account {name} from {session.peer.address}")
         session.account = name
         store.addresses.logged_in_from(name, self.address)
+        return True
+
+    def banned(self, name: str) -> bool:
+        """An operator banned the account (``operators.py``): told why and until when, and True."""
+        sentence = banned(self.server, name)
+        if sentence is None:
+            return False
+        self.session.say([sentence])
+        self.refused(f"{name} banned")
         return True
 
     def apply_settings(self, settings: dict[str, str]) -> None:

@@ -7,6 +7,7 @@ can be driven in a test by anything that answers to them.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -28,6 +29,8 @@ class Person(Protocol):
     cards: str
     ignoring: dict[str, str]
     """Whom the person ignores, by identity: what they say does not reach this person (``talk.hears``)."""
+    heard: deque[tuple[str, str]]
+    """The last lines of talk the person heard, with each talker's identity (for a report)."""
 
     @property
     def takes_data(self) -> bool:

@@ -38,6 +38,7 @@ from ..locks import Lock
 from ..reasons import os_reason
 from .limits import Limits
 from .lobby import Lobby
+from .operators import grant
 from .registry import Server
 from .seats import TableState
 from .telnet_peer import TelnetPeer
@@ -328,7 +329,8 @@ def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> Cal
 
 async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLContext | None = None,
                 say: Callable[[str], None] = print, workers: int | None = None,
-                ready: Callable[[int], None] | None = None, web: Web | None = None) -> int:
+                ready: Callable[[int], None] | None = None, web: Web | None = None,
+                roles: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> int:
     """Run until Ctrl-C or SIGTERM; the exit status."""
     lock = Lock(data / "server.lock", strict=True)
     try:
@@ -355,6 +357,7 @@ async def serve(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLCo
         lock.release()
         log.close()
         return 1
+    grant(server, *roles, say)  # --operator, --not-operator
     lobby = Lobby(server)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -444,13 +447,14 @@ class Web:
 
 
 def run(host: str, port: int, data: Path, limits: Limits, tls: ssl.SSLContext | None = None,
-        workers: int | None = None, web: Web | None = None) -> int:
+        workers: int | None = None, web: Web | None = None,
+        roles: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> int:
     def say(text: str) -> None:
         with contextlib.suppress(OSError, ValueError):
             sys.stdout.write(text + "\n")
             sys.stdout.flush()
 
     try:
-        return asyncio.run(serve(host, port, data, limits, tls, say, workers, web=web))
+        return asyncio.run(serve(host, port, data, limits, tls, say, workers, web=web, roles=roles))
     except KeyboardInterrupt:
         return 0

@@ -9,6 +9,8 @@ card style.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..i18n import LANGUAGES, N_, _, speaking
@@ -17,6 +19,7 @@ from ..seat.settings import ChangeSetting, Setting, setting_change
 from ..wire.asks import AskKind
 from .admission import Admission, network
 from .allowances import Allowances, Rate, Verdict, Work, holder_of
+from .db.moderation import Sanction
 from .db.store import Store
 from .names import identity
 from .peer import Line, Peer
@@ -26,6 +29,8 @@ from .table import Table
 
 TOO_MANY_CHANGES = N_("Too many changes at once; wait a minute.")
 SOUNDS = ("on", "off")
+HEARD_KEPT = 200
+"""Lines of talk a session keeps (``Session.heard``): what a report can quote."""
 
 
 class Rooms(Protocol):
@@ -37,6 +42,7 @@ class Rooms(Protocol):
     resumes: Resumes
     allowances: Allowances
     online: dict[str, Session]
+    clock: Callable[[], float]
 
     def log(self, text: str) -> None: ...
 
@@ -68,6 +74,13 @@ class Session:
         """The person's friends (``friends.py``): each one's identity, with their name; read at the login."""
         self.friend_news = "on"
         """Whether the person is told when a friend comes or goes (a setting kept with the account's)."""
+        self.operator = False
+        """An operator of the server (``operators.py``); read at the login."""
+        self.muted: Sanction | None = None
+        """An operator's mute in force (``talk.muted``); read at the login."""
+        self.heard: deque[tuple[str, str]] = deque(maxlen=HEARD_KEPT)
+        """The last lines of talk the person heard, each with its talker's identity (``talk.tell_line``), for a
+        report (``reporting.py``)."""
         peer.attach(self)
 
     # ----- budgets -----
@@ -192,6 +205,8 @@ class Session:
         self.server.online[key] = self
         self.ignoring = self.server.store.ignores.of(self.account)
         self.friends = self.server.store.friends.of(self.account)
+        self.operator = self.server.store.moderation.is_operator(self.account)
+        self.muted = self.server.store.moderation.sanction("mutes", self.account, self.server.clock())
         if self.peer.declared.wants("Commerce.Resume"):  # a page that can come back without the password
             self.send("Commerce.Resume", {"token": self.server.resumes.issue(self.account)})
         else:

@@ -296,27 +296,32 @@ class Table(Seats):
             self.presence.away(seat, told=False)
         return True
 
-    async def close(self) -> None:
-        """Nobody has sat here for ``Limits.close_after`` seconds: the match so far is kept as a record for each
-        person who played (``Filer.close``), spectators go back to the lobby, and the table is gone from the
-        index."""
+    async def close(self, closed_by: str | None = None) -> bool:
+        """Nobody has sat here for ``Limits.close_after`` seconds, or an operator closes it (``closed_by``): the
+        match so far is kept as a record for each person who played (``Filer.close``), everyone here goes back to
+        the lobby, and the table is gone from the index. False if it stays (a full disk: the next sweep, or the
+        operator, tries again)."""
         async with self.lock:
             if not await self.filer.close():
-                return  # a full disk: the table stays, and the next sweep tries again
+                return False
             name = self.name
-            for session in list(self.spectators):
-                del self.spectators[session]
+            here = [*self.spectators, *self.present.values()]
+            self.spectators.clear()
+            self.present.clear()
+            for session in here:
                 session.to_lobby()
                 with speaking(session.lang):
                     session.say([_("Table {name} is closed: nobody has played at it for a long time.").format(
-                        name=name)])
+                        name=name) if closed_by is None else _("{operator} closed table {name}.").format(
+                        operator=closed_by, name=name)])
                 session.prompt_place()
             for timer in [*self.timers.values(), *filter(None, [self.turn_timer])]:
                 timer.cancel()
             self.filer.stop()
             self.match = None
             self.server.forget(self)
-            self.log("closed: nobody sat here")
+            self.log("closed: nobody sat here" if closed_by is None else f"closed by {closed_by}")
+            return True
 
     def broadcast(self, events: list[Any]) -> None:
         """Each listener hears the events as their seat may know them, then gets their GMCP sound cues (after the

@@ -9,6 +9,8 @@ and triggers), with the channel ("lobby", "table" or "tell"), the talker and the
 
 from __future__ import annotations
 
+import time
+
 from ..cleaning import collapse_blanks
 from ..i18n import N_, _, speaking
 from .allowances import Work
@@ -23,6 +25,24 @@ CHAT_LIMIT = 300
 CHANNEL = "Comm.Channel.Text"
 
 
+def when(until: float) -> str:
+    """A moment as every language reads it: the date and the time in UTC."""
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until))
+
+
+def muted(session: Session) -> bool:
+    """Whether an operator muted the person (``operators.py``) and it has not run out: said, and True."""
+    mute = session.muted
+    if mute is None:
+        return False
+    if mute.until is not None and mute.until <= session.server.clock():
+        session.muted = None
+        return False
+    session.say([_("You are muted until {time}.").format(time=when(mute.until)) if mute.until is not None
+                 else _("You are muted.")])
+    return True
+
+
 def hears(listener: Person, talker: str) -> bool:
     """Whether ``listener`` hears what ``talker`` (an account's name) says: not if they ignore them."""
     return identity(talker) not in listener.ignoring
@@ -32,13 +52,14 @@ def tell_line(listener: Person, channel: str, talker: str, line: str) -> None:
     """One line of talk to one listener, in their language already: said, and sent as ``Comm.Channel.Text``."""
     listener.say([line])
     listener.send(CHANNEL, {"channel": channel, "talker": talker, "text": line})
+    listener.heard.append((identity(talker), line))
 
 
 def spoken(session: Session, rest: str) -> str | None:
     """What a person says, every run of blanks one space (padding cannot push its end onto a line of its own in a
     client that wraps), cut at ``CHAT_LIMIT``; None if over their budget (said)."""
     text = collapse_blanks(rest)[:CHAT_LIMIT]
-    if text and not session.allowed(Work.CHAT, N_("Too many messages; wait a moment.")):
+    if text and (muted(session) or not session.allowed(Work.CHAT, N_("Too many messages; wait a moment."))):
         return None
     return text
 

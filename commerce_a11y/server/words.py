@@ -39,9 +39,8 @@ class Who(StrEnum):
 
 
 def is_operator(session: Session) -> bool:
-    """Whether the person is an operator of the server. Operators do not exist yet (issue 37 makes room for them):
-    nobody is one, so an operator's command is refused to everyone."""
-    return False
+    """Whether the person is an operator of the server (``commerce serve --operator``, read at their login)."""
+    return session.operator
 
 
 @dataclass(frozen=True, eq=False)

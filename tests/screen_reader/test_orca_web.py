@@ -41,7 +41,7 @@ from server_helpers import ServerProcess
 from commerce_a11y.i18n import translation
 
 from .conftest import unavailable
-from .desktop import Desktop
+from .desktop import CELLS, Desktop
 from .hearing import KEY_NAME, RECORD, SPOKEN, Burst, norm, records
 from .player import QUESTION_WAIT, SPEECH_WAIT, StepTimeout
 from .test_orca_join import JoinCase, OtherPerson
@@ -60,6 +60,8 @@ PARAGRAPHS_JS = """() => Array.from(document.querySelectorAll('#log > p')).map((
     lines: p.textContent.split('\\n').map((line) => line.trim()).filter(Boolean),
     ask: p.querySelector('.ask') !== null}))"""
 """The log's bursts: a paragraph each, its lines, and whether it ends with a question."""
+EOL_MARK = re.compile(r"\s*\$l$")
+"""Orca's end-of-line mark after a field's text on the braille display."""
 SETTLED = 0.6
 """Seconds without a new burst after which the page is taken to wait for the player."""
 
@@ -121,6 +123,24 @@ class PageBurst(Burst):
         said = next((at for at, text in timed if enter is not None and at >= enter and last
                      and text.startswith("SPEECH OUTPUT:") and last in norm(text)), None)
         return None if enter is None or said is None else said - enter
+
+    def braille_problems(self, question: str) -> list[str]:
+        """The field's braille line at the question: its label (the question) and the cursor after it within the
+        display's cells. Orca ends a field's line with an end-of-line mark of its own ("$l", a user's setting),
+        left out here: with it, a question of 37 or 38 cells makes the display pan to the cursor, and the first
+        cells of the question are one pan to the left (counted in the figures, ``marked``)."""
+        shown = self.braille()
+        if shown is None:
+            return [f"no braille line at the question {question!r}"]
+        label = EOL_MARK.sub("", shown[0]).rstrip()
+        if len(label) + 2 > CELLS:
+            return [f"{question!r} takes {len(label) + 2} cells with the cursor: {label!r}"]
+        return []
+
+    def marked(self) -> int:
+        """The cells of the field's braille line as Orca shows it, its end-of-line mark included."""
+        shown = self.braille()
+        return len(shown[0]) if shown else 0
 
     def problems(self) -> list[str]:
         """``Burst``'s, and each burst said whole in one message (Orca cuts a message short with the next one).
@@ -287,22 +307,23 @@ class Case:
         if secret and password_spoken(step):
             found.append(f"the password spoken as typed: {password_spoken(step)!r}")
         self.problems += [f"{self.name}, after {what}: {problem}" for problem in found]
-        shown = burst.braille()
         delay = burst.answered_to_spoken()
         print(f"{self.name}, {what}: {len(burst.paragraphs)} burst(s), {len(burst.printed)} lines, "
               f"{'said as the new field' if burst.focused else 'live'}"
               f"{'' if delay is None else f', from Enter to the last line spoken {delay:.2f} s'}, "
-              f"braille line {len(shown[0]) if shown else 0} cells", *found, sep="\n    ")
+              f"braille line {burst.marked()} cells with Orca's end-of-line mark", *found, sep="\n    ")
 
     def summary(self) -> str:
         live = [step for step in self.steps if not step.burst.focused and step.burst.question]
-        cells = [len(shown[0]) for step in live if (shown := step.burst.braille())]
+        cells = [step.burst.marked() for step in live if step.burst.braille()]
+        over = sum(1 for count in cells if count > CELLS)
         delays = sorted(delay for step in self.steps if (delay := step.burst.answered_to_spoken()) is not None)
         median = f"{delays[len(delays) // 2]:.2f} s (median), {delays[-1]:.2f} s (most)" if delays else "-"
         return (f"{self.name}: {len(self.steps)} steps, {sum(len(s.burst.paragraphs) for s in self.steps)} bursts, "
                 f"{sum(len(s.burst.printed) for s in self.steps)} lines, {len(self.problems)} problems; "
                 f"from Enter to the last line spoken {median}; "
-                f"questions' braille lines {min(cells, default=0)}-{max(cells, default=0)} cells")
+                f"questions' braille lines {min(cells, default=0)}-{max(cells, default=0)} cells with Orca's "
+                f"end-of-line mark, {over} over {CELLS}")
 
 
 def visit(desktop: Desktop, browser: Any, lang: str, server: ServerProcess, web: int, folder: Path) -> list[str]:

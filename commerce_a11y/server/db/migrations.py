@@ -16,6 +16,7 @@ settings), the table index and the records owed (``deliveries``).
    exists``), not in a version of their own: a file of version 1 may lack the news.
 4. Tells, ignores and friends: the tells kept for a person who was away, and whom each person ignores and calls a
    friend.
+5. Moderation: the server's operators, bans and mutes (each until a time, or until lifted), and people's reports.
 """
 
 from __future__ import annotations
@@ -121,9 +122,24 @@ def tells_ignores_and_friends(db: sqlite3.Connection) -> list[str]:
     return []
 
 
+def moderation(db: sqlite3.Connection) -> list[str]:
+    """Version 5: operators, bans, mutes and reports (``moderation.py``)."""
+    db.execute("create table operators (account text primary key, name text not null)")
+    for table in ("bans", "mutes"):
+        db.execute(f"""create table {table} (
+    account text primary key, name text not null, until real, reason text not null, by text not null
+)""")
+    db.execute("""create table reports (
+    reporter text not null, reported text not null, reported_name text not null, reason text not null,
+    made real not null, heard text not null
+)""")
+    return []
+
+
 MIGRATIONS = (
     Migration(1, "identities", identities),
     Migration(2, "likeness as listeners meet it", likeness_by_ear),
     Migration(3, "news and the address salt", news_and_salt),
     Migration(4, "tells, ignores and friends", tells_ignores_and_friends),
+    Migration(5, "operators, bans, mutes and reports", moderation),
 )

@@ -10,6 +10,7 @@ from .accounts import Accounts
 from .addresses import Addresses
 from .core import Core
 from .migrations import MIGRATIONS
+from .moderation import Moderation
 from .owed import Owed
 from .table_index import TableIndex
 from .talk import KeptTells, Lists
@@ -28,6 +29,7 @@ class Store:
         self.tells = KeptTells(self.core)
         self.ignores = Lists(self.core, "ignores")
         self.friends = Lists(self.core, "friends")
+        self.moderation = Moderation(self.core)
 
     def close(self) -> None:
         """Every write asked is made first."""
