@@ -239,6 +239,12 @@ class Harness:
         client.login(name)
         return client
 
+    def back(self, name: str) -> PeerClient | TelnetClient:
+        """An existing account's next login, in the lobby (or back at a table that waits for them)."""
+        client = self.connect()
+        client.login(name, new=False)
+        return client
+
     def restart(self) -> None:
         """The server stops as ``commerce serve`` does on SIGTERM (every connection closed, the saves in flight
         written) and starts again on the same data folder."""

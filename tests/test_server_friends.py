@@ -11,12 +11,6 @@ from server_helpers import Client, RawClient, ServerProcess
 from table_harness import Harness
 
 
-def back(harness: Harness, name: str) -> Client:
-    client = harness.connect()
-    client.login(name, new=False)
-    return client
-
-
 def leave(client: Client) -> None:
     client.send("quit")
     client.expect("Goodbye.")
@@ -38,7 +32,7 @@ def test_friends_come_and_go_are_listed_where_they_are_and_named_first_by_who(ha
     ann.expect("Your friend Bob has left.")
     ann.send("friends")
     ann.expect("Not online: Bob.")
-    bob = back(harness, "Bob")
+    bob = harness.back("Bob")
     ann.expect("Your friend Bob is online.")
     bob.send("create commerce name=Bobs seats=3 bots=easy")
     bob.prompt()
@@ -58,8 +52,8 @@ def test_friends_come_and_go_are_listed_where_they_are_and_named_first_by_who(ha
     assert "Your friend Bob has left." not in ann.text.split("You no longer hear")[-1]
     leave(ann)
     harness.settle()  # the account's settings written
-    ann = back(harness, "Ann")  # the setting and the list are kept with the account
-    bob = back(harness, "Bob")
+    ann = harness.back("Ann")  # the setting and the list are kept with the account
+    bob = harness.back("Bob")
     ann.send("friends")
     ann.expect("Bob is at table Bobs.")  # back at his table, which waits for him
     assert "Your friend Bob is online." not in ann.text
@@ -117,7 +111,7 @@ def test_a_host_asks_a_person_to_leave_and_only_an_invitation_brings_them_back(h
     bob.send("join Home")
     bob.expect("asked you to leave it")
     leave(bob)
-    bob = back(harness, "Bob")
+    bob = harness.back("Bob")
     bob.drain(1)
     assert "Back at table Home" not in bob.text  # the seat is the computer's now
     ann.send("invite Bob")

@@ -15,12 +15,6 @@ from table_harness import Harness
 from commerce_a11y.server.operators import AUDIT, grant
 
 
-def back(harness: Harness, name: str) -> Client:
-    client = harness.connect()
-    client.login(name, new=False)
-    return client
-
-
 def operator(harness: Harness, name: str = "Oda") -> Client:
     """A person made an operator as ``--operator`` does it, logged in again (the role is read at the login)."""
     client = harness.person(name)
@@ -29,7 +23,7 @@ def operator(harness: Harness, name: str = "Oda") -> Client:
     assert not said
     client.send("quit")
     client.expect("Goodbye.")
-    return back(harness, name)
+    return harness.back(name)
 
 
 def ends(client: Client) -> bool:
@@ -62,7 +56,7 @@ def test_only_an_existing_account_is_made_an_operator_and_only_operators_act(har
     grant(harness.server, ("Ida",), (), said.append)  # not yet an account
     grant(harness.server, (), ("Oda",), said.append)
     oda.send("quit")
-    oda = back(harness, "Oda")
+    oda = harness.back("Oda")
     oda.send("ban Bob")
     oda.expect("Only the server's operators can do that.")
 
@@ -81,8 +75,8 @@ def test_a_ban_ends_the_connection_keeps_the_account_out_until_it_ends_and_is_au
     again.expect("This account is banned until")
     assert ends(again)
     harness.advance(2 * 3600 + 1)
-    back(harness, "Bob").expect("Welcome, Bob.")
-    oda = back(harness, "Oda")  # idle for two hours: gone
+    harness.back("Bob").expect("Welcome, Bob.")
+    oda = harness.back("Oda")  # idle for two hours: gone
     oda.send("ban Bob for ever")  # no duration: until lifted
     oda.expect("Bob is banned.")
     oda.send("unban bob")

@@ -22,13 +22,6 @@ def channel(client: Client) -> list[dict[str, Any]]:
     return [data for package, data in client.gmcp if package == "Comm.Channel.Text"]
 
 
-def back(harness: Harness, name: str) -> Client:
-    """An account's next login."""
-    client = harness.connect()
-    client.login(name, new=False)
-    return client
-
-
 def test_a_tell_reaches_its_one_person_and_the_reply_goes_back(harness: Harness) -> None:
     ann, bob, cid = harness.person("Ann"), harness.person("Bob"), harness.person("Cid")
     ann.send("tell bob  meet   me at table Ann")
@@ -65,14 +58,14 @@ def test_a_tell_to_someone_away_is_kept_and_told_once_at_their_next_login(harnes
     ann = harness.person("Ann")
     ann.send("tell dan the match is at eight")
     ann.expect("Dan is not online; they hear it at their next login.")
-    dan = back(harness, "Dan")
+    dan = harness.back("Dan")
     dan.expect("While you were away, Ann told you: the match is at eight")
     assert channel(dan)[0]["talker"] == "Ann"
     dan.send("reply see you")
     ann.expect("Dan tells you: see you")
     dan.send("quit")
     dan.expect("Goodbye.")
-    dan = back(harness, "Dan")
+    dan = harness.back("Dan")
     dan.drain(1)
     assert "While you were away" not in dan.text  # told once
 
@@ -99,7 +92,7 @@ def test_kept_tells_are_bounded_per_sender_and_per_receiver(harness: Harness) ->
             sender.prompt()
         if number == len(senders) - 1:
             sender.expect("Eve has too many messages waiting; try again later.")
-    eve = back(harness, "Eve")
+    eve = harness.back("Eve")
     eve.drain(1)
     assert eve.text.count("While you were away") == KEPT_PER_RECEIVER
 
@@ -120,7 +113,7 @@ def test_an_ignored_person_reaches_nobody_who_ignores_them_and_is_not_told(harne
     bob.expect("Goodbye.")
     ann.send("tell bob are you there")
     ann.expect("Bob is not online; they hear it at their next login.")
-    bob = back(harness, "Bob")
+    bob = harness.back("Bob")
     bob.send("ignore")
     bob.expect("You ignore: Ann.")
     assert "While you were away" not in bob.text

@@ -11,10 +11,10 @@ from __future__ import annotations
 from ..i18n import _, speaking
 from ..seat.parser import normalize, setting_vocabulary
 from .allowances import Work
-from .names import identity, same
+from .names import identity
 from .registry import Server
 from .session import TOO_MANY_CHANGES, Session
-from .talk import account_name, hears
+from .talk import hears, listed, other_account
 
 FRIENDS_MOST = 100
 """Friends one person may keep: a list read aloud, not an address book."""
@@ -46,44 +46,31 @@ def arrived(server: Server, session: Session, here: bool) -> None:
 
 
 async def friend(server: Server, session: Session, rest: str) -> None:
-    """``friend NAME``: on the list."""
+    """``friend NAME``: on the list; alone, as ``friends``."""
     name = rest.strip()
     if not name:
         await friends(server, session, "")
         return
-    found = account_name(server, name)
+    found = other_account(server, session, name, _("You are your own friend already."))
     if found is None:
-        session.say([_("There is nobody called {name}.").format(name=name[:20])])
-        return
-    if same(found, session.account):
-        session.say([_("You are your own friend already.")])
         return
     if identity(found) in session.friends:
         session.say([_("{name} is your friend already.").format(name=found)])
-        return
-    if len(session.friends) >= FRIENDS_MOST:
+    elif len(session.friends) >= FRIENDS_MOST:
         session.say([_("Your list of friends is full.")])
-        return
-    if not session.allowed(Work.SETTING, TOO_MANY_CHANGES):
-        return
-    session.friends[identity(found)] = found
-    server.store.friends.add(session.account, found)
-    session.say([_("{name} is your friend: you hear when they come and go.").format(name=found)])
+    elif listed(session, session.friends, server.store.friends, found, on=True):
+        session.say([_("{name} is your friend: you hear when they come and go.").format(name=found)])
 
 
 async def unfriend(server: Server, session: Session, rest: str) -> None:
     """``unfriend NAME``: off the list."""
     name = rest.strip()
-    key = identity(name)
-    if not name or key not in session.friends:
+    found = session.friends.get(identity(name))
+    if found is None:
         session.say([_("{name} is not your friend.").format(name=name[:20]) if name
                      else _("Unfriend whom? For example: unfriend Anna")])
-        return
-    if not session.allowed(Work.SETTING, TOO_MANY_CHANGES):
-        return
-    found = session.friends.pop(key)
-    server.store.friends.remove(session.account, found)
-    session.say([_("{name} is no longer your friend.").format(name=found)])
+    elif listed(session, session.friends, server.store.friends, found, on=False):
+        session.say([_("{name} is no longer your friend.").format(name=found)])
 
 
 async def friends(server: Server, session: Session, rest: str) -> None:

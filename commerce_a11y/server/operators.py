@@ -13,7 +13,7 @@ import json
 import re
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from ..i18n import _, speaking
 from .db.moderation import Sanction
@@ -71,9 +71,9 @@ def ban_sentence(ban: Sanction) -> str:
     return _("This account is banned until {time}: {reason}").format(time=when(ban.until), reason=ban.reason or "-")
 
 
-def sanction_of(server: Server, session: Session, rest: str, usage: str) -> tuple[str, float | None, str] | None:
-    """``NAME [DURATION] [reason]``: the account's name, until when (None: until lifted) and the reason; None if the
-    line does not say it (said)."""
+def sanction_of(server: Server, session: Session, rest: str, usage: str) -> tuple[str, Sanction] | None:
+    """``NAME [DURATION] [reason]``: the account's name and its sanction (until when, None: until lifted; the
+    reason; the operator); None if the line does not say it (said)."""
     parts = rest.split(None, 2)
     if not parts:
         session.say([usage])
@@ -90,35 +90,33 @@ def sanction_of(server: Server, session: Session, rest: str, usage: str) -> tupl
     if words and (match := DURATION.match(words[0].lower())):
         until = server.clock() + int(match[1]) * UNITS[match[2]]
         words = words[1:]
-    return found, until, " ".join(words)[:REASON_LIMIT]
+    return found, Sanction(until, " ".join(words)[:REASON_LIMIT], session.account)
 
 
 async def ban(server: Server, session: Session, rest: str) -> None:
+    """The account may not log in until the ban ends; online, it hears why and its connection ends."""
     found = sanction_of(server, session, rest, _("Ban whom? For example: ban Anna 7d rude to others"))
     if found is None:
         return
-    name, until, reason = found
-    sanction = Sanction(until, reason, session.account)
-    server.store.moderation.impose("bans", name, sanction)
-    audit(server, session.account, "ban", name, until=until, reason=reason)
-    other = server.online.get(identity(name))
+    name, sanction = found
+    other = impose(server, session, "bans", name, sanction)
     if other is not None:
         with speaking(other.lang):
             other.say([ban_sentence(sanction)])
         other.peer.close()
+    until = sanction.until
     session.say([_("{name} is banned until {time}.").format(name=name, time=when(until)) if until is not None
                  else _("{name} is banned.").format(name=name)])
 
 
 async def mute(server: Server, session: Session, rest: str) -> None:
+    """The person's chat, tells and invitations reach nobody until the mute ends."""
     found = sanction_of(server, session, rest, _("Mute whom? For example: mute Anna 1h"))
     if found is None:
         return
-    name, until, reason = found
-    sanction = Sanction(until, reason, session.account)
-    server.store.moderation.impose("mutes", name, sanction)
-    audit(server, session.account, "mute", name, until=until, reason=reason)
-    other = server.online.get(identity(name))
+    name, sanction = found
+    other = impose(server, session, "mutes", name, sanction)
+    until = sanction.until
     if other is not None:
         other.muted = sanction
         with speaking(other.lang):
@@ -126,6 +124,14 @@ async def mute(server: Server, session: Session, rest: str) -> None:
                        else _("An operator muted you.")])
     session.say([_("{name} is muted until {time}.").format(name=name, time=when(until)) if until is not None
                  else _("{name} is muted.").format(name=name)])
+
+
+def impose(server: Server, session: Session, kind: Literal["bans", "mutes"], name: str,
+           sanction: Sanction) -> Session | None:
+    """The sanction kept and audited; the person's session if they are online."""
+    server.store.moderation.impose(kind, name, sanction)
+    audit(server, session.account, kind[:-1], name, until=sanction.until, reason=sanction.reason)
+    return server.online.get(identity(name))
 
 
 async def unban(server: Server, session: Session, rest: str) -> None:

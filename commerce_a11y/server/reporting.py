@@ -10,11 +10,11 @@ import time
 
 from ..i18n import _, speaking
 from .allowances import Work
-from .names import identity, same
+from .names import identity
 from .operators import append_line
 from .registry import Server
 from .session import TOO_MANY_CHANGES, Session
-from .talk import account_name, when
+from .talk import other_account, when
 
 HEARD_LINES = 20
 """Lines heard from the person reported that go with a report."""
@@ -29,12 +29,8 @@ async def report(server: Server, session: Session, rest: str) -> None:
     if not name or not reason:
         session.say([_("Report whom, and why? For example: report Anna insults in chat")])
         return
-    found = account_name(server, name)
+    found = other_account(server, session, name, _("You cannot report yourself."))
     if found is None:
-        session.say([_("There is nobody called {name}.").format(name=name[:20])])
-        return
-    if same(found, session.account):
-        session.say([_("You cannot report yourself.")])
         return
     if not session.allowed(Work.SETTING, TOO_MANY_CHANGES):
         return

@@ -29,8 +29,9 @@ from .table import Table
 
 TOO_MANY_CHANGES = N_("Too many changes at once; wait a minute.")
 SOUNDS = ("on", "off")
-HEARD_KEPT = 200
-"""Lines of talk a session keeps (``Session.heard``): what a report can quote."""
+HEARD_KEPT = 50
+"""Lines of talk a session keeps (``Session.heard``): what a report can quote (``reporting.HEARD_LINES`` of them
+from one person)."""
 
 
 class Rooms(Protocol):

@@ -15,6 +15,7 @@ from ..cleaning import collapse_blanks
 from ..i18n import N_, _, speaking
 from .allowances import Work
 from .db.core import NotWritten
+from .db.talk import Lists
 from .names import identity, same
 from .registry import Server
 from .roles import Person
@@ -157,6 +158,33 @@ def deliver_kept(server: Server, session: Session) -> None:
     server.store.tells.done([told.number for told in kept])
 
 
+def other_account(server: Server, session: Session, name: str, yourself: str) -> str | None:
+    """The account a person names, not their own: its name as it was made; None if there is none, or it is theirs
+    (said: ``yourself``)."""
+    found = account_name(server, name)
+    if found is None:
+        session.say([_("There is nobody called {name}.").format(name=name[:20])])
+        return None
+    if same(found, session.account):
+        session.say([yourself])
+        return None
+    return found
+
+
+def listed(session: Session, names: dict[str, str], store: Lists, name: str, on: bool) -> bool:
+    """``name`` put on (``on``) or taken off one of the person's lists (whom they ignore, their friends), in their
+    session and in the store, within their budget of changes; False if over it (said)."""
+    if not session.allowed(Work.SETTING, TOO_MANY_CHANGES):
+        return False
+    if on:
+        names[identity(name)] = name
+        store.add(session.account, name)
+    else:
+        names.pop(identity(name), None)
+        store.remove(session.account, name)
+    return True
+
+
 async def ignore(server: Server, session: Session, rest: str) -> None:
     """``ignore NAME``: their chat, tells and invitations no longer reach this person. Alone: whom they ignore."""
     name = rest.strip()
@@ -165,30 +193,17 @@ async def ignore(server: Server, session: Session, rest: str) -> None:
         session.say([_("You ignore: {names}.").format(names=", ".join(names)) if names
                      else _("You ignore nobody.")])
         return
-    found = account_name(server, name)
-    if found is None:
-        session.say([_("There is nobody called {name}.").format(name=name[:20])])
-        return
-    if same(found, session.account):
-        session.say([_("You cannot ignore yourself.")])
-        return
-    if not session.allowed(Work.SETTING, TOO_MANY_CHANGES):
-        return
-    session.ignoring[identity(found)] = found
-    server.store.ignores.add(session.account, found)
-    session.say([_("You ignore {name}: their chat and tells no longer reach you.").format(name=found)])
+    found = other_account(server, session, name, _("You cannot ignore yourself."))
+    if found is not None and listed(session, session.ignoring, server.store.ignores, found, on=True):
+        session.say([_("You ignore {name}: their chat and tells no longer reach you.").format(name=found)])
 
 
 async def unignore(server: Server, session: Session, rest: str) -> None:
     """``unignore NAME``: hear them again."""
     name = rest.strip()
-    key = identity(name)
-    if not name or key not in session.ignoring:
+    found = session.ignoring.get(identity(name))
+    if found is None:
         session.say([_("You do not ignore {name}.").format(name=name[:20]) if name
                      else _("Unignore whom? For example: unignore Anna")])
-        return
-    if not session.allowed(Work.SETTING, TOO_MANY_CHANGES):
-        return
-    found = session.ignoring.pop(key)
-    server.store.ignores.remove(session.account, found)
-    session.say([_("You hear {name} again.").format(name=found)])
+    elif listed(session, session.ignoring, server.store.ignores, found, on=False):
+        session.say([_("You hear {name} again.").format(name=found)])

@@ -81,11 +81,6 @@ class Lists:
         return dict(self.core.read(f"select other, other_name from {self.table} where account = ?",
                                    (identity(account),)))
 
-    def holding(self, name: str) -> list[str]:
-        """The identities of the accounts whose list holds ``name``."""
-        return [row[0] for row in self.core.read(f"select account from {self.table} where other = ?",
-                                                 (identity(name),))]
-
     def add(self, account: str, name: str) -> None:
         row = (identity(account), identity(name), name)
         self.core.write(lambda db: db.execute(f"insert or replace into {self.table} values (?, ?, ?)", row))
