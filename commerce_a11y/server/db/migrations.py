@@ -15,6 +15,7 @@ settings), the table index and the records owed (``deliveries``).
    addresses' hashes, which servers of versions 1 and 2 made whenever the file was opened (``create table if not
    exists``), not in a version of their own: a file of version 1 may lack the news.
 4. Tells and ignores: the tells kept for a person who was away, and whom each person ignores.
+5. Ratings: each person's rating per ruleset, and the finished matches counted in them (``ratings.py``).
 """
 
 from __future__ import annotations
@@ -117,9 +118,22 @@ def tells_and_ignores(db: sqlite3.Connection) -> list[str]:
     return []
 
 
+def ratings(db: sqlite3.Connection) -> list[str]:
+    """Version 5: each person's rating per ruleset, and the key of every finished match counted in them
+    (``ratings.py``). The list of a ruleset (``top``) is read by its index, best first."""
+    db.execute("""create table ratings (
+    account text not null, name text not null, ruleset text not null, mu real not null, sigma real not null,
+    matches integer not null, updated real not null, primary key (account, ruleset)
+)""")
+    db.execute("create index ratings_top on ratings (ruleset, mu - 3 * sigma)")
+    db.execute("create table rated_matches (key text primary key, ruleset text not null, counted real not null)")
+    return []
+
+
 MIGRATIONS = (
     Migration(1, "identities", identities),
     Migration(2, "likeness as listeners meet it", likeness_by_ear),
     Migration(3, "news and the address salt", news_and_salt),
     Migration(4, "tells and ignores", tells_and_ignores),
+    Migration(5, "ratings", ratings),
 )

@@ -11,6 +11,7 @@ from .addresses import Addresses
 from .core import Core
 from .migrations import MIGRATIONS
 from .owed import Owed
+from .ratings import Ratings
 from .table_index import TableIndex
 from .talk import Ignores, KeptTells
 
@@ -27,6 +28,7 @@ class Store:
         self.news = Owed(self.core, "news")
         self.tells = KeptTells(self.core)
         self.ignores = Ignores(self.core)
+        self.ratings = Ratings(self.core)
 
     def close(self) -> None:
         """Every write asked is made first."""
