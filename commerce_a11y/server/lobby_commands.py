@@ -18,6 +18,7 @@ from . import invites
 from .admission import network
 from .allowances import Work, holder_of
 from .creating import create
+from .ratings import own_ratings, top
 from .registry import Server
 from .seats import TableState
 from .session import TOO_MANY_CHANGES, Session
@@ -255,6 +256,8 @@ IGNORE = LobbyCommand("ignore", ignore, words=lambda t: t.pgettext("lobby", "ign
                       help=(N_("{command} NAME"),))
 UNIGNORE = LobbyCommand("unignore", unignore, words=lambda t: t.pgettext("lobby", "unignore"),
                         help=(N_("{command} NAME"),))
+RATING = LobbyCommand("rating", own_ratings, words=lambda t: t.pgettext("lobby", "rating ratings"))
+TOP = LobbyCommand("top", top, words=lambda t: t.pgettext("lobby", "top best"), help=("{command} commerce",))
 SET = LobbyCommand("set", set_options, words=lambda t: t.pgettext("lobby", "set"), who=Who.HOST,
                    refusal=N_("Only a table's host can set its options."),
                    help=("{command} hints=on", "{command} timer=60"))
@@ -272,14 +275,15 @@ SPEECH = _setting(ReviewCommand.SPEECH)
 HELP = LobbyCommand(ReviewCommand.HELP, show_help, game=ReviewCommand.HELP, help=())
 QUIT = LobbyCommand(ReviewCommand.QUIT, quit_server, game=ReviewCommand.QUIT, help=(N_("Leave: {quit}."),))
 
-COMMANDS = (TABLES, CREATE, JOIN, WATCH, START, LEAVE, WHO, SAY, TELL, REPLY, IGNORE, UNIGNORE, SET, LANGUAGE,
-            VERBOSITY, CARDS, SPEECH, HELP, QUIT)
+COMMANDS = (TABLES, CREATE, JOIN, WATCH, START, LEAVE, WHO, SAY, TELL, REPLY, IGNORE, UNIGNORE, RATING, TOP, SET,
+            LANGUAGE, VERBOSITY, CARDS, SPEECH, HELP, QUIT)
 """Every lobby command; a word two commands share in one language is the first one's."""
 
 LOBBY_HELP = (
     HelpGroup(N_("Tables: {commands}."), (TABLES, JOIN, WATCH)),
     HelpGroup(N_("People: {commands}."), (WHO, SAY, TELL, REPLY)),
     HelpGroup(N_("Keep away: {commands}."), (IGNORE, UNIGNORE)),
+    HelpGroup(N_("Ratings: {commands}."), (RATING, TOP)),
     HelpGroup("", (CREATE,)),
     # Translators: the options typed after "create commerce", separated by spaces, for example
     # "create commerce name=Anna seats=3"; NAME stands for the table's name, in your language's capitals.
