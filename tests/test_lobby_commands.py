@@ -25,7 +25,15 @@ from commerce_a11y.server.lobby_commands import (
     lobby_help,
 )
 from commerce_a11y.server.seats import TableState
-from commerce_a11y.server.words import LobbyCommand, Who, help_items, is_operator, own_words, refusal, vocabulary
+from commerce_a11y.server.words import (
+    LobbyCommand,
+    Who,
+    help_items,
+    is_operator,
+    own_words,
+    refusal,
+    vocabulary,
+)
 
 
 def clashes(commands: tuple[LobbyCommand, ...], lang: str) -> list[tuple[str, str, str]]:
@@ -101,14 +109,14 @@ def test_help_lists_exactly_the_declared_commands_by_their_first_words(lang: str
 
 def test_help_is_as_it_was() -> None:
     """The whole help, word for word: as before the commands were declared once (issue 37 changed nothing a player
-    hears), with the people's commands of issue 39 after ``who`` and ``say``; the German and Dutch help only in
-    their first words."""
+    hears), with the people's commands of issue 39 after ``who`` and ``say``, and the ratings after ``ignore``; the
+    German and Dutch help only in their first words."""
     with speaking("en"):
         assert lobby_help("en", at_table=False) == [
             "Tables: tables, join NAME.", "Tables: watch NAME.", "People: who, say TEXT.",
             "People: tell NAME TEXT.", "People: reply TEXT.", "Friends: friends, friends off.",
             "Friends: friend NAME.", "Friends: unfriend NAME.", "Keep away: ignore NAME.", "Keep away: unignore NAME.",
-            "Keep away: report NAME REASON.",
+            "Keep away: report NAME REASON.", "Ratings: rating, top commerce.",
             "New table: create commerce", "Options: name=NAME seats=4", "Options: bots=heuristic",
             "Options: chips=5 private=yes", "Options: hints=on timer=60", "Settings: language en.",
             "Settings: verbosity brief, cards codes.", "Leave: quit."]
@@ -120,7 +128,8 @@ def test_help_is_as_it_was() -> None:
             "Tische: tische, setzen NAME.", "Tische: zuschauen NAME.", "Leute: wer, sag TEXT.",
             "Leute: flüstern NAME TEXT.", "Leute: antworten TEXT.", "Freunde: freunde, freunde aus.",
             "Freunde: freund NAME.", "Freunde: entfreunden NAME.", "Fernhalten: ignorieren NAME.",
-            "Fernhalten: beachten NAME.", "Fernhalten: beschweren NAME GRUND.", "Neuer Tisch: neu commerce",
+            "Fernhalten: beachten NAME.", "Fernhalten: beschweren NAME GRUND.", "Wertungen: wertung.",
+            "Wertungen: bestenliste commerce.", "Neuer Tisch: neu commerce",
             "Optionen: name=NAME seats=4",
             "Optionen: bots=heuristic",
             "Optionen: chips=5 private=yes", "Optionen: hints=on timer=60", "Einstellen: sprache de.",

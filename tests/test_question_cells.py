@@ -184,7 +184,8 @@ def test_the_tutorial_offer_is_a_line_and_a_short_question() -> None:
 
 def test_the_lobby_help_is_short_lines_most_used_first() -> None:
     with speaking("en"):
-        assert lobby_help("en", at_table=False)[:4] == [
-            "Tables: tables, join NAME.", "Tables: watch NAME.", "People: who, say TEXT.", "New table: create commerce"]
+        assert lobby_help("en", at_table=False)[:3] == [
+            "Tables: tables, join NAME.", "Tables: watch NAME.", "People: who, say TEXT."]
         assert lobby_help("en", at_table=True) == [
-            "Table: leave, say TEXT, who.", "Host only: start, set hints=on.", "Host only: set timer=60."]
+            "Table: leave, say TEXT.", "Table: tell NAME TEXT.", "Table: reply TEXT.", "Table: invite NAME, who.",
+            "Host only: start, kick NAME.", "Host only: set hints=on.", "Host only: set timer=60."]

@@ -21,9 +21,10 @@ LATEST = len(migrations.MIGRATIONS)
 LATER = {"kept_tells", "kept_tells_receiver", "kept_tells_sender", "ignores", "sqlite_autoindex_ignores_1",
          "ignores_other", "friends", "sqlite_autoindex_friends_1", "friends_other", "operators",
          "sqlite_autoindex_operators_1", "bans", "sqlite_autoindex_bans_1", "mutes", "sqlite_autoindex_mutes_1",
-         "reports"}
+         "reports", "ratings", "ratings_top", "sqlite_autoindex_ratings_1", "rated_matches",
+         "sqlite_autoindex_rated_matches_1"}
 """What the steps after the server of 16df226 (schema 2, every table of step 3 there) add: tells, ignores and
-friends; operators, bans, mutes and reports."""
+friends (4); operators, bans, mutes and reports (5); ratings and the matches counted in them (6)."""
 KELVIN_KIM, LONG_S_SAM = "\u212aim", "\u017fam"
 
 
@@ -68,7 +69,7 @@ def test_a_file_of_the_schema_before_identities_is_upgraded_in_place(tmp_path: P
     log: list[str] = []
     opened = Store(path, log.append)
     try:
-        assert counted == [1, 2, 3, 4, 5] and version(opened) == LATEST
+        assert counted == [1, 2, 3, 4, 5, 6] and version(opened) == LATEST
         accounts = opened.accounts
         assert accounts.find(KELVIN_KIM)[0] == "Kim"  # type: ignore[index]
         assert verify_password(accounts.find("kim")[1], "kims-secret")  # type: ignore[index]
@@ -88,7 +89,7 @@ def test_a_file_of_the_schema_before_identities_is_upgraded_in_place(tmp_path: P
     again: list[str] = []
     reopened = Store(path, again.append)
     try:
-        assert counted == [1, 2, 3, 4, 5] and not again and version(reopened) == LATEST  # nothing ran again
+        assert counted == [1, 2, 3, 4, 5, 6] and not again and version(reopened) == LATEST  # nothing ran again
         assert reopened.accounts.find("lan") is None
     finally:
         reopened.close()
@@ -101,7 +102,7 @@ def test_a_file_of_schema_1_is_rekeyed_and_gets_the_news(tmp_path: Path, counted
     log: list[str] = []
     opened = Store(path, log.append)
     try:
-        assert counted == [2, 3, 4, 5] and version(opened) == LATEST
+        assert counted == [2, 3, 4, 5, 6] and version(opened) == LATEST
         assert log == ["account René kept, though it sounds or reads like Rene, which is older"]
         assert opened.accounts.find("René")[0] == "René"  # type: ignore[index]
         assert opened.accounts.find("rene")[0] == "Rene"  # type: ignore[index]
@@ -116,12 +117,12 @@ def test_a_file_of_schema_1_is_rekeyed_and_gets_the_news(tmp_path: Path, counted
         opened.close()
     reopened = Store(path, log.append)
     reopened.close()
-    assert counted == [2, 3, 4, 5] and len(log) == 1
+    assert counted == [2, 3, 4, 5, 6] and len(log) == 1
 
 
 def test_todays_file_keeps_every_row_and_only_gets_its_version(tmp_path: Path, counted: list[int]) -> None:
     """The server of 16df226 (before the migrations): schema 2, every table there; migration 3 finds nothing to do
-    but to record itself, and 4 adds its tables."""
+    but to record itself, and 4 and 5 add their tables."""
     path = old_file(tmp_path, 2)
     before = sqlite3.connect(path)
     rows = {table: before.execute(f"select * from {table} order by 1, 2").fetchall()
@@ -131,7 +132,7 @@ def test_todays_file_keeps_every_row_and_only_gets_its_version(tmp_path: Path, c
     log: list[str] = []
     opened = Store(path, log.append)
     try:
-        assert counted == [3, 4, 5] and not log and version(opened) == LATEST
+        assert counted == [3, 4, 5, 6] and not log and version(opened) == LATEST
         for table, kept in rows.items():
             assert opened.core.read(f"select * from {table} order by 1, 2") == kept, table
         assert {item for item in schema(opened.core.db) if item[0] not in LATER} == tables
@@ -143,7 +144,7 @@ def test_todays_file_keeps_every_row_and_only_gets_its_version(tmp_path: Path, c
     finally:
         opened.close()
     Store(path, log.append).close()
-    assert counted == [3, 4, 5]
+    assert counted == [3, 4, 5, 6]
 
 
 def test_a_new_file_has_the_schema_the_server_before_the_migrations_made(tmp_path: Path) -> None:
@@ -157,3 +158,26 @@ def test_a_new_file_has_the_schema_the_server_before_the_migrations_made(tmp_pat
         made.close()
     assert {item for item in fresh if item[0] not in LATER} == schema(sqlite3.connect(old_file(tmp_path, 2)))
     assert {item[0] for item in fresh} >= LATER
+
+
+def test_a_file_of_schema_4_gets_the_ratings_and_keeps_its_rows(tmp_path: Path, counted: list[int],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server of schema 4 (tells, ignores and friends): steps 5 and 6 alone run on its file, its rows stay, and
+    the ratings begin empty."""
+    path = tmp_path / "server.db"
+    steps = store.MIGRATIONS  # counted (the fixture)
+    monkeypatch.setattr(store, "MIGRATIONS", steps[:4])
+    older = Store(path)
+    try:
+        older.ignores.add("Kim", "Zoe")
+        older.core.settle()
+    finally:
+        older.close()
+    monkeypatch.setattr(store, "MIGRATIONS", steps)
+    opened = Store(path)
+    try:
+        assert counted == [1, 2, 3, 4, 5, 6] and version(opened) == LATEST == 6
+        assert opened.ignores.of("kim") == {"zoe": "Zoe"}
+        assert opened.ratings.of("Kim") == [] and opened.ratings.top("commerce", 10) == []
+    finally:
+        opened.close()

@@ -3,9 +3,11 @@ fails), nothing told before its save is written, the match from that save after 
 records.
 
 The records are kept on the server for every person who sat at the table, sent to ``commerce join`` at once or
-owed to them until their next login, and the match's save is removed only once every record is kept (on a full
-disk it stays, and the records are kept before the next match begins, or at the server's next start). A table
-nobody has sat at for long is closed the same way.
+owed to them until their next login, and the match is counted in its persons' ratings (``skill.py``); the match's
+save is removed only once every record is kept and the rating counted (on a full disk it stays, and both are done
+before the next match begins, or at the server's next start). The rating is counted once whatever happens: it is
+keyed on the match's own identity, which its last save carries, so a match filed again after a restart finds it
+counted. A table nobody has sat at for long is closed the same way.
 
 The filer asks its table (``Desk``) only for what it files (the match, who sits where, who is here), the lock its
 moves are applied under, its log, a line to everyone, and to tell what a save has made safe to tell: so it can be
@@ -15,6 +17,7 @@ driven alone, with a fake table (tests/test_filer.py).
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,9 +27,10 @@ from ..files import FILE_LIMIT, TooLarge
 from ..i18n import _
 from ..records import keep_record, time_stamp
 from ..rules import Event, Match, Ruleset, record_lines, replay
-from ..seals import SaveRefused, new_ident
+from ..seals import SaveRefused, new_ident, seal_ident
 from .roles import Hall, Person
 from .saves import TableSaves
+from .skill import Rated, rated, updated
 
 KEEP_RECORDS = 50
 """Finished matches' records kept per account on the server."""
@@ -45,6 +49,8 @@ class Filing:
     """Seats whose client keeps the record already (``commerce join``): kept on the server, not owed."""
     kept: set[int] = field(default_factory=set)
     """Seats whose record is kept (by an earlier try on a full disk)."""
+    rated: Rated | None = None
+    """What the match gives the ratings, until it is counted (None: nothing, or counted already)."""
 
 
 class Desk(Protocol):
@@ -102,6 +108,10 @@ class Filer:
         self.unfiled: Filing | None = None
         """A finished match whose records are not all kept yet (a full disk): its save stays until they are, and no
         new match begins before."""
+        self.computer: list[int] = []
+        """The decisions the computer made for each person's seat this match (a stand-in, the turn timer), saved in
+        every mark with the move they count, so that a restart keeps them: a seat the computer played most of the
+        time is rated so (``skill.rated``)."""
 
     @property
     def stalled(self) -> bool:
@@ -114,6 +124,12 @@ class Filer:
         self.writer = TableSaves(self.path)
         self.record = []
         self.told = 0
+        self.computer = [0] * len(self.desk.seating)
+
+    def computer_decides(self, seat: int) -> None:
+        """The computer makes the next move for the person in ``seat`` (counted in the move's save)."""
+        if 0 <= seat < len(self.computer):
+            self.computer[seat] += 1
 
     # ----- saving -----
 
@@ -169,7 +185,8 @@ class Filer:
             ident = self.ident_done = self.ident_done or new_ident()
         try:
             # The record itself, not a copy: it only grows, and ``prepare`` reads only what it gained.
-            save = self.writer.prepare(self.record, ended, ident)
+            extra = {"computer": self.computer} if any(self.computer) else None
+            save = self.writer.prepare(self.record, ended, ident, extra)
         except TooLarge:
             self.desk.log(f"save refused: it would make the save larger than {FILE_LIMIT // 2**20} MiB, which the "
                           "server does not read")
@@ -202,6 +219,12 @@ class Filer:
         self.told = len(match.events)
         self.writer = saves
         self.ended = stamp.get("ended")
+        self.ident_done = seal_ident(stamp)
+        counts = stamp.get("computer")
+        if not (isinstance(counts, list) and len(counts) == len(match.players)
+                and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts)):
+            counts = [0] * len(match.players)  # none saved (the computer played for nobody), or not ours to read
+        self.computer = list(counts)
         return match
 
     # ----- the records -----
@@ -220,7 +243,8 @@ class Filer:
             # First of all, before anything else is said or asked: ``commerce join`` keeps it at once.
             if self.server.send_record(present, f"{stamp}-{match.rules.name}.jsonl", seat, lines):
                 sent.add(seat)
-        filing = Filing(lines, stamp, sent)
+        key = f"{self.path.stem}/{self.ident_done or stamp}"  # the table and the match's own identity
+        filing = Filing(lines, stamp, sent, rated=rated(key, match, self.desk.seating, self.computer))
         self.unfiled = None if await self.file_records(filing) else filing
         self.ended = None
         self.ident_done = None
@@ -243,12 +267,33 @@ class Filer:
         return filing is None or await self.file_records(filing)
 
     async def file_records(self, filing: Filing) -> bool:
-        """Keep the match's records that are not kept yet, then remove its save; False if some could not be kept
-        (the save stays)."""
+        """Keep the match's records that are not kept yet and count it in the ratings, then remove its save; False
+        if some could not be kept or the rating not counted (the save stays, and a restart files it again)."""
         if not await self.keep_records(filing):
             self.desk.log("records not all kept; the save stays")
             return False
+        if not await self.count_rating(filing):
+            self.desk.log("rating not counted; the save stays")
+            return False
         await self.server.write(self.writer.remove)
+        return True
+
+    async def count_rating(self, filing: Filing) -> bool:
+        """Count the match in its persons' ratings, once (``db/ratings.py``: the key and the ratings are one
+        transaction); False if the store could not write it."""
+        outcome = filing.rated
+        if outcome is None:
+            return True
+        try:
+            counted = await asyncio.wrap_future(
+                self.server.store.ratings.count(outcome.key, outcome.ruleset, outcome.places, updated))
+        except sqlite3.Error as error:
+            self.desk.log(f"rating not written: {error!r}")
+            return False
+        if counted:
+            self.desk.log(f"rated {outcome.ruleset}: " + ", ".join(
+                f"{name} {place + 1}" for name, place in sorted(outcome.places.items(), key=lambda item: item[1])))
+        filing.rated = None
         return True
 
     async def keep_records(self, filing: Filing) -> bool:

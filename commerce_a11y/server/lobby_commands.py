@@ -22,6 +22,7 @@ from .friends import friend, friends, unfriend
 from .kicks import kept_out, kick
 from .names import identity, same
 from .operators import ban, broadcast, close_table, mute, unban, unmute
+from .ratings import own_ratings, top
 from .registry import Server
 from .reporting import report, reports
 from .seats import TableState
@@ -319,6 +320,8 @@ REPORTS = LobbyCommand("reports", reports, words=lambda t: t.pgettext("lobby", "
                        refusal=OPERATORS_ONLY, help=("{command}", "{command} 3"))
 KICK = LobbyCommand("kick", kick, words=lambda t: t.pgettext("lobby", "kick"), who=Who.HOST,
                     refusal=N_("Only the host, {name}, can ask someone to leave."), help=(N_("{command} NAME"),))
+RATING = LobbyCommand("rating", own_ratings, words=lambda t: t.pgettext("lobby", "rating ratings"))
+TOP = LobbyCommand("top", top, words=lambda t: t.pgettext("lobby", "top best"), help=("{command} commerce",))
 SET = LobbyCommand("set", set_options, words=lambda t: t.pgettext("lobby", "set"), who=Who.HOST,
                    refusal=N_("Only a table's host can set its options."),
                    help=("{command} hints=on", "{command} timer=60"))
@@ -337,8 +340,8 @@ HELP = LobbyCommand(ReviewCommand.HELP, show_help, game=ReviewCommand.HELP, help
 QUIT = LobbyCommand(ReviewCommand.QUIT, quit_server, game=ReviewCommand.QUIT, help=(N_("Leave: {quit}."),))
 
 COMMANDS = (TABLES, CREATE, JOIN, WATCH, START, LEAVE, WHO, SAY, TELL, REPLY, FRIENDS, FRIEND, UNFRIEND, INVITE,
-            IGNORE, UNIGNORE, REPORT, KICK, SET, BAN, UNBAN, MUTE, UNMUTE, BROADCAST, CLOSE, REPORTS, LANGUAGE,
-            VERBOSITY, CARDS, SPEECH, HELP, QUIT)
+            IGNORE, UNIGNORE, REPORT, RATING, TOP, KICK, SET, BAN, UNBAN, MUTE, UNMUTE, BROADCAST, CLOSE, REPORTS,
+            LANGUAGE, VERBOSITY, CARDS, SPEECH, HELP, QUIT)
 """Every lobby command; a word two commands share in one language is the first one's."""
 
 LOBBY_HELP = (
@@ -346,6 +349,7 @@ LOBBY_HELP = (
     HelpGroup(N_("People: {commands}."), (WHO, SAY, TELL, REPLY)),
     HelpGroup(N_("Friends: {commands}."), (FRIENDS, FRIEND, UNFRIEND)),
     HelpGroup(N_("Keep away: {commands}."), (IGNORE, UNIGNORE, REPORT)),
+    HelpGroup(N_("Ratings: {commands}."), (RATING, TOP)),
     HelpGroup("", (CREATE,)),
     # Translators: the options typed after "create commerce", separated by spaces, for example
     # "create commerce name=Anna seats=3"; NAME stands for the table's name, in your language's capitals.

@@ -132,8 +132,10 @@ class Server:
         return None
 
     def drop_if_empty(self, table: Table) -> None:
-        """Forget a table nobody is at, unless its match is on or its people wait for it to start."""
-        if table.present or table.spectators or table.state == TableState.PLAYING:
+        """Forget a table nobody is at, unless its match is on, its people wait for it to start, or its last match is
+        not filed yet (its records or rating left by a full disk: the index keeps the table until they are, so that
+        the next start or the sweep files them)."""
+        if table.present or table.spectators or table.state == TableState.PLAYING or table.filer.unfiled is not None:
             return
         if table.people and table.state == TableState.WAITING:
             return

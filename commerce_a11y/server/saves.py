@@ -49,7 +49,7 @@ import contextlib
 import json
 import os
 import stat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -93,10 +93,12 @@ class TableSaves:
             return False
         return self.done(put(save))
 
-    def prepare(self, lines: Sequence[str], ended: str | None = None, ident: str | None = None) -> Save:
+    def prepare(self, lines: Sequence[str], ended: str | None = None, ident: str | None = None,
+                extra: Mapping[str, Any] | None = None) -> Save:
         """What the save of the record so far appends (the lines since the last save that was written, then a mark),
         and where: for ``put``, then ``done``. ``TooLarge``, before anything is written, if the file would grow past
-        what the loader reads (``files.FILE_LIMIT``).
+        what the loader reads (``files.FILE_LIMIT``). ``extra``: what the table keeps beside the record in the mark
+        (``mark``).
 
         ``lines`` is the whole record so far, which only grows (a table's record): what goes on from the lines given
         before is checked by the first and the last of those, so that a save costs the lines it adds, not the whole
@@ -105,7 +107,8 @@ class TableSaves:
             self.sealer = Sealer()
             self._afresh()
         self.sealer.add(lines[len(self.sealer.lines):])
-        text = "".join(line + "\n" for line in self.sealer.lines[self.saved:]) + mark(self.sealer, ended, ident)
+        text = "".join(line + "\n" for line in self.sealer.lines[self.saved:])
+        text += mark(self.sealer, ended, ident, extra)
         data = text.encode("utf-8")
         path = self.paths[self.target]
         if self.end + len(data) > FILE_LIMIT:
@@ -218,9 +221,14 @@ class Found(NamedTuple):
     """The file's bytes."""
 
 
-def mark(sealer: Sealer, ended: str | None = None, ident: str | None = None) -> str:
-    """The mark after a save's lines: the seal of the record so far, a line of its own."""
-    return json.dumps({SEAL: sealer.stamp(ended, ident)}, ensure_ascii=False, separators=(",", ":")) + "\n"
+def mark(sealer: Sealer, ended: str | None = None, ident: str | None = None,
+         extra: Mapping[str, Any] | None = None) -> str:
+    """The mark after a save's lines: the seal of the record so far, a line of its own. ``extra``: what the table
+    keeps beside the record, saved with the move it follows from (the computer's decisions for each person's seat,
+    ``Filer.computer``); a reader compares only the seal's count and digest, and hands the rest back (``load``)."""
+    stamp = sealer.stamp(ended, ident)
+    stamp.update((key, value) for key, value in (extra or {}).items() if key not in stamp)
+    return json.dumps({SEAL: stamp}, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def read_file(data: bytes) -> tuple[Sealer, dict[str, Any], int | None]:

@@ -242,7 +242,10 @@ class Table(Seats):
         not told until it is saved. Called holding ``lock``."""
         match = self.match
         assert match is not None
+        for_person = self.seating[seat] is not None and self.computer_plays(seat)
         match.apply(seat, action)
+        if for_person:  # the computer played a person's seat: counted in the save, and rated so (``skill.rated``)
+            self.filer.computer_decides(seat)
         self.views.clear()
         self.forced = None
         await self.filer.save_then_tell()

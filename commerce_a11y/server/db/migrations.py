@@ -17,6 +17,7 @@ settings), the table index and the records owed (``deliveries``).
 4. Tells, ignores and friends: the tells kept for a person who was away, and whom each person ignores and calls a
    friend.
 5. Moderation: the server's operators, bans and mutes (each until a time, or until lifted), and people's reports.
+6. Ratings: each person's rating per ruleset, and the finished matches counted in them (``ratings.py``).
 """
 
 from __future__ import annotations
@@ -136,10 +137,23 @@ def moderation(db: sqlite3.Connection) -> list[str]:
     return []
 
 
+def ratings(db: sqlite3.Connection) -> list[str]:
+    """Version 6: each person's rating per ruleset, and the key of every finished match counted in them
+    (``ratings.py``). The list of a ruleset (``top``) is read by its index, best first."""
+    db.execute("""create table ratings (
+    account text not null, name text not null, ruleset text not null, mu real not null, sigma real not null,
+    matches integer not null, updated real not null, primary key (account, ruleset)
+)""")
+    db.execute("create index ratings_top on ratings (ruleset, mu - 3 * sigma)")
+    db.execute("create table rated_matches (key text primary key, ruleset text not null, counted real not null)")
+    return []
+
+
 MIGRATIONS = (
     Migration(1, "identities", identities),
     Migration(2, "likeness as listeners meet it", likeness_by_ear),
     Migration(3, "news and the address salt", news_and_salt),
     Migration(4, "tells, ignores and friends", tells_ignores_and_friends),
     Migration(5, "operators, bans, mutes and reports", moderation),
+    Migration(6, "ratings", ratings),
 )

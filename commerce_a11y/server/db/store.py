@@ -12,6 +12,7 @@ from .core import Core
 from .migrations import MIGRATIONS
 from .moderation import Moderation
 from .owed import Owed
+from .ratings import Ratings
 from .table_index import TableIndex
 from .talk import KeptTells, Lists
 
@@ -30,6 +31,7 @@ class Store:
         self.ignores = Lists(self.core, "ignores")
         self.friends = Lists(self.core, "friends")
         self.moderation = Moderation(self.core)
+        self.ratings = Ratings(self.core)
 
     def close(self) -> None:
         """Every write asked is made first."""
