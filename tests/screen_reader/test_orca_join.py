@@ -33,6 +33,8 @@ from .test_orca import SPEECH_COUNT
 pytestmark = [pytest.mark.e2e, pytest.mark.screen_reader]
 
 ANSWERS = ("hand", "13", "pass", "knock")
+OTHERS_ANSWERS = ("p", "keep", "13", "knock")
+"""What the other person answers at a turn: a pass, and when that is refused, the next of these in turn."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,8 @@ CASES = (JoinCase(1, "de", "names", "normal", 0.0), JoinCase(2, "nl", "codes", "
 
 class OtherPerson:
     """The other person at the table: logs in, sits down when told, passes at each turn (after ``late`` seconds),
-    and as a dealer who first takes or keeps the widow (Schwimmen, Tauschen, Handeln) keeps it."""
+    and where a pass is refused answers with the next of ``OTHERS_ANSWERS`` (a dealer who first takes or keeps the
+    widow keeps it)."""
 
     def __init__(self, port: int, case: JoinCase) -> None:
         self.client = RawClient(port, source="127.0.0.3")
@@ -84,11 +87,18 @@ class OtherPerson:
             self.client.send(f"join {self.case.table}")
             self.client.expect("You sit at table")
             self.seated.set()
+            answered, tried = 0, 0
             while not self.stop.is_set() and not self.client.closed:
-                for kind, index in self.client.new_prompts(0.05):
-                    if kind == "turn":  # a dealer who first takes or keeps the widow keeps it
-                        time.sleep(self.case.late)
-                        self.client.send("keep" if "keep" in self.client.prompts[index] else "p")
+                for kind, _index in self.client.new_prompts(0.05):
+                    if kind != "turn":
+                        continue
+                    # A turn asked again at once, with no more than a line before it, refused the last answer:
+                    # the next of OTHERS_ANSWERS (a dealer who first takes or keeps the widow, a pass not yet allowed).
+                    between = self.client.text[answered:].strip().splitlines()
+                    tried = tried + 1 if answered and len(between) <= 2 else 0
+                    time.sleep(self.case.late)
+                    self.client.send(OTHERS_ANSWERS[tried % len(OTHERS_ANSWERS)])
+                    answered = len(self.client.text)
 
     def close(self) -> None:
         self.stop.set()
