@@ -193,9 +193,11 @@ def test_orca_speaks_the_join_client_at_a_table_with_another_person(screen_reade
                 lang = case.lang
                 screen_reader.orca(lang)
             found = play_case(screen_reader, player, case, server.port, tmp_path / f"join-{case.number}")
-            if found and all(any(kind in problem for kind in SPEECH_COUNT) for problem in found):
+            for replay in (10, 20):  # Orca 43 under load: twice in 4 runs of 2026-12-06 a case failed, once its retry
+                if not found or not all(any(kind in problem for kind in SPEECH_COUNT) for problem in found):
+                    break
                 print(f"{case.name}: played once more")
-                again = JoinCase(case.number + 10, case.lang, case.cards, case.verbosity, case.late, case.loaded)
+                again = JoinCase(case.number + replay, case.lang, case.cards, case.verbosity, case.late, case.loaded)
                 found = play_case(screen_reader, player, again, server.port, tmp_path / f"join-{again.number}")
             problems += found
     finally:
