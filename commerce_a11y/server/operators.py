@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -43,7 +44,7 @@ def append_line(path: Path, line: str) -> None:
         file.write(line + "\n")
 
 
-def grant(server: Server, names: tuple[str, ...], revoke: tuple[str, ...], say: Any) -> None:
+def grant(server: Server, names: tuple[str, ...], revoke: tuple[str, ...], say: Callable[[str], None]) -> None:
     """``--operator`` and ``--not-operator`` at the start: the role given to or taken from existing accounts (a name
     nobody has yet is refused: whoever made it first would be an operator)."""
     moderation = server.store.moderation
